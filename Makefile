@@ -1,0 +1,32 @@
+# Two commands for a new user: `make demo` and `make test`.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+
+.PHONY: demo test lint typecheck bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+$(VENV)/.installed: $(BIN)/python pyproject.toml
+	$(BIN)/python -m pip install --quiet -e ".[test]"
+	touch $@
+
+demo: $(VENV)/.installed
+	$(BIN)/navalwar run tokyo_express basic --seed 7
+
+lint: $(VENV)/.installed
+	$(BIN)/ruff check src tests benchmarks examples
+
+typecheck: $(VENV)/.installed
+	$(BIN)/mypy --strict src/navalwar
+
+test: lint typecheck
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/run.py
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,68 @@
+"""Actions: the choices a side makes, one small attrs class per kind.
+
+Every action class has a ``tag`` and round-trips through JSON with
+:class:`ActionCodec`. Games list their action classes in their
+:class:`~navalwar.registry.GameSpec`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from typing import Any, ClassVar
+
+import attrs
+import cattrs
+
+from navalwar.errors import InvalidActionError, UnknownNameError
+
+
+@attrs.frozen(slots=True)
+class Action:
+    """Base class of every action. Subclasses set ``tag``."""
+
+    tag: ClassVar[str] = "action"
+
+    def describe(self) -> str:
+        """A short human-readable form of the action."""
+        fields = attrs.asdict(self, recurse=False)
+        inner = ", ".join(f"{k}={v!r}" for k, v in fields.items())
+        return f"{self.tag}({inner})"
+
+
+_converter = cattrs.Converter(forbid_extra_keys=True)
+
+
+class ActionCodec:
+    """Turns a game's actions into JSON-able dicts and back, checking them."""
+
+    def __init__(self, types: Iterable[type[Action]]) -> None:
+        self.types: dict[str, type[Action]] = {}
+        for t in types:
+            if t.tag in self.types:
+                raise ValueError(f"two action classes share the tag {t.tag!r}")
+            self.types[t.tag] = t
+
+    def to_json(self, action: Action) -> dict[str, Any]:
+        """The action as ``{"tag": ..., **fields}``."""
+        data = _converter.unstructure(action)
+        assert isinstance(data, dict)
+        return {"tag": action.tag, **data}
+
+    def from_json(self, data: Any) -> Action:
+        """Parse an action; a malformed one raises :class:`InvalidActionError`."""
+        if not isinstance(data, Mapping):
+            raise InvalidActionError(f"an action must be a JSON object, not {type(data).__name__}")
+        fields = dict(data)
+        tag = fields.pop("tag", None)
+        if not isinstance(tag, str):
+            raise InvalidActionError("an action needs a string 'tag' field")
+        cls = self.types.get(tag)
+        if cls is None:
+            raise InvalidActionError(str(UnknownNameError("action tag", tag, self.types)))
+        try:
+            return _converter.structure(fields, cls)
+        except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
+            msgs = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [
+                str(exc)
+            ]
+            raise InvalidActionError(f"malformed {tag!r} action: " + "; ".join(msgs)) from None

@@ -1,0 +1,258 @@
+"""The ``navalwar`` command line.
+
+Every user mistake (unknown game, bad file, bad option) prints one clear line
+on stderr and exits with status 2; never a traceback.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from navalwar.errors import NavalwarError
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _friendly(fn: F) -> F:
+    """Turn navalwar errors and OS errors into one line on stderr, exit 2."""
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except NavalwarError as exc:
+            click.echo(f"navalwar: error: {exc}", err=True)
+            sys.exit(2)
+        except OSError as exc:
+            click.echo(f"navalwar: error: {exc.strerror or exc}: {exc.filename or ''}", err=True)
+            sys.exit(2)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _parse_pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
+    out = {}
+    for v in values:
+        key, sep, val = v.partition("=")
+        if not sep or not key or not val:
+            raise NavalwarError(f"{what} must look like NAME=VALUE, not {v!r}")
+        out[key.strip()] = val.strip()
+    return out
+
+
+def _option_values(pairs: dict[str, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs.items():
+        if v.lower() in ("true", "false"):
+            out[k] = v.lower() == "true"
+        elif v.lstrip("-").isdigit():
+            out[k] = int(v)
+        else:
+            out[k] = v
+    return out
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(package_name="navalwar")
+def main() -> None:
+    """Rules-enforcing naval wargames: Tokyo Express (more to come)."""
+
+
+@main.command()
+@_friendly
+def games() -> None:
+    """List the registered games."""
+    import navalwar
+
+    for gid in navalwar.games():
+        g = navalwar.load(gid)
+        click.echo(f"{gid:<16} {g.spec.title}  (sides: {', '.join(g.spec.sides)})")
+
+
+@main.command()
+@click.argument("game")
+@_friendly
+def scenarios(game: str) -> None:
+    """List the scenarios of GAME."""
+    import navalwar
+
+    g = navalwar.load(game)
+    data = g.load_data()
+    for sid in g.scenarios():
+        s = g.load_scenario(sid, data)
+        click.echo(f"{sid:<16} {s.title}")
+
+
+@main.command()
+@click.argument("game")
+@click.argument("scenario")
+@_friendly
+def show(game: str, scenario: str) -> None:
+    """Show SCENARIO of GAME: forces, length, victory conditions."""
+    import navalwar
+
+    g = navalwar.load(game)
+    click.echo(g.describe_scenario(g.load_scenario(scenario, g.load_data())))
+
+
+def _start(game: str, scenario: str, seed: int, options: tuple[str, ...], data: tuple[str, ...],
+           strict: bool) -> Any:
+    from navalwar.engine import Match
+
+    return Match.start(game, scenario, seed=seed,
+                       options=_option_values(_parse_pairs(options, "--option")),
+                       data=data, strict=strict)
+
+
+def _agents(match: Any, specs: tuple[str, ...], seed: int, default: str) -> dict[str, Any]:
+    from navalwar.agents import make_agent
+    from navalwar.errors import UnknownNameError
+
+    chosen = _parse_pairs(specs, "--agent")
+    sides = match.game.spec.sides
+    for side in chosen:
+        if side not in sides:
+            raise UnknownNameError(f"side of {match.game.id}", side, sides)
+    return {side: make_agent(match.game.id, chosen.get(side, default), seed + i + 1)
+            for i, side in enumerate(sides)}
+
+
+_common = [
+    click.option("--seed", type=int, default=0, show_default=True, help="Dice seed."),
+    click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
+                 help="A rules option (repeatable)."),
+    click.option("--data", "data", multiple=True, type=click.Path(),
+                 help="Override data directory (an owner's transcription)."),
+    click.option("--strict", is_flag=True, help="Refuse data below 'historical' provenance."),
+]
+
+
+def common(fn: F) -> F:
+    for opt in reversed(_common):
+        fn = opt(fn)
+    return fn
+
+
+@main.command()
+@click.argument("game")
+@click.argument("scenario")
+@common
+@click.option("--agent", "agent_specs", multiple=True, metavar="SIDE=NAME",
+              help="Agent for a side: random, first, heuristic (default heuristic where the "
+                   "game has one, else random).")
+@click.option("--save", "save_path", type=click.Path(), help="Save the finished match here.")
+@click.option("--quiet", is_flag=True, help="Print only the result line.")
+@_friendly
+def run(game: str, scenario: str, seed: int, options: tuple[str, ...], data: tuple[str, ...],
+        strict: bool, agent_specs: tuple[str, ...], save_path: str | None, quiet: bool) -> None:
+    """Fight SCENARIO of GAME to the end with agents and print the battle report."""
+    from navalwar.agents import agent_names, play_out
+
+    match = _start(game, scenario, seed, options, data, strict)
+    default = "heuristic" if "heuristic" in agent_names(match.game.id) else "random"
+    play_out(match, _agents(match, agent_specs, seed, default))
+    if save_path:
+        match.save(save_path)
+    outcome = match.outcome
+    if quiet:
+        click.echo(outcome.summary if outcome else "unfinished")
+    else:
+        click.echo(match.report())
+    if save_path:
+        click.echo(f"\nSaved to {save_path}")
+
+
+@main.command()
+@click.argument("file", type=click.Path())
+@_friendly
+def replay(file: str) -> None:
+    """Replay a saved match, verify it reproduces its log, and print its report."""
+    from navalwar.engine import Match
+
+    match = Match.load(file)
+    match.replay()
+    click.echo(match.report())
+    click.echo(f"\nReplay verified: {len(match.events)} events identical.")
+
+
+@main.command()
+@click.argument("path", type=click.Path())
+@click.option("--game", default="tokyo_express", show_default=True,
+              help="The game the file belongs to.")
+@_friendly
+def validate(path: str, game: str) -> None:
+    """Check a scenario (.toml), save (.json) or data file or directory; list every problem."""
+    from navalwar.validation import validate_path
+
+    problems = validate_path(Path(path), game)
+    if problems:
+        for p in problems:
+            click.echo(f"{p}", err=True)
+        sys.exit(1)
+    click.echo(f"{path}: OK")
+
+
+@main.command()
+@click.argument("game")
+@click.argument("scenario")
+@common
+@click.option("--side", default="", help="The side you play (default: the first side).")
+@click.option("--hotseat", is_flag=True, help="Every side is played by a person.")
+@click.option("--agent", "agent_specs", multiple=True, metavar="SIDE=NAME",
+              help="Agent for the other side(s).")
+@_friendly
+def play(game: str, scenario: str, seed: int, options: tuple[str, ...], data: tuple[str, ...],
+         strict: bool, side: str, hotseat: bool, agent_specs: tuple[str, ...]) -> None:
+    """Play SCENARIO of GAME in the terminal."""
+    from navalwar.terminal import play_terminal
+
+    match = _start(game, scenario, seed, options, data, strict)
+    sides = match.game.spec.sides
+    humans = set(sides) if hotseat else {side or sides[0]}
+    for h in humans:
+        if h not in sides:
+            from navalwar.errors import UnknownNameError
+
+            raise UnknownNameError(f"side of {match.game.id}", h, sides)
+    agents = _agents(match, agent_specs, seed, "random")
+    play_terminal(match, humans, agents)
+
+
+@main.command()
+@click.argument("save", type=click.Path())
+@click.option("--turn", type=int, default=None, help="Draw the map as at the start of this "
+              "Game Turn (default: the end).")
+@click.option("-o", "--output", "output", type=click.Path(), default="map.svg",
+              show_default=True)
+@_friendly
+def render(save: str, turn: int | None, output: str) -> None:
+    """Draw the map of a saved match as SVG."""
+    from navalwar.engine import Match
+    from navalwar.render.svg import render_match
+
+    match = Match.load(save)
+    Path(output).write_text(render_match(match, turn), encoding="utf-8")
+    click.echo(f"wrote {output}")
+
+
+@main.command()
+@click.argument("game")
+@click.argument("scenario")
+@common
+@_friendly
+def observe(game: str, scenario: str, seed: int, options: tuple[str, ...], data: tuple[str, ...],
+            strict: bool) -> None:
+    """Print the first side's observation at the start, as JSON (for front-end builders)."""
+    match = _start(game, scenario, seed, options, data, strict)
+    click.echo(json.dumps(match.observe(match.game.spec.sides[0]), indent=1))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,149 @@
+"""Data packs: every number a game needs, with its provenance.
+
+A pack is the directory ``data/<game>/`` shipped inside the wheel. Its files
+are TOML or CSV, parsed (never executed). An owner of the printed game can put
+a transcription of any file, under the same name and format, in an override
+directory (``--data DIR`` or the ``NAVALWAR_DATA`` environment variable); it
+replaces the bundled file and is validated like it, including against every
+cell the rulebook reveals (the game's known cells).
+
+Provenance, from best to worst: ``rulebook`` (printed in the rules),
+``example`` (a cell revealed by a worked example), ``historical`` (a fact with
+its source), ``reconstructed`` (derived by a documented formula),
+``placeholder``. Strict mode refuses anything below ``historical``.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import os
+import tomllib
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from navalwar.errors import DataError
+
+PROVENANCE = ("rulebook", "example", "historical", "reconstructed", "placeholder")
+STRICT_MINIMUM = "historical"
+ENV_VAR = "NAVALWAR_DATA"
+
+
+def provenance_rank(kind: str) -> int:
+    """0 for ``rulebook`` ... 4 for ``placeholder``; unknown kinds raise DataError."""
+    try:
+        return PROVENANCE.index(kind)
+    except ValueError:
+        raise DataError(
+            f"unknown provenance {kind!r}; use one of {', '.join(PROVENANCE)}"
+        ) from None
+
+
+def meets_strict(kind: str) -> bool:
+    """Whether provenance ``kind`` is good enough for strict mode."""
+    return provenance_rank(kind) <= provenance_rank(STRICT_MINIMUM)
+
+
+def bundled_data_dir() -> Path:
+    """The directory holding the bundled packs (``navalwar/data`` or the repo's ``data``)."""
+    here = Path(__file__).resolve().parent
+    installed = here / "data"
+    if installed.is_dir():
+        return installed
+    return here.parents[1] / "data"
+
+
+@attrs.frozen
+class PackFile:
+    """One parsed file of a pack."""
+
+    name: str
+    path: Path
+    origin: str  # "bundled" or "override"
+    content: Any  # dict (TOML) or list of row dicts (CSV)
+
+
+def parse_toml(path: Path) -> dict[str, Any]:
+    """Parse a TOML file; any problem becomes a DataError naming the file."""
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except OSError as exc:
+        raise DataError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    except UnicodeDecodeError:
+        raise DataError("not UTF-8 text", file=str(path)) from None
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise DataError(f"not valid TOML: {exc}", file=str(path)) from None
+
+
+def parse_csv(path: Path, required: Sequence[str] = ()) -> list[dict[str, str]]:
+    """Parse a CSV file with a header row; checks the ``required`` columns."""
+    try:
+        text = path.read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        raise DataError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+    except UnicodeDecodeError:
+        raise DataError("not UTF-8 text", file=str(path)) from None
+    try:
+        reader = csv.DictReader(io.StringIO(text))
+        header = reader.fieldnames or []
+        missing = [c for c in required if c not in header]
+        if missing:
+            raise DataError(
+                f"missing column(s) {', '.join(missing)}; the header must include "
+                f"{', '.join(required)}",
+                file=str(path),
+            )
+        rows: list[dict[str, str]] = []
+        for i, row in enumerate(reader, start=2):
+            if None in row or any(v is None for v in row.values()):
+                raise DataError(
+                    f"row has {len(row) - (1 if None in row else 0)} cells but the header "
+                    f"has {len(header)}",
+                    file=str(path),
+                    path=f"line {i}",
+                )
+            rows.append({k: v.strip() for k, v in row.items()})
+        return rows
+    except csv.Error as exc:
+        raise DataError(f"not valid CSV: {exc}", file=str(path)) from None
+
+
+def override_dirs(explicit: Iterable[str | Path] = ()) -> tuple[Path, ...]:
+    """Override directories: the explicit ones, then ``$NAVALWAR_DATA`` (``os.pathsep`` list)."""
+    dirs = [Path(p) for p in explicit]
+    env = os.environ.get(ENV_VAR, "")
+    dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
+    for d in dirs:
+        if not d.is_dir():
+            raise DataError(f"override data directory {str(d)!r} does not exist or is not a folder")
+    return tuple(dirs)
+
+
+def locate(game: str, name: str, overrides: Sequence[Path]) -> tuple[Path, str]:
+    """Find file ``name`` of ``game``: the first override that has it, else the bundle.
+
+    An override directory may hold the files directly or under ``<game>/``.
+    """
+    for d in overrides:
+        for candidate in (d / game / name, d / name):
+            if candidate.is_file():
+                return candidate, "override"
+    bundled = bundled_data_dir() / game / name
+    if not bundled.is_file():
+        raise DataError(f"the bundled {game} data pack has no file {name!r}", file=str(bundled))
+    return bundled, "bundled"
+
+
+def load_files(game: str, names: Sequence[str], overrides: Sequence[Path] = ()) -> dict[str, PackFile]:
+    """Load and parse the named files of a pack (TOML as dicts, CSV as row lists)."""
+    out: dict[str, PackFile] = {}
+    for name in names:
+        path, origin = locate(game, name, overrides)
+        content: Any = parse_toml(path) if name.endswith(".toml") else parse_csv(path)
+        out[name] = PackFile(name, path, origin, content)
+    return out

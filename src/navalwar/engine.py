@@ -1,0 +1,389 @@
+"""The engine: the :class:`Game` interface every game implements, and :class:`Match`.
+
+A game is a set of pure functions over frozen state values: ``advance`` runs
+the rules (dice, tables, the solitaire AI's procedures) until a side must
+choose; ``decision`` says what the choice is; ``apply`` carries a choice out.
+:class:`Match` is the session around them: it checks actions, keeps the event
+log, undo stack, dice position, and saves and replays.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Generic, TypeVar
+
+import attrs
+
+from navalwar.actions import Action, ActionCodec
+from navalwar.dice import Dice, Roll
+from navalwar.errors import IllegalActionError, InvalidActionError, NavalwarError
+from navalwar.events import Event
+from navalwar.registry import GameSpec, OptionValue
+
+S = TypeVar("S")
+D = TypeVar("D")
+
+
+@attrs.frozen
+class Decision:
+    """A choice the rules ask a side to make now.
+
+    Attributes:
+        side: who chooses.
+        kind: what kind of choice (``"us_order"``, ``"us_gunnery"`` ...).
+        rule: the rule section that asks for it.
+        prompt: a sentence a player can read.
+        choices: every legal action, when they are few enough to list.
+        validate: for large choice sets, returns ``None`` for a legal action
+            or the reason it is illegal.
+        sample: for large choice sets, draws a legal action.
+        context: JSON-able facts about the choice (formation, ship, targets).
+    """
+
+    side: str
+    kind: str
+    rule: str
+    prompt: str
+    choices: tuple[Action, ...] | None = None
+    validate: Callable[[Action], str | None] | None = attrs.field(default=None, eq=False)
+    sample: Callable[[Dice], Action] | None = attrs.field(default=None, eq=False)
+    context: dict[str, Any] = attrs.field(factory=dict, eq=False)
+
+    def check(self, action: Action) -> str | None:
+        """``None`` if ``action`` is legal for this decision, else the reason."""
+        if self.choices is not None:
+            if action in self.choices:
+                return None
+            return "it is not one of the legal choices for this decision"
+        if self.validate is not None:
+            return self.validate(action)
+        return None
+
+    def random_choice(self, dice: Dice) -> Action:
+        """A legal action drawn with equal chances (from the list) or by the sampler."""
+        if self.choices:
+            return dice.choose(self.choices, "random agent choice")
+        if self.sample is not None:
+            return self.sample(dice)
+        raise NavalwarError(f"decision {self.kind!r} has neither choices nor a sampler")
+
+
+@attrs.frozen
+class Outcome:
+    """How a match ended."""
+
+    winner: str | None
+    level: str
+    scores: dict[str, int] = attrs.field(factory=dict)
+    summary: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        """The outcome as a JSON-able dict."""
+        return {"winner": self.winner, "level": self.level, "scores": dict(self.scores),
+                "summary": self.summary}
+
+
+class Context:
+    """What a transition may use: the dice and the event log being written."""
+
+    __slots__ = ("dice", "events", "record", "reveal")
+
+    def __init__(self, dice: Dice, record: bool = True) -> None:
+        self.record = record
+        self.events: list[Event] = []
+        self.reveal = False
+        self.dice = dice
+        if record:
+            dice.sink = self._roll
+
+    def _roll(self, roll: Roll) -> None:
+        self.events.append(
+            Event(
+                "dice_rolled",
+                f"{roll.die} roll {roll.value}" + (f" for {roll.purpose}" if roll.purpose else ""),
+                roll.rule,
+                {"die": roll.die, "value": roll.value, "purpose": roll.purpose},
+            )
+        )
+
+    def log(self, kind: str, text: str, rule: str = "", **data: Any) -> None:
+        """Add an event (skipped when not recording, e.g. in search rollouts)."""
+        if self.record:
+            self.events.append(Event(kind, text, rule, data))
+
+
+class Game(ABC, Generic[S, D]):
+    """What a game module implements. ``S`` is its state type, ``D`` its typed data pack."""
+
+    spec: GameSpec
+    action_types: tuple[type[Action], ...]
+
+    @property
+    def id(self) -> str:
+        """The game id."""
+        return self.spec.id
+
+    @property
+    def codec(self) -> ActionCodec:
+        """The JSON codec of this game's actions."""
+        return ActionCodec(self.action_types)
+
+    @abstractmethod
+    def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> D:
+        """Load and validate the game's data pack (bundled, with override files)."""
+
+    @abstractmethod
+    def scenarios(self) -> list[str]:
+        """The ids of the bundled scenarios."""
+
+    @abstractmethod
+    def load_scenario(self, name: str, data: D) -> Any:
+        """A bundled scenario by id, or a user's scenario file by path."""
+
+    @abstractmethod
+    def describe_scenario(self, scenario: Any) -> str:
+        """Forces, length and victory conditions, for people."""
+
+    @abstractmethod
+    def initial_state(
+        self, scenario: Any, data: D, options: Mapping[str, OptionValue], ctx: Context
+    ) -> S:
+        """The state before the first step of play."""
+
+    @abstractmethod
+    def advance(self, state: S, data: D, ctx: Context) -> S:
+        """Run the rules until a decision is pending or the game is over."""
+
+    @abstractmethod
+    def decision(self, state: S, data: D) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+
+    @abstractmethod
+    def apply(self, state: S, action: Action, data: D, ctx: Context) -> S:
+        """Carry out a legal action (the caller has checked it against the decision)."""
+
+    @abstractmethod
+    def observe(self, state: S, side: str, data: D) -> dict[str, Any]:
+        """What ``side`` may know, as a JSON-able dict."""
+
+    @abstractmethod
+    def outcome(self, state: S, data: D) -> Outcome | None:
+        """The result once the game is over."""
+
+    def hidden_variants(self, state: S, side: str, data: D, dice: Dice) -> list[S]:
+        """States differing from ``state`` only in facts hidden from ``side``."""
+        return []
+
+    def report(self, match: Match) -> str:
+        """A readable battle report of a finished (or running) match."""
+        return "\n".join(e.text for e in match.events if e.kind not in ("dice_rolled",))
+
+    def step(self, state: S, action: Action, data: D, dice: Dice, record: bool = False) -> S:
+        """Apply ``action`` and advance, without a Match (for search and simulation)."""
+        ctx = Context(dice, record)
+        decision = self.decision(state, data)
+        if decision is None:
+            raise IllegalActionError(action.describe(), "the game is over")
+        reason = decision.check(action)
+        if reason is not None:
+            raise IllegalActionError(action.describe(), reason, decision.rule)
+        return self.advance(self.apply(state, action, data, ctx), data, ctx)
+
+
+@attrs.frozen
+class _Snapshot:
+    state: Any
+    dice_index: int
+    n_events: int
+    n_actions: int
+
+
+class Match:
+    """A game being played: the session around a game's pure functions."""
+
+    def __init__(
+        self,
+        game: Game[Any, Any],
+        scenario_name: str,
+        scenario: Any,
+        data: Any,
+        seed: int,
+        options: dict[str, OptionValue],
+        dice: Dice | None = None,
+        data_dirs: tuple[str, ...] = (),
+        strict: bool = False,
+    ) -> None:
+        self.game = game
+        self.scenario_name = scenario_name
+        self.scenario = scenario
+        self.data = data
+        self.seed = seed
+        self.options = options
+        self.data_dirs = data_dirs
+        self.strict = strict
+        self._dice = dice if dice is not None else Dice(seed)
+        self.events: list[Event] = []
+        self.actions: list[Action] = []
+        self._undo: list[_Snapshot] = []
+        ctx = self._context()
+        state = game.initial_state(scenario, data, options, ctx)
+        self.state: Any = game.advance(state, data, ctx)
+        self.events.extend(ctx.events)
+
+    # -- construction ---------------------------------------------------------
+    @classmethod
+    def start(
+        cls,
+        game: str | Game[Any, Any],
+        scenario: str,
+        *,
+        seed: int = 0,
+        options: dict[str, Any] | None = None,
+        data: Sequence[str | Path] = (),
+        strict: bool = False,
+        dice: Dice | None = None,
+    ) -> Match:
+        """Start ``scenario`` (a bundled id or a path to a TOML file) of ``game``.
+
+        Args:
+            game: a game id or object.
+            scenario: a bundled scenario id, or a path to a scenario file.
+            seed: the dice seed; the same seed, scenario, options and actions
+                give the identical event log.
+            options: rules options (see the game's spec); unknown names raise.
+            data: override data directories (an owner's transcription).
+            strict: refuse data below ``historical`` provenance.
+            dice: scripted dice for tests (replaces the seeded dice).
+        """
+        from navalwar.datapack import override_dirs
+        from navalwar.registry import load
+
+        g = load(game) if isinstance(game, str) else game
+        if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+            raise InvalidActionError(f"the seed must be a non-negative whole number, not {seed!r}")
+        resolved = g.spec.resolve_options(options)
+        dirs = override_dirs(data)
+        pack = g.load_data(dirs, strict)
+        scen = g.load_scenario(scenario, pack)
+        return cls(g, scenario, scen, pack, seed, resolved, dice, tuple(str(d) for d in data), strict)
+
+    def _context(self, record: bool = True) -> Context:
+        return Context(self._dice, record)
+
+    # -- the session ------------------------------------------------------------
+    @property
+    def decision(self) -> Decision | None:
+        """The pending decision, or None when the game is over."""
+        return self.game.decision(self.state, self.data)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.decision is None
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """The result, once the game is over."""
+        return self.game.outcome(self.state, self.data)
+
+    def legal_actions(self) -> list[Action]:
+        """The enumerated legal actions of the pending decision (empty if sampled)."""
+        d = self.decision
+        return list(d.choices) if d is not None and d.choices is not None else []
+
+    def apply(self, action: Action | Mapping[str, Any]) -> None:
+        """Carry out ``action`` (an Action or its JSON form) for the pending decision.
+
+        Raises:
+            InvalidActionError: malformed, or not an action of this game.
+            IllegalActionError: the rules forbid it now; the match is unchanged.
+        """
+        if isinstance(action, Mapping):
+            action = self.game.codec.from_json(action)
+        if not isinstance(action, Action) or action.tag not in self.game.codec.types:
+            raise InvalidActionError(f"{action!r} is not an action of {self.game.id}")
+        decision = self.decision
+        if decision is None:
+            raise IllegalActionError(action.describe(), "the game is over")
+        reason = decision.check(action)
+        if reason is not None:
+            raise IllegalActionError(action.describe(), reason, decision.rule)
+        before = _Snapshot(self.state, self._dice.index, len(self.events), len(self.actions))
+        index_before = self._dice.index
+        ctx = self._context()
+        try:
+            state = self.game.apply(self.state, action, self.data, ctx)
+            state = self.game.advance(state, self.data, ctx)
+        except BaseException:
+            self._dice.index = index_before
+            raise
+        self.state = state
+        self.events.extend(ctx.events)
+        self.actions.append(action)
+        if self._dice.index != index_before or ctx.reveal:
+            self._undo.clear()
+        else:
+            self._undo.append(before)
+
+    def can_undo(self) -> bool:
+        """Whether an undo is possible (not past a chance event or reveal)."""
+        return bool(self._undo)
+
+    def undo(self) -> None:
+        """Take back the last action, if no dice were rolled or facts revealed since."""
+        if not self._undo:
+            raise IllegalActionError(
+                "undo", "nothing to undo since the last chance event or reveal"
+            )
+        snap = self._undo.pop()
+        self.state = snap.state
+        self._dice.index = snap.dice_index
+        del self.events[snap.n_events :]
+        del self.actions[snap.n_actions :]
+
+    def observe(self, side: str) -> dict[str, Any]:
+        """What ``side`` may know now (JSON-able)."""
+        if side not in self.game.spec.sides:
+            from navalwar.errors import UnknownNameError
+
+            raise UnknownNameError(f"side of {self.game.id}", side, self.game.spec.sides)
+        return self.game.observe(self.state, side, self.data)
+
+    def clone(self) -> Match:
+        """An independent copy of the match (state values are shared, they are immutable)."""
+        other = object.__new__(Match)
+        other.__dict__.update(self.__dict__)
+        other.events = list(self.events)
+        other.actions = list(self.actions)
+        other._undo = list(self._undo)
+        dice = object.__new__(type(self._dice))
+        dice.__dict__.update(self._dice.__dict__)
+        dice.sink = None
+        other._dice = dice
+        return other
+
+    def report(self) -> str:
+        """The game's battle report."""
+        return self.game.report(self)
+
+    # -- persistence --------------------------------------------------------------
+    def save(self, path: str | Path) -> None:
+        """Write the match as JSON (atomically)."""
+        from navalwar.serialization import save_match
+
+        save_match(self, Path(path))
+
+    @classmethod
+    def load(cls, path: str | Path) -> Match:
+        """Read a saved match and replay it to the saved position."""
+        from navalwar.serialization import load_match
+
+        return load_match(Path(path))
+
+    def replay(self) -> Match:
+        """Replay seed + actions from the start; raise ReplayError unless the log is identical."""
+        from navalwar.serialization import replay_match
+
+        return replay_match(self)

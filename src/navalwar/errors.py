@@ -1,0 +1,86 @@
+"""The navalwar error hierarchy.
+
+Every error a user can cause (an illegal action, a malformed file, an unknown
+name) is a :class:`NavalwarError`. Messages say what was wrong, the value, and
+what would be right.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+
+class NavalwarError(Exception):
+    """Root of every error navalwar raises on purpose."""
+
+
+class IllegalActionError(NavalwarError):
+    """A well-formed action that the rules forbid now.
+
+    Attributes:
+        what: the action, as a short phrase.
+        why: the reason it is refused.
+        rule: the rule section that forbids it (e.g. ``"TE 3.3"``).
+    """
+
+    def __init__(self, what: str, why: str, rule: str = "") -> None:
+        self.what = what
+        self.why = why
+        self.rule = rule
+        where = f" ({rule})" if rule else ""
+        super().__init__(f"illegal action {what}: {why}{where}")
+
+
+class InvalidActionError(NavalwarError):
+    """An action that is malformed or of the wrong kind for the pending decision."""
+
+
+class DataError(NavalwarError):
+    """A data, scenario or save file that cannot be used.
+
+    Attributes:
+        file: the file concerned, if any.
+        path: the field path inside the file (``"forces.us[2].hex"``), if any.
+    """
+
+    def __init__(self, message: str, *, file: str | None = None, path: str | None = None) -> None:
+        self.file = file
+        self.path = path
+        self.reason = message
+        parts = []
+        if file:
+            parts.append(str(file))
+        if path:
+            parts.append(path)
+        prefix = ": ".join(parts)
+        super().__init__(f"{prefix}: {message}" if prefix else message)
+
+
+class UnknownNameError(NavalwarError):
+    """A name (game, scenario, ship, option, agent) that does not exist."""
+
+    def __init__(self, kind: str, name: str, known: Iterable[str]) -> None:
+        known_list = sorted(known)
+        self.kind = kind
+        self.name = name
+        self.known = known_list
+        close = difflib.get_close_matches(name, known_list, n=1, cutoff=0.5)
+        hint = f"; did you mean {close[0]!r}?" if close else ""
+        listing = ", ".join(known_list[:12]) + (" ..." if len(known_list) > 12 else "")
+        super().__init__(f"unknown {kind} {name!r}{hint} (known: {listing})")
+
+
+class UnknownGameError(UnknownNameError):
+    """A game id that is not registered."""
+
+    def __init__(self, name: str, known: Iterable[str]) -> None:
+        super().__init__("game", name, known)
+
+
+class ReplayError(NavalwarError):
+    """A replay that does not reproduce the recorded event log."""
+
+
+class DiceError(NavalwarError):
+    """Scripted dice that ran out, or were asked for a roll they cannot give."""

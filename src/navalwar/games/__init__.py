@@ -1,0 +1,1 @@
+"""Game packages: each holds only its own rules (see DESIGN.md)."""

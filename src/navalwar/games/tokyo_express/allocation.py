@@ -1,0 +1,249 @@
+"""Fire allocation: the Japanese procedures (TE 3.6, 3.7) and the US player's legal choices."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from navalwar.engine import Context
+from navalwar.games.tokyo_express.actions import GunneryAttack, TorpedoAttack
+from navalwar.games.tokyo_express.combat import (
+    battery_bears_on,
+    bearing_salvos,
+    choose_japanese_salvos,
+    gunnery_target_ok,
+    torpedo_band,
+    torpedo_target_ok,
+)
+from navalwar.games.tokyo_express.data import TEData
+from navalwar.games.tokyo_express.geometry import in_heading_row
+from navalwar.games.tokyo_express.model import FIRED, JAPAN, READY, US, Attack, Combat, Ship, State
+from navalwar.hexgrid import Arc, arc_of, distance
+
+JP_TORPEDO_RANGE = 11  # the Basic Game never fires at Extreme range (TE 3.6)
+US_TORPEDO_RANGE = 7  # Short or Medium only (TE 3.6)
+HEAVY = ("BB", "CA")
+
+
+def _nearest(ship: Ship, others: Sequence[Ship]) -> int:
+    return min((distance(ship.hex, o.hex) for o in others), default=10**6)
+
+
+def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool) -> list[Attack]:
+    """Assign the Japanese first or second torpedo attacks (TE 3.6 "Target Selection Procedure").
+
+    Repeatedly the unassigned attacker closest to any US ship picks the closest
+    US ship it can legally fire at (ties: fewer attackers, then random): never
+    at Extreme range, never at a DD at Long range, at most two attackers per
+    target. Second attacks only go to US ships that were not first-attack
+    targets, with the other side mount.
+    """
+    combat = state.combat or Combat()
+    us_ships = list(state.side_ships(US))
+    targets = [t for t in us_ships if not t.sinking]
+    excluded = set(combat.first_targets) if second else set()
+    banned = dict(combat.first_mounts) if second else {}
+    row_used = set(combat.row_attackers) if second else set()
+    remaining = [s for s in state.side_ships(JAPAN, include_sinking=False) if READY in s.salvos]
+    counts: dict[str, int] = {}
+    assigned: list[tuple[Ship, Ship]] = []
+    while remaining:
+        best = min(_nearest(s, us_ships) for s in remaining)
+        attacker = ctx.dice.choose([s for s in remaining if _nearest(s, us_ships) == best],
+                                   "next Japanese torpedo attacker (tie)", "TE 3.6")
+        remaining.remove(attacker)
+        legal = []
+        for t in targets:
+            if t.name in excluded or counts.get(t.name, 0) >= 2:
+                continue
+            if not torpedo_target_ok(state, data, attacker, t, JP_TORPEDO_RANGE):
+                continue
+            d = distance(attacker.hex, t.hex)
+            if data.ship(t.name).rule_type == "DD" and torpedo_band(d) == "Long":
+                continue
+            if second and not choose_japanese_salvos(data, attacker, t, 1,
+                                                     banned.get(attacker.name, "")):
+                continue
+            if attacker.name in row_used and in_heading_row(attacker.hex, attacker.heading, t.hex):
+                continue
+            legal.append(t)
+        if not legal:
+            continue
+        dmin = min(distance(attacker.hex, t.hex) for t in legal)
+        close = [t for t in legal if distance(attacker.hex, t.hex) == dmin]
+        fewest = min(counts.get(t.name, 0) for t in close)
+        target = ctx.dice.choose([t for t in close if counts.get(t.name, 0) == fewest],
+                                 f"{attacker.name}'s torpedo target (tie)", "TE 3.6")
+        counts[target.name] = counts.get(target.name, 0) + 1
+        assigned.append((attacker, target))
+    attacks = []
+    for attacker, target in assigned:
+        d = distance(attacker.hex, target.hex)
+        if counts[target.name] == 1:
+            n = 2
+        elif torpedo_band(d) == "Short" and data.ship(target.name).rule_type != "DD":
+            n = 2
+        else:
+            n = 1
+        salvos = choose_japanese_salvos(data, attacker, target, n, banned.get(attacker.name, ""))
+        attacks.append(Attack(attacker.name, target.name, salvos=salvos))
+    return attacks
+
+
+def _weight_class(data: TEData, ship: Ship) -> str:
+    return "heavy" if data.ship(ship.name).rule_type in HEAVY else "light"
+
+
+def _pick(data: TEData, firer: Ship, cands: Sequence[Ship], targeted: set[str],
+          ctx: Context) -> Ship:
+    """TE 3.7 Japanese target choice: same weight class if possible, closest, not yet
+    targeted, then random."""
+    same = [t for t in cands if _weight_class(data, t) == _weight_class(data, firer)]
+    pool = same or list(cands)
+    dmin = min(distance(firer.hex, t.hex) for t in pool)
+    close = [t for t in pool if distance(firer.hex, t.hex) == dmin]
+    fresh = [t for t in close if t.name not in targeted] or close
+    return ctx.dice.choose(fresh, f"{firer.name}'s gunnery target (tie)", "TE 3.7")
+
+
+def japanese_gunnery_plan(state: State, data: TEData, ctx: Context) -> list[Attack]:
+    """Assign Japanese gunnery (TE 3.7 "Japanese Gunnery Allocation").
+
+    Ships are taken closest to a US ship first (the notes' reading of "select
+    any"). Both primaries fire at a broadside target; otherwise the bearing
+    battery fires and the other battery tries another target, both then with
+    the split-fire row shift. The Japanese never halve a battery.
+    """
+    us = [t for t in state.side_ships(US) if not t.sinking]
+    firers = [s for s in state.side_ships(JAPAN, include_sinking=False) if not s.fired]
+    firers.sort(key=lambda s: (_nearest(s, us), state.ships.index(s)))
+    targeted: set[str] = set()
+    attacks: list[Attack] = []
+    for ship in firers:
+        spec = data.ship(ship.name)
+        values = {"bow": spec.bow, "stern": spec.stern}
+
+        def bears(battery: str, t: Ship, ship: Ship = ship, values: dict[str, int] = values) -> bool:
+            return values[battery] > 0 and battery_bears_on(ship, battery, t)
+
+        cands = [t for t in us if gunnery_target_ok(state, data, ship, t)
+                 and (bears("bow", t) or bears("stern", t))]
+        if not cands:
+            continue
+        target = _pick(data, ship, cands, targeted, ctx)
+        targeted.add(target.name)
+        where = arc_of(ship.hex, ship.heading, target.hex)
+        if where in (Arc.PORT, Arc.STARBOARD, Arc.SAME_HEX):
+            if values["bow"] and values["stern"]:
+                attacks.append(Attack(ship.name, target.name, "both", spec.bow + spec.stern))
+            else:
+                battery = "bow" if values["bow"] else "stern"
+                attacks.append(Attack(ship.name, target.name, battery, values[battery]))
+            continue
+        battery = "bow" if where is Arc.BOW else "stern"
+        other = "stern" if battery == "bow" else "bow"
+        others = [t for t in cands if t.name != target.name and bears(other, t)]
+        if others:
+            second = _pick(data, ship, others, targeted, ctx)
+            targeted.add(second.name)
+            attacks.append(Attack(ship.name, target.name, battery, values[battery], split=True))
+            attacks.append(Attack(ship.name, second.name, other, values[other], split=True))
+        else:
+            attacks.append(Attack(ship.name, target.name, battery, values[battery]))
+    return attacks
+
+
+def us_torpedo_choices(state: State, data: TEData, ship: Ship, second: bool) -> list[TorpedoAttack]:
+    """Every legal torpedo attack for a US ship (TE 3.6 "US Torpedo Allocation").
+
+    Any or all bearing salvos at one target within 7 hexes, never port and
+    starboard mounts together; a second attack only at a Japanese ship not
+    attacked in the first, with the other side mount. Among salvos of one
+    mount the highest values are fired first.
+    """
+    combat = state.combat or Combat()
+    spec = data.ship(ship.name)
+    banned = dict(combat.first_mounts).get(ship.name, "") if second else ""
+    excluded = set(combat.first_targets) if second else set()
+    row_used = second and ship.name in combat.row_attackers
+    out = [TorpedoAttack(ship.name)]
+    for t in state.side_ships(JAPAN):
+        if t.name in excluded or not torpedo_target_ok(state, data, ship, t, US_TORPEDO_RANGE):
+            continue
+        if row_used and in_heading_row(ship.hex, ship.heading, t.hex):
+            continue
+        bearing = bearing_salvos(data, ship, t)
+        by_mount: dict[str, list[int]] = {"P": [], "S": [], "C": []}
+        for i in sorted(bearing, key=lambda i: -spec.salvos[i].value):
+            by_mount[spec.salvos[i].mount].append(i)
+        seen: set[tuple[int, ...]] = set()
+        for side in ("", "P", "S"):
+            if side and (side == banned or not by_mount[side]):
+                continue
+            side_list = by_mount[side] if side else []
+            for n_side in range(0 if not side else 1, len(side_list) + 1):
+                for n_c in range(len(by_mount["C"]) + 1):
+                    salvos = tuple(sorted(side_list[:n_side] + by_mount["C"][:n_c]))
+                    if salvos and salvos not in seen:
+                        seen.add(salvos)
+                        out.append(TorpedoAttack(ship.name, t.name, salvos))
+    return out
+
+
+def us_gunnery_choices(state: State, data: TEData, ship: Ship) -> list[GunneryAttack]:
+    """Every legal division of a US ship's primaries (TE 3.7 "Division of Primary Gun Fire")."""
+    spec = data.ship(ship.name)
+    targets = [t.name for t in state.side_ships(JAPAN) if gunnery_target_ok(state, data, ship, t)]
+    by = {t.name: t for t in state.side_ships(JAPAN)}
+
+    def bear(battery: str) -> list[str]:
+        value = {"bow": spec.bow, "stern": spec.stern, "both": min(spec.bow, spec.stern)}[battery]
+        return [t for t in targets if value > 0 and battery_bears_on(ship, battery, by[t])]
+
+    both, bow, stern = bear("both"), bear("bow"), bear("stern")
+    out = [GunneryAttack(ship.name)]
+    out += [GunneryAttack(ship.name, (("both", t),)) for t in both]
+    out += [GunneryAttack(ship.name, (("bow", t),)) for t in bow]
+    out += [GunneryAttack(ship.name, (("stern", t),)) for t in stern]
+    out += [GunneryAttack(ship.name, (("bow", a), ("stern", b))) for a in bow for b in stern
+            if a != b]
+    for split, other, pool_split, pool_other in (("bow", "stern", bow, stern),
+                                                 ("stern", "bow", stern, bow)):
+        for i, a in enumerate(pool_split):
+            for b in pool_split[i + 1 :]:
+                out.append(GunneryAttack(ship.name, ((split, a), (split, b))))
+                out += [GunneryAttack(ship.name, ((split, a), (split, b), (other, c)))
+                        for c in pool_other if c not in (a, b)]
+    return out
+
+
+def gunnery_attacks(data: TEData, ship: Ship, action: GunneryAttack) -> list[Attack]:
+    """The attacks a US gunnery choice makes, with values and row shifts (TE 3.7)."""
+    spec = data.ship(ship.name)
+    values = {"bow": spec.bow, "stern": spec.stern, "both": spec.bow + spec.stern}
+    uses = [b for b, _ in action.fire]
+    split = len(action.fire) > 1
+    out = []
+    for battery, target in action.fire:
+        value = values[battery] // 2 if uses.count(battery) > 1 else values[battery]
+        out.append(Attack(ship.name, target, battery, value, split=split))
+    return out
+
+
+def record_first(combat: Combat, data: TEData, state: State, attacks: Sequence[Attack]) -> Combat:
+    """Remember first-attack targets, side mounts and heading-row use (TE 3.6)."""
+    targets = list(combat.first_targets)
+    mounts = list(combat.first_mounts)
+    rows = list(combat.row_attackers)
+    for a in attacks:
+        ship = state.ship(a.attacker)
+        targets.append(a.target)
+        spec = data.ship(ship.name)
+        sides = {spec.salvos[i].mount for i in a.salvos} - {"C"}
+        if sides:
+            mounts.append((ship.name, sides.pop()))
+        if in_heading_row(ship.hex, ship.heading, state.ship(a.target).hex):
+            rows.append(ship.name)
+    return Combat(combat.to_ask, combat.planned, tuple(targets), tuple(mounts), tuple(rows))
+
+
+__all__ = ["FIRED"]

@@ -1,0 +1,1051 @@
+"""The Tokyo Express Basic Game (TE 3.0-3.9) as a navalwar :class:`~navalwar.engine.Game`.
+
+The Sequence of Play (TE 3.1) is a list of steps. Each step either runs by
+itself (the Japanese procedures, dice, tables) or waits for the US player's
+decision; :meth:`TokyoExpress.advance` runs steps until a decision is pending.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from navalwar.actions import Action
+from navalwar.dice import Dice
+from navalwar.engine import Context, Decision, Game, Match, Outcome
+from navalwar.errors import IllegalActionError, NavalwarError
+from navalwar.games.tokyo_express import data as te_data
+from navalwar.games.tokyo_express.actions import (
+    ACTION_TYPES,
+    ChooseDirection,
+    ChooseFlagship,
+    FormFormations,
+    GiveOrder,
+    GunneryAttack,
+    SetSpeed,
+    TorpedoAttack,
+    Turn,
+)
+from navalwar.games.tokyo_express.allocation import (
+    gunnery_attacks,
+    japanese_gunnery_plan,
+    japanese_torpedo_plan,
+    record_first,
+    us_gunnery_choices,
+    us_torpedo_choices,
+)
+from navalwar.games.tokyo_express.battle_movement import battle_movement
+from navalwar.games.tokyo_express.combat import (
+    end_of_combat_segment,
+    resolve_gunnery,
+    resolve_torpedo_attack,
+)
+from navalwar.games.tokyo_express.data import CALIBERS, TEData
+from navalwar.games.tokyo_express.formations import (
+    formation_ships,
+    japanese_groupings,
+    slowest_speed,
+    us_grouping_problem,
+    us_groupings,
+)
+from navalwar.games.tokyo_express.geometry import TE_MAP, te_label
+from navalwar.games.tokyo_express.model import (
+    ABOUT,
+    AHEAD,
+    COUNTERMARCH,
+    JAPAN,
+    PORT,
+    READY,
+    S_TURN,
+    STARBOARD,
+    TURN_60,
+    TURN_120,
+    US,
+    Attack,
+    Combat,
+    Formation,
+    Order,
+    Ship,
+    State,
+)
+from navalwar.games.tokyo_express.movement import (
+    maneuver_problem,
+    next_turn_steps,
+    on_map,
+    path,
+    slide_vector,
+    turn_choices,
+    turns_needed,
+    us_order_can_stay_on_map,
+)
+from navalwar.games.tokyo_express.scenario import Scenario, bundled_scenarios, load_scenario
+from navalwar.hexgrid import DIRECTIONS, Hex, distance, opposite, turn
+from navalwar.registry import GameSpec, OptionSpec, OptionValue
+from navalwar.sequence import CardDeck, ChitCup
+
+HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
+PHASE_NAMES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
+DIRS = {"port": PORT, "starboard": STARBOARD, "": 0}
+DIR_NAMES = {PORT: "port", STARBOARD: "starboard", 0: ""}
+CHITS = ("Combat", "Blank", "Blank", "Blank", "Blank", "Blank")  # TE 3.1 A
+
+SPEC = GameSpec(
+    id="tokyo_express",
+    title="Tokyo Express (Basic Game)",
+    sides=(US, JAPAN),
+    map_kind="hex",
+    rulebook="tokyo_express.txt",
+    options=(
+        OptionSpec("ship_pool", "historical",
+                   "Ships the Basic Scenario draws at random: historical ships only, or the "
+                   "whole roster (the pool is not stated; notes §9.6 item 67)", "TE 3.9",
+                   ("historical", "all")),
+        OptionSpec("stern_rule", "all",
+                   "A combined torpedo attack gets the stern +1 and Speed loss only if every "
+                   "attacker is in the target's stern arc ('all'), or if any is ('any')",
+                   "TE 3.6", ("all", "any")),
+        OptionSpec("below_lowest_row", "miss",
+                   "A gunnery value below every row of the card: no effect ('miss') or read "
+                   "the lowest row ('lowest')", "TE 3.7", ("miss", "lowest")),
+        OptionSpec("jp_60_roll_without_move", True,
+                   "Roll for a Japanese 60° Turn at the end of the first two phases even if "
+                   "the formation did not move", "TE 3.3"),
+    ),
+)
+
+
+def _heading(h: int) -> str:
+    return HEADINGS[h]
+
+
+class TokyoExpress(Game[State, TEData]):
+    """Tokyo Express Basic Game: the US player against the rules' Japanese procedures."""
+
+    spec = SPEC
+    action_types = ACTION_TYPES
+
+    # -- data and scenarios -------------------------------------------------------------
+    def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
+        return te_data.load(overrides, strict)
+
+    def scenarios(self) -> list[str]:
+        return bundled_scenarios()
+
+    def load_scenario(self, name: str, data: TEData) -> Scenario:
+        return load_scenario(name, data)
+
+    def describe_scenario(self, scenario: Scenario) -> str:
+        lines = [f"{scenario.title} ({scenario.rule})", "", scenario.description, ""]
+        for side in (US, JAPAN):
+            lines.append(f"{side} forces:")
+            for p in scenario.placements:
+                if p.side == side:
+                    what = p.ship or f"random {p.type}"
+                    lines.append(f"  {what:<22} hex {te_label(p.hex)}  heading {_heading(p.heading)}")
+        lines.append("")
+        lines.append(f"Length: {scenario.game_turns} Game Turns. Visual Fire Direction Range: "
+                     f"US {scenario.us_vfdr}, Japanese {scenario.jp_vfdr} hexes.")
+        if scenario.admiral:
+            a = scenario.admiral
+            lines.append(f"Admiral {a.name} on a {a.type} in hex {te_label(a.hex)}; killed = "
+                         f"{a.killed_vp} VP to the Japanese.")
+        lines.append("Victory Points (Sunk / Damage Level 3 / 2 / 1):")
+        for side, other in ((US, JAPAN), (JAPAN, US)):
+            for t, row in scenario.vp[side].items():
+                lines.append(f"  to {side} for {other} {t}: {' / '.join(map(str, row))}")
+        lines.append("Levels of victory on US VP minus Japanese VP:")
+        for lo, name in scenario.levels:
+            lines.append(f"  {name}: " + (f"{lo:+d} or more" if lo is not None else "below"))
+        return "\n".join(lines)
+
+    # -- set-up (TE 3.9) -----------------------------------------------------------------
+    def initial_state(self, scenario: Scenario, data: TEData,
+                      options: Mapping[str, OptionValue], ctx: Context) -> State:
+        """Draw the ships by type and place them (TE 3.9 "Deployment"); shuffle the decks."""
+        used = {p.ship for p in scenario.placements if p.ship}
+        ships = []
+        for p in scenario.placements:
+            name = p.ship
+            if not name:
+                pool = [s.name for s in data.ships.values()
+                        if s.side == p.side and s.rule_type == p.type and s.name not in used
+                        and (options["ship_pool"] == "all" or s.historical)]
+                if not pool:
+                    raise NavalwarError(f"no {p.side} {p.type} left to draw for hex "
+                                        f"{te_label(p.hex)}")
+                name = ctx.dice.choose(pool, f"random {p.side} {p.type}", "TE 3.9")
+                used.add(name)
+            spec = data.ship(name)
+            ships.append(Ship(name, p.side, p.hex, p.heading, spec.max_speed,
+                              tuple(READY for _ in spec.salvos)))
+            ctx.log("ship_placed", f"{p.side} {spec.type} {name} set up in {te_label(p.hex)} "
+                    f"heading {_heading(p.heading)}", "TE 3.9", ship=name, hex=te_label(p.hex))
+        decks = []
+        for caliber in CALIBERS:
+            cards = data.decks[caliber]
+            reshuffle = next(n for n, c in cards.items() if c.reshuffle)
+            decks.append((caliber, CardDeck.shuffled(sorted(cards), ctx.dice, reshuffle,
+                                                     f"shuffle the {caliber} deck", "TE 3.7")))
+        return State(turn=1, step="flagship", phase=0, ships=tuple(ships), formations=(),
+                     cup=ChitCup(), decks=tuple(decks), last_turn=scenario.game_turns,
+                     us_vfdr=scenario.us_vfdr, jp_vfdr=scenario.jp_vfdr,
+                     options=tuple(sorted(options.items())), scenario=scenario)
+
+    # -- the loop ------------------------------------------------------------------------
+    def advance(self, state: State, data: TEData, ctx: Context) -> State:
+        for _ in range(100_000):
+            if state.over:
+                return state
+            ask = ASK.get(state.step)
+            decision = ask(self, state, data) if ask else None
+            if decision is not None:
+                if decision.choices is not None and len(decision.choices) == 1:
+                    ctx.log("forced_choice", f"only choice: {decision.choices[0].describe()}",
+                            decision.rule)
+                    state = self.apply(state, decision.choices[0], data, ctx)
+                    continue
+                return state
+            state = RUN[state.step](self, state, data, ctx)
+        raise NavalwarError(f"the rules made no progress at step {state.step!r}")
+
+    def decision(self, state: State, data: TEData) -> Decision | None:
+        if state.over:
+            return None
+        ask = ASK.get(state.step)
+        if ask is None:
+            return None
+        return ask(self, state, data)
+
+    def apply(self, state: State, action: Action, data: TEData, ctx: Context) -> State:
+        handler = APPLY.get(type(action))
+        if handler is None:
+            raise IllegalActionError(action.describe(), f"not an action for step {state.step}")
+        return handler(self, state, action, data, ctx)
+
+    # -- views ---------------------------------------------------------------------------
+    def observe(self, state: State, side: str, data: TEData) -> dict[str, Any]:
+        """Everything on the map is visible in the Basic Game (TE 3.5: all ships detected).
+
+        Hidden from both sides: the order of the Gunnery Card decks and of the chit cup.
+        """
+        ships = []
+        for s in state.ships:
+            spec = data.ship(s.name)
+            ships.append({
+                "name": s.name, "side": s.side, "type": spec.type, "class": spec.roster_class,
+                "hex": te_label(s.hex), "heading": _heading(s.heading), "max_speed": s.max_speed,
+                "hits": s.hits, "boxes": spec.boxes, "damage_level": s.level,
+                "current_step_level": s.pending_level, "sinking": s.sinking,
+                "removed": s.removed, "fired": s.fired, "formation": s.formation,
+                "salvos": [{"value": sv.value, "mount": sv.mount,
+                            "status": ("ready", "fired", "lost")[st]}
+                           for sv, st in zip(spec.salvos, s.salvos, strict=True)],
+                "bow_primary": spec.bow, "stern_primary": spec.stern, "caliber": spec.caliber,
+            })
+        decision = self.decision(state, data)
+        pending = None
+        if decision is not None and decision.side == side:
+            pending = {"kind": decision.kind, "rule": decision.rule, "prompt": decision.prompt,
+                       "choices": [self.codec.to_json(a) for a in decision.choices or ()]}
+        return {
+            "game": self.id, "side": side, "turn": state.turn, "last_turn": state.last_turn,
+            "phase": state.phase, "step": state.step, "ships": ships,
+            "formations": [{"id": f.id, "side": f.side, "ships": list(f.ships), "speed": f.speed,
+                            "order": f.order.label} for f in state.formations],
+            "flagship": state.flagship, "admiral_killed": bool(state.admiral_killed_turn),
+            "chits": {"in_cup": len(state.cup), "drawn": list(state.cup.drawn)},
+            "victory_points": victory_points(state, data), "decision": pending,
+            "over": state.over,
+        }
+
+    def outcome(self, state: State, data: TEData) -> Outcome | None:
+        if not state.over:
+            return None
+        vp = victory_points(state, data)
+        margin = vp[US] - vp[JAPAN]
+        level = level_of_victory(state.scenario, margin)
+        winner = US if level.startswith("US") else JAPAN if level.startswith("Japan") else None
+        return Outcome(winner, level, vp, f"US {vp[US]} VP, Japanese {vp[JAPAN]} VP: "
+                       f"{margin:+d}, {level}")
+
+    def hidden_variants(self, state: State, side: str, data: TEData, dice: Dice) -> list[State]:
+        """The decks and the cup reordered: facts neither side may see."""
+        decks = tuple((n, attrs.evolve(d, order=dice.shuffled(d.order))) for n, d in state.decks)
+        cup = ChitCup(dice.shuffled(state.cup.contents), state.cup.drawn)
+        return [attrs.evolve(state, decks=decks, cup=cup)]
+
+    def report(self, match: Match) -> str:
+        from navalwar.games.tokyo_express.report import battle_report
+
+        return battle_report(match)
+
+
+# -- victory (TE 3.9, 14.2, 14.3) ----------------------------------------------------------
+def victory_points(state: State, data: TEData) -> dict[str, int]:
+    """VP for damaging and sinking enemy ships, and for killing the admiral (TE 3.9)."""
+    vp = {US: 0, JAPAN: 0}
+    scen: Scenario = state.scenario
+    for s in state.ships:
+        scorer = JAPAN if s.side == US else US
+        row = scen.vp[scorer].get(data.ship(s.name).rule_type)
+        if row is None:
+            continue
+        if s.removed or s.sinking:
+            vp[scorer] += row[0]
+        elif s.level:
+            vp[scorer] += row[4 - s.level]
+    if state.admiral_killed_turn and scen.admiral:
+        vp[JAPAN] += scen.admiral.killed_vp
+    return vp
+
+
+def level_of_victory(scenario: Scenario, margin: int) -> str:
+    """The level of victory for US VP minus Japanese VP (TE 3.9, 14.3)."""
+    for lo, name in scenario.levels:
+        if lo is None or margin >= lo:
+            return name
+    return scenario.levels[-1][1]
+
+
+# -- step helpers --------------------------------------------------------------------------
+def _goto(state: State, step: str, **changes: Any) -> State:
+    return attrs.evolve(state, step=step, **changes)
+
+
+def _begin(ctx: Context, state: State, name: str, rule: str) -> None:
+    ctx.log("phase_began", f"Game Turn {state.turn}: {name}", rule, turn=state.turn, step=name)
+
+
+def _after_phase(state: State, ctx: Context) -> State:
+    if state.phase == 3:
+        return _goto(state, "jp_orders")
+    if state.phase == 6:
+        return _goto(state, "damage_effects", phase=0)
+    return _goto(state, "us_move", phase=state.phase + 1)
+
+
+def _us_formations(state: State) -> list[Formation]:
+    return [f for f in state.side_formations(US) if formation_ships(state, f)]
+
+
+# -- A-B: Action Chit Phase, US Formation Phase ----------------------------------------------
+def ask_flagship(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
+    adm = state.scenario.admiral
+    if adm is None or state.flagship:
+        return None
+    ships = [s for s in state.side_ships(US)
+             if s.hex == adm.hex and data.ship(s.name).rule_type == adm.type]
+    return Decision(US, "choose_flagship", "TE 3.9",
+                    f"Place Admiral {adm.name} on one of the {adm.type}s in {te_label(adm.hex)}",
+                    tuple(ChooseFlagship(s.name) for s in ships))
+
+
+def run_flagship(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    return _goto(state, "action_chits")
+
+
+def apply_flagship(game: TokyoExpress, state: State, action: ChooseFlagship, data: TEData,
+                   ctx: Context) -> State:
+    ctx.log("flagship", f"Admiral {state.scenario.admiral.name} hoists his flag in {action.ship}",
+            "TE 3.9", ship=action.ship)
+    return attrs.evolve(state, flagship=action.ship)
+
+
+def run_action_chits(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    ctx.log("turn_began", f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
+    _begin(ctx, state, "Action Chit Phase: the Combat chit and five blanks go in the cup",
+           "TE 3.1 A")
+    return _goto(state, "us_formation", cup=state.cup.refill(CHITS), phase=0)
+
+
+def _grouping_sampler(state: State) -> Callable[[Dice], Action]:
+    ships = list(state.side_ships(US))
+
+    def sample(dice: Dice) -> Action:
+        groups: list[list[Ship]] = []
+        for s in dice.shuffled(ships):
+            homes = [g for g in groups if g[0].heading == s.heading
+                     and any(distance(s.hex, o.hex) <= 2 for o in g)]
+            if homes and dice.roll(2) == 1:
+                dice.choose(homes).append(s)
+            else:
+                groups.append([s])
+        return FormFormations(tuple(tuple(x.name for x in g) for g in groups))
+
+    return sample
+
+
+def ask_us_formation(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
+    ships = list(state.side_ships(US))
+    if not ships:
+        return None
+    prompt = ("US Formation Phase: group the US ships into formations (same heading, each "
+              "within 2 hexes of another)")
+    choices = us_groupings(ships)
+    if choices is not None:
+        return Decision(US, "us_formations", "TE 3.2", prompt,
+                        tuple(FormFormations(c) for c in choices))
+
+    def validate(action: Action) -> str | None:
+        if not isinstance(action, FormFormations):
+            return "a FormFormations action is needed"
+        return us_grouping_problem(ships, action.groups)
+
+    return Decision(US, "us_formations", "TE 3.2", prompt, None, validate,
+                    _grouping_sampler(state))
+
+
+def run_us_formation(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    return _goto(state, "jp_formation")
+
+
+def apply_formations(game: TokyoExpress, state: State, action: FormFormations, data: TEData,
+                     ctx: Context) -> State:
+    problem = us_grouping_problem(list(state.side_ships(US)), action.groups)
+    if problem:
+        raise IllegalActionError(action.describe(), problem, "TE 3.2")
+    _begin(ctx, state, "US Formation Phase", "TE 3.1 B")
+    fid = state.next_formation_id
+    forms = [f for f in state.formations if f.side != US]
+    changed = []
+    for g in action.groups:
+        forms.append(Formation(fid, US, tuple(g)))
+        changed += [attrs.evolve(state.ship(n), formation=fid) for n in g]
+        ctx.log("formation", f"US formation {fid}: {', '.join(g)}", "TE 3.2", formation=fid,
+                ships=list(g))
+        fid += 1
+    state = state.with_ships(changed)
+    return _goto(state, "us_speed", formations=tuple(forms), next_formation_id=fid)
+
+
+def ask_us_speed(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
+    for f in _us_formations(state):
+        if not f.speed_set:
+            top = slowest_speed(formation_ships(state, f))
+            return Decision(US, "us_speed", "TE 3.2",
+                            f"Assign a Speed (1-{top}) to formation {f.id} ({', '.join(f.ships)})",
+                            tuple(SetSpeed(f.id, v) for v in range(top, 0, -1)),
+                            context={"formation": f.id})
+    return None
+
+
+def run_us_speed(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    return _goto(state, "us_orders")
+
+
+def apply_speed(game: TokyoExpress, state: State, action: SetSpeed, data: TEData,
+                ctx: Context) -> State:
+    f = state.formation(action.formation)
+    ctx.log("speed", f"US formation {f.id} steams at Speed {action.speed}", "TE 3.2",
+            formation=f.id, speed=action.speed)
+    return state.with_formation(attrs.evolve(f, speed=action.speed, speed_set=True))
+
+
+# -- C-D: US Movement Orders, Freedom of Action ---------------------------------------------
+def ask_us_orders(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
+    for f in _us_formations(state):
+        if not f.order_set:
+            choices = [GiveOrder(f.id, AHEAD)]
+            for m in (TURN_60, TURN_120, COUNTERMARCH, S_TURN):
+                if maneuver_problem(m, f.speed) is None:
+                    choices += [GiveOrder(f.id, m, "port"), GiveOrder(f.id, m, "starboard")]
+            return Decision(US, "us_order", "TE 3.3",
+                            f"US Movement Orders Phase: order for formation {f.id} "
+                            f"({', '.join(f.ships)}), Speed {f.speed}", tuple(choices),
+                            context={"formation": f.id})
+    return None
+
+
+def run_us_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    return _goto(state, "us_foa")
+
+
+def apply_order(game: TokyoExpress, state: State, action: GiveOrder, data: TEData,
+                ctx: Context) -> State:
+    f = state.formation(action.formation)
+    order = Order(action.maneuver, DIRS[action.direction])
+    ctx.log("us_order", f"US formation {f.id} ordered {order.label}", "TE 3.3", formation=f.id,
+            order=order.label)
+    return state.with_formation(attrs.evolve(f, order=order, order_set=True))
+
+
+def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """US Freedom of Action Phase (TE 3.3 "US Freedom of Action")."""
+    if state.scenario.admiral is None:
+        return _goto(state, "jp_formation")
+    _begin(ctx, state, "US Freedom of Action Phase", "TE 3.1 D")
+    dead = bool(state.admiral_killed_turn)
+    flag = None if dead else state.ship(state.flagship)
+    pending: list[int] = []
+    for f in _us_formations(state):
+        ships = formation_ships(state, f)
+        if flag is not None and flag.name in f.ships:
+            continue
+        mod = -2 if dead else 0
+        if flag is not None:
+            far = [s for s in ships if distance(s.hex, flag.hex) >= 11]
+            mod = -2 if len(far) == len(ships) else -1 if far else 0
+        roll = ctx.dice.d10(f"Freedom of Action, formation {f.id}", "TE 3.3")
+        result = data.freedom.result(len(ships), roll + mod)
+        text = (f"Freedom of Action for formation {f.id} ({len(ships)} ships): roll {roll}"
+                f"{mod:+d} = {roll + mod} -> {result}")
+        new: str | None = None
+        if result == "A":
+            new = COUNTERMARCH if f.order.maneuver == AHEAD else AHEAD
+        elif result == "C":
+            new = AHEAD if f.order.maneuver == COUNTERMARCH else COUNTERMARCH
+        if new == AHEAD:
+            if us_order_can_stay_on_map([(s.hex, s.heading) for s in ships], Order(AHEAD),
+                                        f.speed, 1, data):
+                state = state.with_formation(attrs.evolve(f, order=Order(AHEAD)))
+                text += ": now Ahead"
+            else:
+                text += ": Ahead would leave the map, so no effect"
+        elif new == COUNTERMARCH:
+            if maneuver_problem(COUNTERMARCH, f.speed):
+                text += ": a Speed-1 formation cannot Countermarch, so no effect"
+            elif not _cm_directions(state, f, data):
+                text += ": a Countermarch would leave the map, so no effect"
+            else:
+                text += ": Countermarch (the player chooses the direction)"
+                pending.append(f.id)
+        ctx.log("freedom_of_action", text, "TE 3.3", formation=f.id, roll=roll, modifier=mod,
+                result=result)
+    return _goto(state, "us_foa_direction", pending=tuple(pending))
+
+
+def _cm_directions(state: State, f: Formation, data: TEData) -> list[str]:
+    ships = [(s.hex, s.heading) for s in formation_ships(state, f)]
+    return [name for name in ("port", "starboard")
+            if us_order_can_stay_on_map(ships, Order(COUNTERMARCH, DIRS[name]), f.speed, 1, data)]
+
+
+def ask_foa_direction(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
+    if not state.pending:
+        return None
+    f = state.formation(state.pending[0])
+    return Decision(US, "countermarch_direction", "TE 3.3",
+                    f"Freedom of Action: formation {f.id} must Countermarch; choose the direction",
+                    tuple(ChooseDirection(f.id, d) for d in _cm_directions(state, f, data)),
+                    context={"formation": f.id})
+
+
+def run_foa_direction(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    return _goto(state, "jp_formation")
+
+
+def apply_direction(game: TokyoExpress, state: State, action: ChooseDirection, data: TEData,
+                    ctx: Context) -> State:
+    f = state.formation(action.formation)
+    order = Order(COUNTERMARCH, DIRS[action.direction])
+    ctx.log("us_order", f"US formation {f.id} now ordered {order.label}", "TE 3.3",
+            formation=f.id, order=order.label)
+    state = state.with_formation(attrs.evolve(f, order=order))
+    return attrs.evolve(state, pending=tuple(p for p in state.pending if p != f.id))
+
+
+# -- E-F, J: Japanese Formation and Movement Orders Phases -----------------------------------
+def run_jp_formation(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """Japanese Formation Phase (TE 3.1 E, 3.2)."""
+    _begin(ctx, state, "Japanese Formation Phase", "TE 3.1 E")
+    ships = list(state.side_ships(JAPAN))
+    fid = state.next_formation_id
+    forms = [f for f in state.formations if f.side != JAPAN]
+    changed = []
+    for g in japanese_groupings(ships, data):
+        members = [state.ship(n) for n in g]
+        speed = slowest_speed(members)
+        forms.append(Formation(fid, JAPAN, g, speed, speed_set=True, order_set=True))
+        changed += [attrs.evolve(s, formation=fid) for s in members]
+        ctx.log("formation", f"Japanese formation {fid}: {', '.join(g)}, Speed {speed}",
+                "TE 3.2", formation=fid, ships=list(g), speed=speed)
+        fid += 1
+    state = state.with_ships(changed)
+    return _goto(state, "jp_orders", formations=tuple(forms), next_formation_id=fid)
+
+
+def run_jp_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """First and Second Japanese Movement Orders Phases (TE 3.1 F and J, 3.3)."""
+    second = state.phase == 3
+    _begin(ctx, state, ("Second" if second else "First") + " Japanese Movement Orders Phase",
+           "TE 3.1 J" if second else "TE 3.1 F")
+    state = attrs.evolve(state, phase=3 if second else 0)
+    for f in list(state.side_formations(JAPAN)):
+        state = battle_movement(state, data, state.formation(f.id), ctx)
+    return _goto(state, "us_move", phase=4 if second else 1)
+
+
+# -- G-M: Movement Phases --------------------------------------------------------------------
+def _needs_turn(state: State, data: TEData) -> list[tuple[Formation, list[str]]]:
+    planned = {fid for fid, _ in state.plan}
+    out = []
+    for f in _us_formations(state):
+        if f.id in planned:
+            continue
+        choices = turn_choices(f.order, f.speed, state.phase, data)
+        if choices:
+            out.append((f, choices))
+    return out
+
+
+def ask_us_move(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
+    needs = _needs_turn(state, data)
+    if not needs:
+        return None
+    f, choices = needs[0]
+    steps = next_turn_steps(f.order)
+    what = f"{abs(steps) * 60}° to {'starboard' if steps > 0 else 'port'}"
+    return Decision(US, "us_turn", "TE 3.4",
+                    f"{PHASE_NAMES[state.phase - 1]} Movement Phase: formation {f.id} "
+                    f"({f.order.label}, turn {f.order.turns_done + 1} of "
+                    f"{turns_needed(f.order.maneuver, f.speed)}: {what}) - turn before moving, "
+                    "after moving, or not this phase?",
+                    tuple(Turn(f.id, w) for w in choices), context={"formation": f.id})
+
+
+def apply_turn(game: TokyoExpress, state: State, action: Turn, data: TEData,
+               ctx: Context) -> State:
+    return attrs.evolve(state, plan=(*state.plan, (action.formation, action.when)))
+
+
+def _turn_formation(state: State, f: Formation, ctx: Context, names: Sequence[str]) -> State:
+    steps = next_turn_steps(f.order)
+    ships = [attrs.evolve(state.ship(n), heading=turn(state.ship(n).heading, steps))
+             for n in names]
+    ctx.log("ship_turned", f"{', '.join(names)} turn {abs(steps) * 60}° to "
+            f"{'starboard' if steps > 0 else 'port'}, now heading "
+            f"{_heading(ships[0].heading)}", "TE 3.3", ships=list(names),
+            heading=_heading(ships[0].heading))
+    return state.with_ships(ships)
+
+
+def _slide(state: State, paths: dict[str, list[Hex]], ctx: Context) -> tuple[State, dict[str, list[Hex]]]:
+    """The Basic Scenario map-edge rule (TE 3.4, 3.9): slide every ship back."""
+    off = [n for n, p in paths.items() if not on_map(p)]
+    if not off:
+        return state, paths
+    ship = state.ship(off[0])
+    everyone = [s for s in state.ships if s.on_map]
+    shift = slide_vector([s.hex for s in everyone], list(paths.values()), ship.heading)
+    if shift is None:
+        return _slide_best_effort(state, paths, ship, ctx)
+    moved = [attrs.evolve(s, hex=s.hex + shift) for s in everyone]
+    ctx.log("map_slide", f"{ship.name} would leave the map: every ship slides {shift.length()} "
+            "hex(es) away from the edge, keeping their distances", "TE 3.9",
+            hexes=shift.length())
+    return state.with_ships(moved), {n: [h + shift for h in p] for n, p in paths.items()}
+
+
+def _slide_best_effort(state: State, paths: dict[str, list[Hex]], ship: Ship,
+                       ctx: Context) -> tuple[State, dict[str, list[Hex]]]:
+    """When the ships are spread wider than the map, no slide can keep them all on it.
+
+    The reading taken (not covered by TE 3.9): slide as far as helps along the
+    reverse of the offending ship's heading, then any ship still at the edge
+    stops there instead of leaving.
+    """
+    everyone = [s for s in state.ships if s.on_map]
+    back = DIRECTIONS[opposite(ship.heading)]
+    best, best_off = Hex(0, 0), None
+    for k in range(0, 41):
+        shift = Hex(back.q * k, back.r * k)
+        if not on_map(s.hex + shift for s in everyone):
+            break
+        off = sum(1 for p in paths.values() for h in p if not TE_MAP.in_bounds(h + shift))
+        if best_off is None or off < best_off:
+            best, best_off = shift, off
+    moved = [attrs.evolve(s, hex=s.hex + best) for s in everyone]
+    state = state.with_ships(moved)
+    out: dict[str, list[Hex]] = {}
+    for name, p in paths.items():
+        kept = []
+        for h in p:
+            if not TE_MAP.in_bounds(h + best):
+                break
+            kept.append(h + best)
+        if kept:
+            out[name] = kept
+        if len(kept) < len(p):
+            ctx.log("map_edge_stop", f"{name} stops at the map edge: the ships are spread wider "
+                    "than the map, so no slide keeps them all on it", "TE 3.9", ship=name)
+    if best.length():
+        ctx.log("map_slide", f"every ship slides {best.length()} hex(es) away from the edge",
+                "TE 3.9", hexes=best.length())
+    return state, out
+
+
+def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """US Movement Segment (TE 3.1 G, 3.3, 3.4)."""
+    p = state.phase
+    _begin(ctx, state, f"{PHASE_NAMES[p - 1]} Movement Phase: US Movement Segment", "TE 3.1 G")
+    plan = dict(state.plan)
+    forms = _us_formations(state)
+    for f in forms:
+        if plan.get(f.id) == "before":
+            state = _turn_formation(state, f, ctx, [s.name for s in formation_ships(state, f)])
+            state = state.with_formation(attrs.evolve(f, order=attrs.evolve(
+                f.order, turns_done=f.order.turns_done + 1, last_turn_phase=p)))
+    forms = _us_formations(state)
+    paths: dict[str, list[Hex]] = {}
+    for f in forms:
+        n = data.moves(f.speed, p)
+        for s in formation_ships(state, f):
+            if n:
+                paths[s.name] = path(s.hex, s.heading, n)
+    state, paths = _slide(state, paths, ctx)
+    blocked = _stacking(state, paths, ctx)
+    moved_ships = []
+    for name, trail in paths.items():
+        if name in blocked:
+            continue
+        s = state.ship(name)
+        moved_ships.append(attrs.evolve(s, hex=trail[-1]))
+        ctx.log("ship_moved", f"{name} moves {len(trail)} hex(es) to {te_label(trail[-1])}",
+                "TE 3.4", ship=name, to=te_label(trail[-1]), hexes=len(trail))
+    state = state.with_ships(moved_ships)
+    for f in forms:
+        members = [s.name for s in formation_ships(state, f)]
+        stuck = [n for n in members if n in blocked]
+        movers = [n for n in members if n in paths and n not in blocked]
+        order = f.order
+        if movers and plan.get(f.id) == "after":
+            state = _turn_formation(state, f, ctx, movers)
+            order = attrs.evolve(order, turns_done=order.turns_done + 1, last_turn_phase=p,
+                                 turned_since_move=True)
+        elif movers:
+            order = attrs.evolve(order, turned_since_move=False)
+        state = state.with_formation(attrs.evolve(state.formation(f.id), order=order))
+        if stuck and movers:
+            for name in stuck:
+                state = _split_off(state, state.formation(f.id), name, f.order, ctx)
+    return _goto(state, "jp_move", plan=())
+
+
+def _stacking(state: State, paths: dict[str, list[Hex]], ctx: Context) -> set[str]:
+    """No more than two US ships in a hex at the end of a Movement Phase (TE 3.4).
+
+    Ships already in the hex have priority; the ships that may enter are
+    chosen at random; a ship that cannot enter waits, and may in turn keep
+    others out of its own hex.
+    """
+    blocked: set[str] = set()
+    us = [s for s in state.side_ships(US)]
+    while True:
+        staying: dict[Hex, list[str]] = {}
+        entering: dict[Hex, list[str]] = {}
+        for s in us:
+            if s.name in paths and s.name not in blocked:
+                entering.setdefault(paths[s.name][-1], []).append(s.name)
+            else:
+                staying.setdefault(s.hex, []).append(s.name)
+        crowded = sorted(h for h, e in entering.items() if len(e) + len(staying.get(h, ())) > 2)
+        if not crowded:
+            return blocked
+        h = crowded[0]
+        room = max(0, 2 - len(staying.get(h, ())))
+        candidates = list(entering[h])
+        admitted = []
+        for _ in range(room):
+            pick = ctx.dice.choose(candidates, f"which US ship enters {te_label(h)}", "TE 3.4")
+            candidates.remove(pick)
+            admitted.append(pick)
+        for name in candidates:
+            blocked.add(name)
+            ctx.log("ship_blocked", f"{name} cannot enter {te_label(h)} (two US ships at most) "
+                    "and waits", "TE 3.4", ship=name, hex=te_label(h))
+
+
+def _split_off(state: State, f: Formation, name: str, order: Order, ctx: Context) -> State:
+    """A ship kept out of a hex becomes a one-ship formation with its order (TE 3.4)."""
+    fid = state.next_formation_id
+    new = Formation(fid, US, (name,), f.speed, order, True, True)
+    rest = attrs.evolve(f, ships=tuple(n for n in f.ships if n != name))
+    state = state.with_formation(rest)
+    state = state.with_ship(attrs.evolve(state.ship(name), formation=fid))
+    ctx.log("formation", f"{name} becomes the one-ship formation {fid}", "TE 3.4",
+            formation=fid, ships=[name])
+    return attrs.evolve(state, formations=(*state.formations, new), next_formation_id=fid + 1)
+
+
+def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """Japanese Movement Segment (TE 3.1 G, 3.3 "Japanese Orders", 3.4)."""
+    p = state.phase
+    _begin(ctx, state, f"{PHASE_NAMES[p - 1]} Movement Phase: Japanese Movement Segment",
+           "TE 3.1 G")
+    forms = [f for f in state.side_formations(JAPAN) if formation_ships(state, f)]
+    paths: dict[str, list[Hex]] = {}
+    for f in forms:
+        n = data.moves(f.speed, p)
+        for s in formation_ships(state, f):
+            if n:
+                paths[s.name] = path(s.hex, s.heading, n)
+    state, paths = _slide(state, paths, ctx)
+    for name, trail in paths.items():
+        state = state.with_ship(attrs.evolve(state.ship(name), hex=trail[-1]))
+        ctx.log("ship_moved", f"{name} moves {len(trail)} hex(es) to {te_label(trail[-1])}",
+                "TE 3.4", ship=name, to=te_label(trail[-1]), hexes=len(trail))
+    roll_anyway = bool(state.option("jp_60_roll_without_move"))
+    for f in forms:
+        f = state.formation(f.id)
+        o = f.order
+        moved = data.moves(f.speed, p) > 0
+        names = [s.name for s in formation_ships(state, f)]
+        turned = False
+        if o.maneuver == ABOUT and moved:
+            turned = True
+        elif o.maneuver == TURN_60 and o.turns_done == 0 and o.phases_left > 0:
+            if o.phases_left == 1:
+                turned = True
+                ctx.log("japanese_turn", f"formation {f.id} makes its 60° turn at the end of "
+                        "the third phase", "TE 3.3")
+            elif moved or roll_anyway:
+                roll = ctx.dice.d10(f"60° Turn, formation {f.id}", "TE 3.3")
+                turned = roll <= 4
+                ctx.log("japanese_turn", f"formation {f.id} 60° Turn roll {roll}: "
+                        + ("turns now" if turned else "no turn yet"), "TE 3.3", roll=roll)
+        if turned:
+            state = _turn_formation(state, f, ctx, names)
+            o = attrs.evolve(o, turns_done=o.turns_done + 1)
+        left = o.phases_left - 1
+        if left <= 0 or (o.maneuver == TURN_60 and o.turns_done):
+            o = Order(AHEAD)
+        else:
+            o = attrs.evolve(o, phases_left=left)
+        state = state.with_formation(attrs.evolve(f, order=o))
+    return _goto(state, "chit_draw")
+
+
+def run_chit_draw(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """Action Chit Draw Segment (TE 3.1): one chit; the Combat chit starts combat."""
+    chit, cup = state.cup.draw(ctx.dice, "Action Chit", "TE 3.1")
+    ctx.log("chit_drawn", f"Action Chit Draw Segment: {chit} chit", "TE 3.1", chit=chit)
+    state = attrs.evolve(state, cup=cup)
+    if chit == "Combat":
+        _begin(ctx, state, "Combat Segment", "TE 3.5")
+        return _goto(state, "jp_torpedo", combat=Combat())
+    return _after_phase(state, ctx)
+
+
+# -- Combat Segment (TE 3.5-3.8) -------------------------------------------------------------
+def _resolve_torpedoes(state: State, data: TEData, attacks: Sequence[Attack],
+                       ctx: Context) -> State:
+    by_target: dict[str, list[Attack]] = {}
+    for a in attacks:
+        if a.salvos:
+            by_target.setdefault(a.target, []).append(a)
+    for target, group in by_target.items():
+        state = resolve_torpedo_attack(state, data, target, group, ctx,
+                                       str(state.option("stern_rule")))
+    return state
+
+
+def run_jp_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """Japanese torpedo attacks, first then second (TE 3.5 step 1, 3.6)."""
+    first = japanese_torpedo_plan(state, data, ctx, second=False)
+    state = _resolve_torpedoes(state, data, first, ctx)
+    combat = record_first(state.combat or Combat(), data, state, first)
+    state = attrs.evolve(state, combat=combat)
+    second = japanese_torpedo_plan(state, data, ctx, second=True)
+    state = _resolve_torpedoes(state, data, second, ctx)
+    return _goto(state, "jp_gunnery", combat=Combat())
+
+
+def run_jp_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """Japanese gunnery (TE 3.5 step 2, 3.7)."""
+    attacks = japanese_gunnery_plan(state, data, ctx)
+    for a in attacks:
+        state = resolve_gunnery(state, data, a, ctx, str(state.option("below_lowest_row")))
+    fired = {a.attacker for a in attacks}
+    state = state.with_ships([attrs.evolve(state.ship(n), fired=True) for n in fired])
+    return _start_us_torpedo(state, data, 1)
+
+
+def _start_us_torpedo(state: State, data: TEData, attack: int) -> State:
+    combat = state.combat or Combat()
+    probe = attrs.evolve(state, combat=combat)
+    ask = tuple(s.name for s in state.side_ships(US)
+                if READY in s.salvos and len(us_torpedo_choices(probe, data, s, attack == 2)) > 1)
+    return _goto(state, f"us_torpedo_{attack}",
+                 combat=attrs.evolve(combat, to_ask=ask, planned=()))
+
+
+def ask_us_torpedo(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
+    combat = state.combat
+    if combat is None or not combat.to_ask:
+        return None
+    ship = state.ship(combat.to_ask[0])
+    second = state.step == "us_torpedo_2"
+    return Decision(US, "us_torpedo", "TE 3.6",
+                    f"US {'second' if second else 'first'} torpedo attacks: {ship.name} "
+                    f"({te_label(ship.hex)})", tuple(us_torpedo_choices(state, data, ship, second)),
+                    context={"ship": ship.name})
+
+
+def apply_torpedo(game: TokyoExpress, state: State, action: TorpedoAttack, data: TEData,
+                  ctx: Context) -> State:
+    combat = state.combat or Combat()
+    planned = combat.planned
+    if action.target:
+        planned = (*planned, Attack(action.ship, action.target, salvos=action.salvos))
+        ctx.log("fire_allocation", action.describe(), "TE 3.6", ship=action.ship,
+                target=action.target)
+    to_ask = tuple(n for n in combat.to_ask if n != action.ship)
+    return attrs.evolve(state, combat=attrs.evolve(combat, to_ask=to_ask, planned=planned))
+
+
+def run_us_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """Resolve the US torpedo attacks allocated (TE 3.5 step 3, 3.6)."""
+    combat = state.combat or Combat()
+    state = _resolve_torpedoes(state, data, combat.planned, ctx)
+    if state.step == "us_torpedo_1":
+        combat = record_first(Combat(), data, state, combat.planned)
+        state = attrs.evolve(state, combat=combat)
+        return _start_us_torpedo(state, data, 2)
+    ask = tuple(s.name for s in state.side_ships(US) if not s.fired
+                and len(us_gunnery_choices(state, data, s)) > 1)
+    return _goto(state, "us_gunnery", combat=Combat(to_ask=ask))
+
+
+def ask_us_gunnery(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
+    combat = state.combat
+    if combat is None or not combat.to_ask:
+        return None
+    ship = state.ship(combat.to_ask[0])
+    spec = data.ship(ship.name)
+    return Decision(US, "us_gunnery", "TE 3.7",
+                    f"US gunnery: {ship.name} ({te_label(ship.hex)}, bow {spec.bow}, stern "
+                    f"{spec.stern}, {spec.caliber} deck)",
+                    tuple(us_gunnery_choices(state, data, ship)), context={"ship": ship.name})
+
+
+def apply_gunnery(game: TokyoExpress, state: State, action: GunneryAttack, data: TEData,
+                  ctx: Context) -> State:
+    combat = state.combat or Combat()
+    ship = state.ship(action.ship)
+    attacks = gunnery_attacks(data, ship, action)
+    if attacks:
+        ctx.log("fire_allocation", action.describe(), "TE 3.7", ship=action.ship)
+    to_ask = tuple(n for n in combat.to_ask if n != action.ship)
+    return attrs.evolve(state, combat=attrs.evolve(combat, to_ask=to_ask,
+                                                   planned=(*combat.planned, *attacks)))
+
+
+def run_us_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """Resolve US gunnery, then place the Damage and Sinking markers (TE 3.5 steps 4-5)."""
+    combat = state.combat or Combat()
+    for a in combat.planned:
+        state = resolve_gunnery(state, data, a, ctx, str(state.option("below_lowest_row")))
+    fired = {a.attacker for a in combat.planned}
+    state = state.with_ships([attrs.evolve(state.ship(n), fired=True) for n in fired])
+    state = end_of_combat_segment(state, data, ctx)
+    return _after_phase(attrs.evolve(state, combat=None), ctx)
+
+
+# -- N-P: Terminal Stage ---------------------------------------------------------------------
+def run_damage_effects(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """Damage Effects Phase (TE 3.1 N, 3.8): record Speed changes, remove sinking ships."""
+    _begin(ctx, state, "Damage Effects Phase", "TE 3.1 N")
+    changed = []
+    killed = state.admiral_killed_turn
+    for s in state.ships:
+        if s.removed:
+            continue
+        spec = data.ship(s.name)
+        if s.sinking:
+            changed.append(attrs.evolve(s, removed=True))
+            ctx.log("ship_sunk", f"{s.name} sinks and is removed", "TE 3.8", ship=s.name)
+            if s.name == state.flagship and not killed:
+                killed = state.turn
+                adm = state.scenario.admiral
+                ctx.log("admiral_killed", f"Admiral {adm.name if adm else ''} is killed with "
+                        f"{s.name}: every US formation rolls Freedom of Action at -2 from now "
+                        "on", "TE 3.9")
+            continue
+        speed = max(1, spec.max_speed - s.level - s.stern_hits)
+        if spec.boxes - s.hits == 1:
+            speed = min(speed, spec.last_box_speed)
+        if speed != s.max_speed:
+            ctx.log("speed_reduced", f"{s.name}'s maximum Speed is now {speed}", "TE 3.8",
+                    ship=s.name, speed=speed)
+            changed.append(attrs.evolve(s, max_speed=speed))
+    state = state.with_ships(changed)
+    return _goto(state, "counter_adjustment", admiral_killed_turn=killed)
+
+
+def run_counter_adjustment(game: TokyoExpress, state: State, data: TEData,
+                           ctx: Context) -> State:
+    """Counter Adjustment Phase (TE 3.1 O): unfire the ships, remove Formation markers."""
+    ships = [attrs.evolve(s, fired=False, formation=0) for s in state.ships if s.fired or s.formation]
+    state = state.with_ships(ships)
+    return _goto(state, "end_of_turn", formations=(), next_formation_id=1)
+
+
+def run_end_of_turn(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
+    """End of Turn Phase (TE 3.1 P): the game ends after the last Game Turn.
+
+    It also ends early when one side has no ship left on the map, since
+    nothing further can change the Victory Points.
+    """
+    empty = [side for side in (US, JAPAN) if not any(True for _ in state.side_ships(side))]
+    if state.turn >= state.last_turn or empty:
+        vp = victory_points(state, data)
+        margin = vp[US] - vp[JAPAN]
+        level = level_of_victory(state.scenario, margin)
+        why = "" if state.turn >= state.last_turn else f" ({' and '.join(empty)} has no ships left)"
+        ctx.log("game_over", f"The game ends after Game Turn {state.turn}{why}: US {vp[US]} VP, "
+                f"Japanese {vp[JAPAN]} VP, {margin:+d}: {level}", "TE 3.9", us=vp[US],
+                japan=vp[JAPAN], level=level)
+        return attrs.evolve(state, over=True)
+    return _goto(state, "action_chits", turn=state.turn + 1)
+
+
+StepAsk = Callable[[TokyoExpress, State, TEData], Decision | None]
+StepRun = Callable[[TokyoExpress, State, TEData, Context], State]
+ASK: dict[str, StepAsk] = {
+    "flagship": ask_flagship,
+    "us_formation": ask_us_formation,
+    "us_speed": ask_us_speed,
+    "us_orders": ask_us_orders,
+    "us_foa_direction": ask_foa_direction,
+    "us_move": ask_us_move,
+    "us_torpedo_1": ask_us_torpedo,
+    "us_torpedo_2": ask_us_torpedo,
+    "us_gunnery": ask_us_gunnery,
+}
+RUN: dict[str, StepRun] = {
+    "flagship": run_flagship,
+    "action_chits": run_action_chits,
+    "us_formation": run_us_formation,
+    "us_speed": run_us_speed,
+    "us_orders": run_us_orders,
+    "us_foa": run_us_foa,
+    "us_foa_direction": run_foa_direction,
+    "jp_formation": run_jp_formation,
+    "jp_orders": run_jp_orders,
+    "us_move": run_us_move,
+    "jp_move": run_jp_move,
+    "chit_draw": run_chit_draw,
+    "jp_torpedo": run_jp_torpedo,
+    "jp_gunnery": run_jp_gunnery,
+    "us_torpedo_1": run_us_torpedo,
+    "us_torpedo_2": run_us_torpedo,
+    "us_gunnery": run_us_gunnery,
+    "damage_effects": run_damage_effects,
+    "counter_adjustment": run_counter_adjustment,
+    "end_of_turn": run_end_of_turn,
+}
+APPLY: dict[type, Callable[..., State]] = {
+    ChooseFlagship: apply_flagship,
+    FormFormations: apply_formations,
+    SetSpeed: apply_speed,
+    GiveOrder: apply_order,
+    ChooseDirection: apply_direction,
+    Turn: apply_turn,
+    TorpedoAttack: apply_torpedo,
+    GunneryAttack: apply_gunnery,
+}
+
+__all__ = ["TE_MAP", "TokyoExpress", "level_of_victory", "victory_points"]

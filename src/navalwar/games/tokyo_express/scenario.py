@@ -1,0 +1,221 @@
+"""Tokyo Express scenario files (TOML), parsed and checked field by field.
+
+A scenario names its forces by type (drawn at random from the roster, TE 3.9)
+or by ship, their hexes and headings, the fire direction ranges, the length,
+the admiral, and the victory schedule. Users write their own the same way;
+every problem is reported with its field path.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from navalwar.datapack import bundled_data_dir, parse_toml
+from navalwar.errors import DataError, NavalwarError, UnknownNameError
+from navalwar.games.tokyo_express.data import TEData
+from navalwar.games.tokyo_express.geometry import TE_MAP
+from navalwar.hexgrid import Hex
+
+# TE 14.2 Victory Points: (Sunk, Damage Level 3, 2, 1) by the enemy ship's type.
+DEFAULT_VP = {
+    "US": {"BB": (12, 9, 6, 4), "CA": (8, 6, 4, 2), "CL": (4, 3, 2, 1), "DD": (3, 2, 1, 0)},
+    "Japan": {"BB": (11, 7, 5, 3), "CA": (6, 4, 3, 1), "CL": (5, 4, 2, 1), "DD": (3, 2, 1, 0)},
+}
+# TE 3.9 / 14.3 Levels of Victory on US VP minus Japanese VP.
+DEFAULT_LEVELS = ((11, "US Substantial Victory"), (1, "US Marginal Victory"), (0, "Draw"),
+                  (-10, "Japanese Marginal Victory"), (None, "Japanese Substantial Victory"))
+
+
+@attrs.frozen
+class Placement:
+    """One ship of a force: a type drawn at random, or a named ship."""
+
+    side: str
+    type: str
+    hex: Hex
+    heading: int
+    ship: str = ""
+
+
+@attrs.frozen
+class Admiral:
+    """The US admiral of the Basic Scenario (TE 3.9)."""
+
+    name: str
+    hex: Hex
+    type: str
+    killed_vp: int
+
+
+@attrs.frozen
+class Scenario:
+    """A parsed Tokyo Express scenario."""
+
+    id: str
+    title: str
+    rule: str
+    description: str
+    game_turns: int
+    us_vfdr: int
+    jp_vfdr: int
+    placements: tuple[Placement, ...]
+    admiral: Admiral | None
+    vp: dict[str, dict[str, tuple[int, int, int, int]]]
+    levels: tuple[tuple[int | None, str], ...]
+    historical_only: bool = True
+    file: str = ""
+
+
+def _get(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, path: str,
+         default: Any = ...) -> Any:
+    if key not in doc:
+        if default is not ...:
+            return default
+        raise DataError(f"missing field {key!r}", file=file, path=f"{path}{key}")
+    value = doc[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise DataError(f"must be {names}, not {value!r}", file=file, path=f"{path}{key}")
+    return value
+
+
+def _check_keys(doc: dict[str, Any], allowed: set[str], file: str, path: str) -> None:
+    for key in doc:
+        if key not in allowed:
+            close = UnknownNameError("field", key, allowed)
+            raise DataError(str(close), file=file, path=f"{path}{key}")
+
+
+def _hex(label: str, file: str, path: str) -> Hex:
+    try:
+        return TE_MAP.hex(label)
+    except NavalwarError as exc:
+        raise DataError(str(exc), file=file, path=path) from None
+
+
+def _heading(name: str, file: str, path: str) -> int:
+    try:
+        return TE_MAP.heading(name)
+    except NavalwarError:
+        raise DataError(f"heading must be one of N, NE, SE, S, SW, NW, not {name!r}", file=file,
+                        path=path) from None
+
+
+def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
+    """Check and parse a scenario document."""
+    _check_keys(doc, {"scenario", "fire_direction", "forces", "admiral", "victory"}, file, "")
+    head = _get(doc, "scenario", dict, file, "")
+    _check_keys(head, {"id", "title", "rule", "description", "game_turns", "historical_only"},
+                file, "scenario.")
+    turns = _get(head, "game_turns", int, file, "scenario.")
+    if not 1 <= turns <= 40:
+        raise DataError("must be between 1 and 40", file=file, path="scenario.game_turns")
+    fd = _get(doc, "fire_direction", dict, file, "", {"US": 7, "Japan": 10})
+    _check_keys(fd, {"US", "Japan"}, file, "fire_direction.")
+    us_vfdr = _get(fd, "US", int, file, "fire_direction.", 7)
+    jp_vfdr = _get(fd, "Japan", int, file, "fire_direction.", 10)
+    forces = _get(doc, "forces", dict, file, "")
+    _check_keys(forces, {"US", "Japan"}, file, "forces.")
+    placements = []
+    named: set[str] = set()
+    for side in ("US", "Japan"):
+        entries = _get(forces, side, list, file, "forces.")
+        if not entries:
+            raise DataError("needs at least one ship", file=file, path=f"forces.{side}")
+        for i, e in enumerate(entries):
+            p = f"forces.{side}[{i}]."
+            if not isinstance(e, dict):
+                raise DataError("must be a table {type, hex, heading}", file=file, path=p[:-1])
+            _check_keys(e, {"type", "hex", "heading", "ship"}, file, p)
+            ship = _get(e, "ship", str, file, p, "")
+            if ship:
+                spec = data.ships.get(ship)
+                if spec is None:
+                    raise DataError(str(UnknownNameError("ship", ship, data.ships)), file=file,
+                                    path=f"{p}ship")
+                if spec.side != side:
+                    raise DataError(f"{ship} is not a {side} ship", file=file, path=f"{p}ship")
+                if ship in named:
+                    raise DataError(f"{ship} is placed twice", file=file, path=f"{p}ship")
+                named.add(ship)
+                stype = spec.rule_type
+            else:
+                stype = _get(e, "type", str, file, p)
+                if stype not in ("BB", "CA", "CL", "DD"):
+                    raise DataError(f"type must be BB, CA, CL or DD, not {stype!r}", file=file,
+                                    path=f"{p}type")
+            placements.append(Placement(
+                side, stype, _hex(_get(e, "hex", str, file, p), file, f"{p}hex"),
+                _heading(_get(e, "heading", str, file, p), file, f"{p}heading"), ship))
+    admiral = None
+    if "admiral" in doc:
+        a = _get(doc, "admiral", dict, file, "")
+        _check_keys(a, {"name", "hex", "type", "killed_vp"}, file, "admiral.")
+        admiral = Admiral(_get(a, "name", str, file, "admiral."),
+                          _hex(_get(a, "hex", str, file, "admiral."), file, "admiral.hex"),
+                          _get(a, "type", str, file, "admiral.", "CA"),
+                          _get(a, "killed_vp", int, file, "admiral.", 2))
+        if not any(p.side == "US" and p.hex == admiral.hex and p.type == admiral.type
+                   for p in placements):
+            raise DataError(f"no US {admiral.type} is placed in that hex to be the flagship",
+                            file=file, path="admiral.hex")
+    vp = {side: dict(table) for side, table in DEFAULT_VP.items()}
+    levels = DEFAULT_LEVELS
+    if "victory" in doc:
+        v = _get(doc, "victory", dict, file, "")
+        _check_keys(v, {"US", "Japan", "levels"}, file, "victory.")
+        for side in ("US", "Japan"):
+            for t, row in _get(v, side, dict, file, "victory.", {}).items():
+                path = f"victory.{side}.{t}"
+                if t not in ("BB", "CA", "CL", "DD"):
+                    raise DataError("ship type must be BB, CA, CL or DD", file=file, path=path)
+                if (not isinstance(row, list) or len(row) != 4
+                        or not all(isinstance(x, int) and not isinstance(x, bool) for x in row)):
+                    raise DataError("must be 4 whole numbers: Sunk, Damage Level 3, 2, 1",
+                                    file=file, path=path)
+                vp[side][t] = (row[0], row[1], row[2], row[3])
+        if "levels" in v:
+            raw = _get(v, "levels", list, file, "victory.")
+            parsed: list[tuple[int | None, str]] = []
+            for i, lv in enumerate(raw):
+                if not isinstance(lv, dict) or "result" not in lv:
+                    raise DataError("each level needs {min, result}", file=file,
+                                    path=f"victory.levels[{i}]")
+                parsed.append((lv.get("min"), str(lv["result"])))
+            levels = tuple(parsed)
+    return Scenario(
+        id=_get(head, "id", str, file, "scenario."),
+        title=_get(head, "title", str, file, "scenario."),
+        rule=_get(head, "rule", str, file, "scenario.", ""),
+        description=_get(head, "description", str, file, "scenario.", ""),
+        game_turns=turns, us_vfdr=us_vfdr, jp_vfdr=jp_vfdr, placements=tuple(placements),
+        admiral=admiral, vp=vp, levels=levels,
+        historical_only=_get(head, "historical_only", bool, file, "scenario.", True), file=file,
+    )
+
+
+def scenario_dir() -> Path:
+    """The bundled scenarios."""
+    return bundled_data_dir() / "tokyo_express" / "scenarios"
+
+
+def bundled_scenarios() -> list[str]:
+    """Ids of the bundled scenarios."""
+    return sorted(p.stem for p in scenario_dir().glob("*.toml"))
+
+
+def load_scenario(name: str, data: TEData) -> Scenario:
+    """A bundled scenario id, or a path to a scenario TOML file."""
+    path = Path(name)
+    if name.endswith(".toml") or path.is_file():
+        if not path.is_file():
+            raise DataError("no such scenario file", file=name)
+        return parse_scenario(parse_toml(path), str(path), data)
+    known = bundled_scenarios()
+    if name not in known:
+        raise UnknownNameError("Tokyo Express scenario", name, known)
+    file = scenario_dir() / f"{name}.toml"
+    return parse_scenario(parse_toml(file), str(file), data)

@@ -1,0 +1,713 @@
+"""Game-agnostic hex geometry: coordinates, headings, arcs, lines of fire, map labels.
+
+Hexes are axial coordinates ``(q, r)`` with the cube coordinate ``s = -q - r``.
+The core frame is fixed: hexes are flat-topped and heading 0 points straight
+up; headings 1..5 follow CLOCKWISE (starboard). A :class:`MapSpec` translates a
+printed map's labels (``CCRR``) and compass names to and from this frame, so
+game code never sees offset coordinates.
+
+Conventions used throughout (TE 2.4, 3.6, 3.7; TE notes Appendix A, §9.1):
+
+* ``DIRECTIONS[h]`` is the unit offset of the hexside that heading ``h`` points to.
+* Bearings are degrees clockwise; relative bearings lie in ``(-180, 180]`` with
+  0 dead ahead and positive to starboard.
+* Arcs are classified by the target hex's centre with exact integer arithmetic.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Literal, NamedTuple
+
+from navalwar.errors import DataError, UnknownNameError
+
+__all__ = [
+    "DIRECTIONS",
+    "ORIGIN",
+    "Arc",
+    "Hex",
+    "LineStep",
+    "MapSpec",
+    "OffsetStep",
+    "arc_of",
+    "bearing",
+    "distance",
+    "from_pixel",
+    "hexes_within",
+    "in_broadside",
+    "line",
+    "line_blocked",
+    "line_of_fire",
+    "neighbour",
+    "neighbours",
+    "opposite",
+    "reflect",
+    "relative_bearing",
+    "ring",
+    "rotate",
+    "round_hex",
+    "to_pixel",
+    "turn",
+]
+
+_SQRT3 = math.sqrt(3.0)
+
+
+class Hex(NamedTuple):
+    """One hex in axial coordinates; immutable, hashable and cheap.
+
+    ``a + b`` and ``a - b`` add and subtract offsets, ``h * k`` scales an offset
+    (this replaces tuple concatenation and repetition).
+    """
+
+    q: int
+    r: int
+
+    @property
+    def s(self) -> int:
+        """The third cube coordinate, ``-q - r``."""
+        return -self.q - self.r
+
+    @property
+    def cube(self) -> tuple[int, int, int]:
+        """The cube coordinates ``(q, r, s)``."""
+        return (self.q, self.r, -self.q - self.r)
+
+    @classmethod
+    def from_cube(cls, q: int, r: int, s: int) -> Hex:
+        """Build a hex from cube coordinates, which must sum to zero."""
+        if q + r + s != 0:
+            raise ValueError(f"cube coordinates must sum to 0, got ({q}, {r}, {s})")
+        return cls(q, r)
+
+    def __add__(self, other: tuple[int, ...]) -> Hex:  # type: ignore[override]
+        return Hex(self.q + other[0], self.r + other[1])
+
+    def __sub__(self, other: tuple[int, ...]) -> Hex:
+        return Hex(self.q - other[0], self.r - other[1])
+
+    def __neg__(self) -> Hex:
+        return Hex(-self.q, -self.r)
+
+    def __mul__(self, k: int) -> Hex:  # type: ignore[override]
+        return Hex(self.q * k, self.r * k)
+
+    def __rmul__(self, k: int) -> Hex:  # type: ignore[override]
+        return Hex(self.q * k, self.r * k)
+
+    def scale(self, k: int) -> Hex:
+        """This offset multiplied by ``k``."""
+        return Hex(self.q * k, self.r * k)
+
+    def length(self) -> int:
+        """Distance of this offset from the origin, in hexes."""
+        return max(abs(self.q), abs(self.r), abs(self.q + self.r))
+
+
+ORIGIN = Hex(0, 0)
+
+#: Unit offsets of the six hexsides, clockwise from heading 0 (straight up).
+DIRECTIONS: tuple[Hex, ...] = (
+    Hex(0, -1),
+    Hex(1, -1),
+    Hex(1, 0),
+    Hex(0, 1),
+    Hex(-1, 1),
+    Hex(-1, 0),
+)
+
+
+def _check_heading(heading: int) -> None:
+    if not 0 <= heading < 6:
+        raise ValueError(f"heading must be an int 0..5 (clockwise), got {heading!r}")
+
+
+def turn(heading: int, steps: int) -> int:
+    """The heading after turning ``steps`` hexsides; positive = starboard (TE 2.4)."""
+    _check_heading(heading)
+    return (heading + steps) % 6
+
+
+def opposite(heading: int) -> int:
+    """The reverse heading, a 180° turn (TE 2.4)."""
+    _check_heading(heading)
+    return (heading + 3) % 6
+
+
+def neighbour(h: Hex, heading: int) -> Hex:
+    """The hex across the hexside that ``heading`` points to."""
+    _check_heading(heading)
+    d = DIRECTIONS[heading]
+    return Hex(h.q + d.q, h.r + d.r)
+
+
+def neighbours(h: Hex) -> tuple[Hex, ...]:
+    """The six adjacent hexes, indexed by heading."""
+    return tuple(Hex(h.q + d.q, h.r + d.r) for d in DIRECTIONS)
+
+
+def distance(a: Hex, b: Hex) -> int:
+    """Distance in hexes, counting the target hex but not the start (TE 3.5)."""
+    dq = a.q - b.q
+    dr = a.r - b.r
+    return max(abs(dq), abs(dr), abs(dq + dr))
+
+
+def rotate(h: Hex, steps: int, center: Hex = ORIGIN) -> Hex:
+    """Rotate ``h`` about ``center`` by ``steps`` × 60°; positive = clockwise."""
+    q = h.q - center.q
+    r = h.r - center.r
+    s = -q - r
+    k = steps % 6
+    if k == 1:
+        q, r = -r, -s
+    elif k == 2:
+        q, r = s, q
+    elif k == 3:
+        q, r = -q, -r
+    elif k == 4:
+        q, r = r, s
+    elif k == 5:
+        q, r = -s, -q
+    return Hex(q + center.q, r + center.r)
+
+
+def reflect(h: Hex, center: Hex, heading: int) -> Hex:
+    """Mirror ``h`` across the line through ``center`` along ``heading``.
+
+    Port and starboard swap; bearings change sign.
+    """
+    _check_heading(heading)
+    local = rotate(h, -heading, center) - center
+    mirrored = Hex(-local.q, local.q + local.r)  # (q, r, s) -> (-q, -s, -r)
+    return rotate(mirrored + center, heading, center)
+
+
+def ring(center: Hex, radius: int) -> list[Hex]:
+    """The hexes at exactly ``radius`` from ``center``, clockwise from heading 0.
+
+    Radius 0 gives ``[center]``; otherwise there are ``6 * radius`` hexes.
+    """
+    if radius < 0:
+        raise ValueError(f"ring radius must be >= 0, got {radius}")
+    if radius == 0:
+        return [center]
+    out: list[Hex] = []
+    h = center + DIRECTIONS[0] * radius
+    for side in range(6):
+        d = DIRECTIONS[(side + 2) % 6]
+        for _ in range(radius):
+            out.append(h)
+            h = Hex(h.q + d.q, h.r + d.r)
+    return out
+
+
+def hexes_within(center: Hex, n: int) -> list[Hex]:
+    """Every hex at distance ``0..n`` from ``center`` (``3n(n+1)+1`` hexes)."""
+    if n < 0:
+        raise ValueError(f"range must be >= 0, got {n}")
+    out: list[Hex] = []
+    for dq in range(-n, n + 1):
+        for dr in range(max(-n, -dq - n), min(n, -dq + n) + 1):
+            out.append(Hex(center.q + dq, center.r + dr))
+    return out
+
+
+def round_hex(q: float, r: float) -> Hex:
+    """The hex containing the fractional axial point ``(q, r)`` (cube rounding)."""
+    s = -q - r
+    rq, rr, rs = round(q), round(r), round(s)
+    dq, dr, ds = abs(rq - q), abs(rr - r), abs(rs - s)
+    if dq > dr and dq > ds:
+        rq = -rr - rs
+    elif dr > ds:
+        rr = -rq - rs
+    return Hex(int(rq), int(rr))
+
+
+_EPS = 1e-6
+
+
+def line(a: Hex, b: Hex) -> list[Hex]:
+    """A chain of ``distance(a, b) + 1`` adjacent hexes from ``a`` to ``b``.
+
+    This is the usual nudged cube interpolation, good for drawing and for
+    movement paths. It is NOT the set of hexes a straightedge crosses: use
+    :func:`line_of_fire` for the rules' line of fire (TE 3.6, 6.2, 9.1).
+    """
+    n = distance(a, b)
+    if n == 0:
+        return [a]
+    out = []
+    for i in range(n + 1):
+        t = i / n
+        out.append(round_hex(a.q + (b.q - a.q) * t + _EPS, a.r + (b.r - a.r) * t + _EPS))
+    return out
+
+
+# --------------------------------------------------------------------------- pixels, bearings
+
+
+def to_pixel(h: Hex, size: float = 1.0) -> tuple[float, float]:
+    """Centre of ``h`` in screen coordinates (y down), flat-top, heading 0 up.
+
+    ``size`` is the centre-to-vertex radius; neighbours are ``size * √3`` apart.
+    """
+    return (size * 1.5 * h.q, size * _SQRT3 * (h.r + h.q / 2.0))
+
+
+def from_pixel(x: float, y: float, size: float = 1.0) -> Hex:
+    """The hex containing the screen point ``(x, y)`` (inverse of :func:`to_pixel`)."""
+    q = x / (1.5 * size)
+    r = y / (_SQRT3 * size) - q / 2.0
+    return round_hex(q, r)
+
+
+def _snap(deg: float) -> float:
+    k = round(deg / 30.0)
+    if abs(deg - 30.0 * k) < 1e-9:
+        return 30.0 * k
+    return deg
+
+
+def _local(frm: Hex, heading: int, to: Hex) -> tuple[int, int]:
+    """Target offset rotated so that ``heading`` is heading 0: returns (q, s - r)."""
+    local = rotate(to - frm, -heading)
+    return local.q, local.s - local.r
+
+
+def bearing(frm: Hex, to: Hex) -> float:
+    """Absolute bearing in degrees ``[0, 360)``, clockwise from heading 0.
+
+    Raises:
+        ValueError: if the two hexes are the same.
+    """
+    if frm == to:
+        raise ValueError(f"no bearing from a hex to itself ({frm})")
+    q, fwd = _local(frm, 0, to)
+    deg = _snap(math.degrees(math.atan2(1.5 * q, _SQRT3 * fwd / 2.0)))
+    return deg + 360.0 if deg < 0 else deg
+
+
+def relative_bearing(frm: Hex, heading: int, to: Hex) -> float:
+    """Bearing of ``to`` relative to a ship at ``frm`` on ``heading`` (TE 9.1 example).
+
+    Returns degrees in ``(-180, 180]``: 0 dead ahead, positive to starboard.
+    Multiples of 30° (hex rows and vertex lines) are returned exactly.
+
+    Raises:
+        ValueError: if the two hexes are the same.
+    """
+    _check_heading(heading)
+    if frm == to:
+        raise ValueError(f"no bearing from a hex to itself ({frm})")
+    q, fwd = _local(frm, heading, to)
+    deg = _snap(math.degrees(math.atan2(1.5 * q, _SQRT3 * fwd / 2.0)))
+    return 180.0 if deg <= -180.0 else deg
+
+
+# --------------------------------------------------------------------------- arcs
+
+
+class Arc(enum.Enum):
+    """Firing arcs of a ship (TE 2.4, 3.6, 3.7; notes §9.1 item 2)."""
+
+    BOW = "bow"
+    STERN = "stern"
+    PORT = "port"
+    STARBOARD = "starboard"
+    SAME_HEX = "same_hex"
+
+
+def arc_of(frm: Hex, heading: int, to: Hex) -> Arc:
+    """The arc of ``to`` as seen from a ship at ``frm`` on ``heading`` (TE 2.4, 3.6).
+
+    The bow arc is the 60° wedge bounded by the lines from the hex centre
+    through the two vertices of the bow hexside (relative bearings -30..+30,
+    boundaries included); the stern arc likewise (150..210). The rest are the
+    broadsides. The ship's own hex is :attr:`Arc.SAME_HEX`, which the rules put
+    in both broadsides (see :func:`in_broadside`). Exact integer arithmetic.
+    """
+    _check_heading(heading)
+    if frm == to:
+        return Arc.SAME_HEX
+    q, fwd = _local(frm, heading, to)
+    # lateral = 1.5 q, ahead = (√3/2) fwd: |bearing| <= 30° iff fwd >= 3|q|.
+    if fwd >= 3 * abs(q):
+        return Arc.BOW
+    if -fwd >= 3 * abs(q):
+        return Arc.STERN
+    return Arc.STARBOARD if q > 0 else Arc.PORT
+
+
+def in_broadside(arc: Arc, side: Arc) -> bool:
+    """True if ``arc`` counts as the ``side`` broadside; the own hex is in both (TE 2.4)."""
+    if side not in (Arc.PORT, Arc.STARBOARD):
+        raise ValueError(f"side must be Arc.PORT or Arc.STARBOARD, got {side}")
+    return arc is side or arc is Arc.SAME_HEX
+
+
+# --------------------------------------------------------------------------- line of fire
+
+
+@dataclass(frozen=True, slots=True)
+class LineStep:
+    """One step of a line of fire: a hex, or the two hexes of a grazed hexside.
+
+    Attributes:
+        hexes: one hex the straightedge passes through, or two hexes when it
+            runs exactly along the hexside between them (TE 3.6, 3.7).
+    """
+
+    hexes: tuple[Hex, ...]
+
+    @property
+    def is_hexside(self) -> bool:
+        """True when the line runs along the hexside between two hexes."""
+        return len(self.hexes) == 2
+
+    def __iter__(self) -> Iterator[Hex]:
+        return iter(self.hexes)
+
+    def __contains__(self, h: object) -> bool:
+        return h in self.hexes
+
+    def blocked(self, blocking: Callable[[Hex], bool]) -> bool:
+        """A hex blocks if ``blocking``; a hexside only if both of its hexes do (TE 3.6)."""
+        return all(blocking(h) for h in self.hexes)
+
+
+def _interval(
+    d: tuple[int, int, int], h: tuple[int, int, int]
+) -> tuple[Fraction, Fraction, bool] | None:
+    """Closed ``t`` interval where ``t * d`` lies in the cell of ``h``; flag if on a side only."""
+    lo, hi = Fraction(0), Fraction(1)
+    tight = False
+    for i, j in ((0, 1), (1, 2), (2, 0)):
+        a = d[i] - d[j]
+        b = h[i] - h[j]
+        # the cell is |x_i - x_j| <= 1 for the three pairs; on the line x = t d.
+        if a == 0:
+            if abs(b) > 1:
+                return None
+            if abs(b) == 1:
+                tight = True
+            continue
+        lo_i, hi_i = Fraction(b - 1, a), Fraction(b + 1, a)
+        if a < 0:
+            lo_i, hi_i = hi_i, lo_i
+        lo = max(lo, lo_i)
+        hi = min(hi, hi_i)
+        if lo >= hi:
+            return None
+    return lo, hi, tight
+
+
+@lru_cache(maxsize=8192)
+def _fire_offsets(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
+    """Intermediate steps of a line from the origin to ``(dq, dr)``, exact."""
+    d = (dq, dr, -dq - dr)
+    n = max(abs(c) for c in d)
+    if n <= 1:
+        return ()
+    candidates: set[Hex] = set()
+    for i in range(n + 1):
+        # every hex the segment crosses is within 1 of a sampled hex
+        c = round_hex(dq * i / n + _EPS, dr * i / n + _EPS)
+        candidates.add(c)
+        candidates.update(neighbours(c))
+    end = Hex(dq, dr)
+    singles: list[tuple[Fraction, tuple[Hex, ...]]] = []
+    sides: dict[tuple[Fraction, Fraction], list[Hex]] = {}
+    for c in candidates:
+        if c in (ORIGIN, end):
+            continue
+        iv = _interval(d, c.cube)
+        if iv is None:
+            continue
+        lo, hi, tight = iv
+        if tight:
+            sides.setdefault((lo, hi), []).append(c)
+        else:
+            singles.append((lo, (c,)))
+    for (lo, _hi), pair in sides.items():
+        singles.append((lo, tuple(sorted(pair))))
+    singles.sort()
+    return tuple(hexes for _lo, hexes in singles)
+
+
+def line_of_fire(a: Hex, b: Hex) -> tuple[LineStep, ...]:
+    """The hexes a straightedge from centre ``a`` to centre ``b`` passes (TE 3.6, 3.7, 9.1).
+
+    Only the intermediate hexes (not ``a`` or ``b``), in order from ``a``. A
+    hex is included when the straightedge crosses its interior (merely touching
+    a vertex does not count). Where the straightedge runs exactly along a
+    hexside, the two hexes sharing it form one step with ``is_hexside`` True;
+    a line that merely crosses a hexside (even exactly at its midpoint, as
+    1727 -> 1328 does in the TE 6.2 example) passes through both hexes, as two
+    separate steps. Computed exactly with rational arithmetic and cached.
+    """
+    out = []
+    for hexes in _fire_offsets(b.q - a.q, b.r - a.r):
+        out.append(LineStep(tuple(Hex(a.q + h.q, a.r + h.r) for h in hexes)))
+    return tuple(out)
+
+
+def line_blocked(a: Hex, b: Hex, blocking: Callable[[Hex], bool]) -> bool:
+    """True if the line of fire from ``a`` to ``b`` is blocked (TE 3.6, 3.7, 9.1).
+
+    A single hex blocks if ``blocking(hex)``; a grazed hexside blocks only if
+    both of its hexes do. ``a`` and ``b`` themselves are never tested.
+    """
+    for hexes in _fire_offsets(b.q - a.q, b.r - a.r):
+        if all(blocking(Hex(a.q + h.q, a.r + h.r)) for h in hexes):
+            return True
+    return False
+
+
+# --------------------------------------------------------------------------- printed maps
+
+
+#: A (column change, row change) step in printed labels.
+OffsetStep = tuple[int, int]
+
+
+class MapSpec:
+    """How a printed hex map's column/row labels (``CCRR``) map to core hexes.
+
+    The map's columns are the offset lines of hexes; every other column is
+    shifted half a hex toward higher (or lower) row numbers. The compass is
+    given as the printed neighbour table, heading name -> (step from an odd
+    column, step from an even column), in clockwise order starting with the
+    heading that becomes heading 0. The table is checked for consistency.
+
+    Args:
+        name: the map's name, used in error messages.
+        neighbours: heading name -> ((dcol, drow) from an odd column,
+            (dcol, drow) from an even column), six entries in clockwise order.
+        cols: first and last column number on the map.
+        rows: first and last row number on the map.
+        col_digits: digits of the column part of a label.
+        row_digits: digits of the row part of a label.
+        offset_parity: which columns are shifted, ``"even"`` or ``"odd"``.
+        offset_toward: the shifted columns move half a hex toward ``"higher"``
+            or ``"lower"`` row numbers.
+        trim_offset_columns: the shifted columns lack their last hex on the side
+            they are shifted toward (a rectangular printed map).
+        rotation: degrees, clockwise on screen, from the core frame (heading 0
+            up) to the printed map's orientation; used by :meth:`pixel`.
+    """
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        neighbours: Mapping[str, tuple[OffsetStep, OffsetStep]],
+        cols: tuple[int, int],
+        rows: tuple[int, int],
+        col_digits: int = 2,
+        row_digits: int = 2,
+        offset_parity: Literal["even", "odd"] = "even",
+        offset_toward: Literal["higher", "lower"] = "higher",
+        trim_offset_columns: bool = False,
+        rotation: float = 0.0,
+    ) -> None:
+        if offset_parity not in ("even", "odd"):
+            raise DataError(f"{name}: offset_parity must be 'even' or 'odd', got {offset_parity!r}")
+        if offset_toward not in ("higher", "lower"):
+            raise DataError(
+                f"{name}: offset_toward must be 'higher' or 'lower', got {offset_toward!r}"
+            )
+        if len(neighbours) != 6:
+            raise DataError(f"{name}: the neighbour table needs 6 headings, got {len(neighbours)}")
+        if cols[0] > cols[1] or rows[0] > rows[1]:
+            raise DataError(f"{name}: empty column or row range {cols}, {rows}")
+        self.name = name
+        self.cols = cols
+        self.rows = rows
+        self.col_digits = col_digits
+        self.row_digits = row_digits
+        self.offset_parity = offset_parity
+        self.offset_toward = offset_toward
+        self.trim_offset_columns = trim_offset_columns
+        self.rotation = rotation
+        self._shifted = 0 if offset_parity == "even" else 1
+        self._row_sign = 1 if offset_toward == "higher" else -1
+        self.heading_names: tuple[str, ...] = tuple(neighbours)
+        self._heading_index = {n.upper(): i for i, n in enumerate(self.heading_names)}
+        if len(self._heading_index) != 6:
+            raise DataError(f"{name}: heading names must be distinct: {self.heading_names}")
+        self._m, self._inv = self._solve(list(neighbours.values()))
+        self._hexes: tuple[Hex, ...] | None = None
+
+    # -- native offset <-> axial ------------------------------------------------------------
+
+    def _native(self, col: int, row: int) -> tuple[int, int]:
+        lift = (col + (col & 1)) // 2 if self._shifted == 0 else (col - (col & 1)) // 2
+        return col, self._row_sign * row - lift
+
+    def _solve(
+        self, steps: Sequence[tuple[OffsetStep, OffsetStep]]
+    ) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
+        """Integer matrix from native axial steps to core axial, checked on all 12 steps."""
+
+        def native_step(step: OffsetStep, col: int) -> tuple[int, int]:
+            row = 10
+            q0, r0 = self._native(col, row)
+            q1, r1 = self._native(col + step[0], row + step[1])
+            return q1 - q0, r1 - r0
+
+        n0 = native_step(steps[0][0], 1)
+        n1 = native_step(steps[1][0], 1)
+        units = [(d.q, d.r) for d in DIRECTIONS]
+        if n0 not in units or n1 not in units:
+            raise DataError(
+                f"{self.name}: heading {self.heading_names[0]!r} or {self.heading_names[1]!r} "
+                "does not step to an adjacent hex"
+            )
+        i0, i1 = units.index(n0), units.index(n1)
+        if (i1 - i0) % 6 not in (1, 5):
+            raise DataError(
+                f"{self.name}: headings {self.heading_names[0]!r} and "
+                f"{self.heading_names[1]!r} must be 60° apart"
+            )
+        det = n0[0] * n1[1] - n1[0] * n0[1]  # ±1 for adjacent unit steps
+        d0, d1 = DIRECTIONS[0], DIRECTIONS[1]
+        # M = [d0 d1] · [n0 n1]^-1
+        a = (d0.q * n1[1] - d1.q * n0[1]) * det
+        b = (-d0.q * n1[0] + d1.q * n0[0]) * det
+        c = (d0.r * n1[1] - d1.r * n0[1]) * det
+        e = (-d0.r * n1[0] + d1.r * n0[0]) * det
+        mdet = a * e - b * c
+        inv = (e * mdet, -b * mdet, -c * mdet, a * mdet)
+        m = (a, b, c, e)
+        for h, (odd, even) in enumerate(steps):
+            for step, col in ((odd, 1), (even, 2)):
+                nq, nr = native_step(step, col)
+                got = Hex(a * nq + b * nr, c * nq + e * nr)
+                if got != DIRECTIONS[h]:
+                    parity = "odd" if col == 1 else "even"
+                    raise DataError(
+                        f"{self.name}: neighbour table is inconsistent at heading "
+                        f"{self.heading_names[h]!r} from an {parity} column (step {step}); "
+                        "check the clockwise order and the column offset"
+                    )
+        return m, inv
+
+    def from_offset(self, col: int, row: int) -> Hex:
+        """The hex at printed column ``col`` and row ``row`` (no bounds check)."""
+        nq, nr = self._native(col, row)
+        a, b, c, e = self._m
+        return Hex(a * nq + b * nr, c * nq + e * nr)
+
+    def to_offset(self, h: Hex) -> tuple[int, int]:
+        """The printed ``(column, row)`` of ``h``."""
+        a, b, c, e = self._inv
+        col = a * h.q + b * h.r
+        nr = c * h.q + e * h.r
+        lift = (col + (col & 1)) // 2 if self._shifted == 0 else (col - (col & 1)) // 2
+        return col, self._row_sign * (nr + lift)
+
+    # -- labels -------------------------------------------------------------------------------
+
+    def _label_help(self) -> str:
+        c0, c1 = self.cols
+        r0, r1 = self.rows
+        cd, rd = self.col_digits, self.row_digits
+        example = f"{c0:0{cd}d}{r0:0{rd}d}"
+        return (
+            f"a {self.name} hex label is {cd + rd} digits, {cd} for the column "
+            f"({c0:0{cd}d}-{c1:0{cd}d}) then {rd} for the row ({r0:0{rd}d}-{r1:0{rd}d}), "
+            f"e.g. {example!r}"
+        )
+
+    def hex(self, label: str, *, check_bounds: bool = True) -> Hex:
+        """The hex with printed ``label``.
+
+        Raises:
+            DataError: if the label is malformed, or (with ``check_bounds``) off the map.
+        """
+        width = self.col_digits + self.row_digits
+        if not isinstance(label, str) or len(label) != width or not label.isdigit():
+            raise DataError(f"bad hex label {label!r}: {self._label_help()}")
+        col = int(label[: self.col_digits])
+        row = int(label[self.col_digits :])
+        h = self.from_offset(col, row)
+        if check_bounds and not self.in_bounds(h):
+            raise DataError(f"hex {label} is off the map: {self._label_help()}{self._trim_note()}")
+        return h
+
+    def _trim_note(self) -> str:
+        if not self.trim_offset_columns:
+            return ""
+        parity = "even" if self._shifted == 0 else "odd"
+        end = "last" if self._row_sign > 0 else "first"
+        return f"; {parity} columns lack the {end} row"
+
+    def label(self, h: Hex) -> str:
+        """The printed label of ``h`` (also for off-map hexes that fit the digits).
+
+        Raises:
+            ValueError: if the column or row does not fit the label's digits.
+        """
+        col, row = self.to_offset(h)
+        if not (0 <= col < 10**self.col_digits and 0 <= row < 10**self.row_digits):
+            raise ValueError(f"{h} (column {col}, row {row}) has no {self.name} label")
+        return f"{col:0{self.col_digits}d}{row:0{self.row_digits}d}"
+
+    def in_bounds(self, h: Hex) -> bool:
+        """True if ``h`` is on the printed map."""
+        col, row = self.to_offset(h)
+        if not self.cols[0] <= col <= self.cols[1]:
+            return False
+        lo, hi = self.rows
+        if self.trim_offset_columns and (col & 1) == self._shifted:
+            if self._row_sign > 0:
+                hi -= 1
+            else:
+                lo += 1
+        return lo <= row <= hi
+
+    def hexes(self) -> tuple[Hex, ...]:
+        """Every on-map hex, by column then row."""
+        if self._hexes is None:
+            self._hexes = tuple(
+                h
+                for col in range(self.cols[0], self.cols[1] + 1)
+                for row in range(self.rows[0], self.rows[1] + 1)
+                if self.in_bounds(h := self.from_offset(col, row))
+            )
+        return self._hexes
+
+    # -- compass ------------------------------------------------------------------------------
+
+    def heading(self, name: str) -> int:
+        """The heading int for a compass name (case-insensitive).
+
+        Raises:
+            UnknownNameError: if the name is not one of :attr:`heading_names`.
+        """
+        try:
+            return self._heading_index[name.upper()]
+        except (KeyError, AttributeError):
+            raise UnknownNameError("heading", str(name), self.heading_names) from None
+
+    def heading_name(self, heading: int) -> str:
+        """The compass name of a heading int."""
+        _check_heading(heading)
+        return self.heading_names[heading]
+
+    def pixel(self, h: Hex, size: float = 1.0) -> tuple[float, float]:
+        """Centre of ``h`` in screen coordinates (y down) in the printed orientation."""
+        x, y = to_pixel(h, size)
+        rad = math.radians(self.rotation)
+        cos, sin = math.cos(rad), math.sin(rad)
+        return (x * cos - y * sin, x * sin + y * cos)
+
+    def __repr__(self) -> str:
+        return f"MapSpec({self.name!r}, cols={self.cols}, rows={self.rows})"

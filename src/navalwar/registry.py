@@ -1,0 +1,98 @@
+"""The game registry: each game declares itself with a :class:`GameSpec`.
+
+``navalwar.load("tokyo_express")`` returns the game; a misspelt id raises
+:class:`~navalwar.errors.UnknownGameError` with a did-you-mean suggestion.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from navalwar.errors import DataError, UnknownGameError, UnknownNameError
+
+if TYPE_CHECKING:
+    from navalwar.engine import Game
+
+OptionValue = bool | int | str
+
+
+@attrs.frozen
+class OptionSpec:
+    """A rules option players may switch (an ambiguity reading or an optional rule)."""
+
+    name: str
+    default: OptionValue
+    help: str
+    rule: str = ""
+    choices: tuple[OptionValue, ...] = ()
+
+    def check(self, value: Any) -> OptionValue:
+        """Return ``value`` if it is valid for this option, else raise DataError."""
+        if isinstance(self.default, bool):
+            if not isinstance(value, bool):
+                raise DataError(f"option {self.name!r} takes true or false, not {value!r}")
+        elif isinstance(self.default, int):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise DataError(f"option {self.name!r} takes a whole number, not {value!r}")
+        elif not isinstance(value, str):
+            raise DataError(f"option {self.name!r} takes a string, not {value!r}")
+        if self.choices and value not in self.choices:
+            allowed = ", ".join(repr(c) for c in self.choices)
+            raise DataError(f"option {self.name!r} takes one of {allowed}, not {value!r}")
+        return value  # type: ignore[no-any-return]
+
+
+@attrs.frozen
+class GameSpec:
+    """What a game declares about itself."""
+
+    id: str
+    title: str
+    sides: tuple[str, ...]
+    map_kind: str
+    options: tuple[OptionSpec, ...] = ()
+    rulebook: str = ""
+
+    def resolve_options(self, given: dict[str, Any] | None) -> dict[str, OptionValue]:
+        """Defaults overlaid with ``given``; unknown names raise UnknownNameError."""
+        known = {o.name: o for o in self.options}
+        out: dict[str, OptionValue] = {o.name: o.default for o in self.options}
+        for name, value in (given or {}).items():
+            spec = known.get(name)
+            if spec is None:
+                raise UnknownNameError(f"option of {self.id}", name, known)
+            out[name] = spec.check(value)
+        return out
+
+
+_MODULES: dict[str, str] = {
+    "tokyo_express": "navalwar.games.tokyo_express",
+}
+_loaded: dict[str, Game] = {}
+
+
+def games() -> list[str]:
+    """The ids of every registered game."""
+    return sorted(_MODULES)
+
+
+def register(game_id: str, module: str) -> None:
+    """Register a game implemented in ``module`` (which defines ``GAME``)."""
+    _MODULES[game_id] = module
+
+
+def load(game_id: str) -> Game:
+    """Return the registered game ``game_id``."""
+    game = _loaded.get(game_id)
+    if game is not None:
+        return game
+    module_name = _MODULES.get(game_id)
+    if module_name is None:
+        raise UnknownGameError(game_id, _MODULES)
+    module = importlib.import_module(module_name)
+    game = module.GAME
+    _loaded[game_id] = game
+    return game  # type: ignore[no-any-return]
