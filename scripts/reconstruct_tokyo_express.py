@@ -349,14 +349,21 @@ def secondary(c: ShipClass) -> tuple[int, str]:
 def damage_track(c: ShipClass) -> tuple[int, int, int | None, int]:
     """(boxes, level-1 box, level-2 box or None, level-3 box).
 
-    boxes = round(0.1 x sqrt(tons)); L1 = max(1, round(boxes/4)), L2 = round(boxes/2),
-    L3 = min(boxes-1, round(3 boxes/4)); ships with 5 boxes or fewer skip level 2 (TE 2.3,
-    3.8: "some smaller ships (DD and CL) go directly from Damage Level 1 to Damage Level 3").
+    boxes = round(0.1 x sqrt(tons)). The first Damage Level comes only past 55% of the
+    log: L1 = floor(0.55 boxes) + 1, L2 = round(0.75 boxes), L3 = min(boxes - 1,
+    round(0.9 boxes)). This is what the TE 3.6 Example of Torpedo Attack reveals: Chicago
+    (10 boxes) takes 5 boxes and the only Speed change noted on her log is the stern
+    hit's 6 -> 5, so none of her first 5 boxes holds a Damage Level. Ships with 6 boxes
+    or fewer skip level 2 (TE 2.3, 3.8: "some smaller ships (DD and CL) go directly from
+    Damage Level 1 to Damage Level 3"), with L3 = boxes - 1 and L1 below it.
     """
     boxes = rhu(BOX_FACTOR * math.sqrt(c.displacement))
-    l1 = max(1, rhu(boxes / 4))
-    l3 = min(boxes - 1, rhu(3 * boxes / 4))
-    l2 = None if boxes <= 5 else rhu(boxes / 2)
+    l1 = max(1, math.floor(0.55 * boxes) + 1)
+    if boxes <= 6:
+        l3 = boxes - 1
+        return boxes, max(1, min(l1, l3 - 1)), None, l3
+    l2 = rhu(0.75 * boxes)
+    l3 = min(boxes - 1, rhu(0.9 * boxes))
     return boxes, l1, l2, l3
 
 
@@ -575,6 +582,7 @@ def check_ships(rows: Sequence[dict[str, str]]) -> None:
     need(int(by["Ralph Talbot"]["max_speed"]) >= 7, "Ralph Talbot speed >= 7 (TE 3.3)")
     need(int(by["Chicago"]["max_speed"]) >= 6, "Chicago speed >= 6 (TE 3.6)")
     need(int(by["Chicago"]["damage_boxes"]) >= 6, "Chicago survives 5 boxes (TE 3.6)")
+    need(int(by["Chicago"]["level1_box"]) >= 6, "Chicago: no Damage Level in 5 boxes (TE 3.6)")
     need(by["Boise"]["stern_primary"] == "5", "Boise stern 5 (TE 3.7)")
     need(by["Atlanta"]["primary_caliber"] == "Light", "Atlanta Light (TE 3.7)")
     need(by["Juneau"]["primary_caliber"] == "Light", "Juneau Light by class")

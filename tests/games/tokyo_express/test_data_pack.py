@@ -320,14 +320,14 @@ def test_torpedo_table_shape_and_known_cell() -> None:
 def test_torpedo_table_monotone() -> None:
     _, rows = torpedo()
     grid = [[rank(v) for v in vals] for _, vals in rows]
-    for r, vals in enumerate(grid):
-        assert vals == sorted(vals), f"row {rows[r][0]} decreases across columns"
+    for r, ranks in enumerate(grid):
+        assert ranks == sorted(ranks), f"row {rows[r][0]} decreases across columns"
     for c in range(len(grid[0])):
         col = [row[c] for row in grid]
         assert col == sorted(col), f"column {c} decreases with the roll"
     # N only at low rolls in low columns
-    for (label, vals) in rows:
-        for c, v in enumerate(vals):
+    for label, results in rows:
+        for c, v in enumerate(results):
             if v == "N":
                 low_roll = label == "0 or less" or int(label) <= 2
                 assert c <= 2 and low_roll, (label, c)

@@ -16,7 +16,7 @@ from navalwar.games.tokyo_express.combat import (
 )
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import in_heading_row
-from navalwar.games.tokyo_express.model import FIRED, JAPAN, READY, US, Attack, Combat, Ship, State
+from navalwar.games.tokyo_express.model import JAPAN, READY, US, Attack, Combat, Ship, State
 from navalwar.hexgrid import Arc, arc_of, distance
 
 JP_TORPEDO_RANGE = 11  # the Basic Game never fires at Extreme range (TE 3.6)
@@ -42,7 +42,6 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
     targets = [t for t in us_ships if not t.sinking]
     excluded = set(combat.first_targets) if second else set()
     banned = dict(combat.first_mounts) if second else {}
-    row_used = set(combat.row_attackers) if second else set()
     remaining = [s for s in state.side_ships(JAPAN, include_sinking=False) if READY in s.salvos]
     counts: dict[str, int] = {}
     assigned: list[tuple[Ship, Ship]] = []
@@ -63,7 +62,7 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
             if second and not choose_japanese_salvos(data, attacker, t, 1,
                                                      banned.get(attacker.name, "")):
                 continue
-            if attacker.name in row_used and in_heading_row(attacker.hex, attacker.heading, t.hex):
+            if second and in_heading_row(attacker.hex, attacker.heading, t.hex):
                 continue
             legal.append(t)
         if not legal:
@@ -157,19 +156,19 @@ def us_torpedo_choices(state: State, data: TEData, ship: Ship, second: bool) -> 
 
     Any or all bearing salvos at one target within 7 hexes, never port and
     starboard mounts together; a second attack only at a Japanese ship not
-    attacked in the first, with the other side mount. Among salvos of one
+    attacked in the first, with the other side mount, and not into the hex row
+    dead ahead (TE 3.6 Cushing example). Among salvos of one
     mount the highest values are fired first.
     """
     combat = state.combat or Combat()
     spec = data.ship(ship.name)
     banned = dict(combat.first_mounts).get(ship.name, "") if second else ""
     excluded = set(combat.first_targets) if second else set()
-    row_used = second and ship.name in combat.row_attackers
     out = [TorpedoAttack(ship.name)]
     for t in state.side_ships(JAPAN):
         if t.name in excluded or not torpedo_target_ok(state, data, ship, t, US_TORPEDO_RANGE):
             continue
-        if row_used and in_heading_row(ship.hex, ship.heading, t.hex):
+        if second and in_heading_row(ship.hex, ship.heading, t.hex):
             continue
         bearing = bearing_salvos(data, ship, t)
         by_mount: dict[str, list[int]] = {"P": [], "S": [], "C": []}
@@ -230,20 +229,14 @@ def gunnery_attacks(data: TEData, ship: Ship, action: GunneryAttack) -> list[Att
 
 
 def record_first(combat: Combat, data: TEData, state: State, attacks: Sequence[Attack]) -> Combat:
-    """Remember first-attack targets, side mounts and heading-row use (TE 3.6)."""
+    """Remember the first-attack targets and side mounts (TE 3.6)."""
     targets = list(combat.first_targets)
     mounts = list(combat.first_mounts)
-    rows = list(combat.row_attackers)
     for a in attacks:
-        ship = state.ship(a.attacker)
         targets.append(a.target)
-        spec = data.ship(ship.name)
-        sides = {spec.salvos[i].mount for i in a.salvos} - {"C"}
+        sides = {data.ship(a.attacker).salvos[i].mount for i in a.salvos} - {"C"}
         if sides:
-            mounts.append((ship.name, sides.pop()))
-        if in_heading_row(ship.hex, ship.heading, state.ship(a.target).hex):
-            rows.append(ship.name)
-    return Combat(combat.to_ask, combat.planned, tuple(targets), tuple(mounts), tuple(rows))
+            mounts.append((a.attacker, sides.pop()))
+    return Combat(combat.to_ask, combat.planned, tuple(targets), tuple(mounts))
 
 
-__all__ = ["FIRED"]

@@ -62,6 +62,8 @@ def cell_value(data: TEData, key: tuple[str, ...]) -> str:
             if sub == ["mounts"]:
                 return ",".join(sorted({s.mount for s in spec.salvos}))
             return _salvos(data, name)
+        if field in ("level1_box", "level2_box", "level3_box"):
+            return str(dict(spec.levels).get(int(field[5]), ""))
         if field in ("late_war", "historical", "radar"):
             return "yes" if getattr(spec, field) else "no"
         return str(getattr(spec, _SHIP_FIELDS.get(field, field)))
@@ -110,7 +112,8 @@ def check_known_cells(data: TEData, cells: tuple[KnownCell, ...] = KNOWN_CELLS) 
     for cell in cells:
         try:
             actual = cell_value(data, cell.key)
-        except (KeyError, StopIteration, ValueError, IndexError, NavalwarError) as exc:
+        except (KeyError, StopIteration, ValueError, IndexError, AttributeError,
+                NavalwarError) as exc:
             problems.append(f"{cell.file}: cell {'/'.join(cell.key)} is missing ({exc!s}); "
                             f"{cell.rule} says {cell.expected!r}")
             continue

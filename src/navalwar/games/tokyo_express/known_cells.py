@@ -110,6 +110,9 @@ _CELLS: list[KnownCell] = [
               "current Speed 6; after the stern hit (-1) her log notes a maximum of 5"),
     KnownCell("ships.csv", ("ships", "Chicago", "damage_boxes"), ">=6", _EX_TORP,
               "she takes 5 boxes and is not sunk"),
+    KnownCell("ships.csv", ("ships", "Chicago", "level1_box"), ">=6", _EX_TORP,
+              "after 5 boxes the only Speed change noted is the stern hit's 6 -> 5, so no "
+              "Damage Level box lies among Chicago's first 5"),
     KnownCell("ships.csv", ("ships", "Boise", "stern_primary"), "5", _EX_GUN, ""),
     KnownCell("ships.csv", ("ships", "Atlanta", "primary_caliber"), "Light", "TE 3.7",
               "Atlanta's primaries carry the L (also the TE 3.7 example)"),

@@ -126,7 +126,6 @@ class Combat:
     planned: tuple[Attack, ...] = ()
     first_targets: tuple[str, ...] = ()
     first_mounts: tuple[tuple[str, str], ...] = ()  # (ship, side mount used "P"/"S")
-    row_attackers: tuple[str, ...] = ()  # ships whose first target was in the heading row
 
 
 @attrs.frozen(slots=True)
