@@ -51,40 +51,68 @@ SEED = 19881942  # Victory Games 1988 / Guadalcanal 1942
 #: the roster) is added after it.
 ROSTER: tuple[tuple[str, str, str], ...] = (
     ("AUS", "CA", "Canberra (Australia class)."),
-    ("US", "BB", "California* (California class); Iowa* (Iowa); Missouri* (Iowa); "
-     "South Dakota (South Dakota); Washington (North Carolina)."),
-    ("US", "CA", "Astoria (Astoria class); Baltimore* (Baltimore); Chicago (Northampton); "
-     "Minneapolis (Astoria); New Orleans (Astoria); Northampton (Northampton); "
-     "Pensacola (Pensacola); Pittsburgh* (Baltimore); Portland (Portland); Quincy (Astoria); "
-     "Salt Lake City (Astoria); San Francisco (Astoria)."),
-    ("US", "CL", "Atlanta (Atlanta class); Boise (Brooklyn); Helena (Brooklyn); "
-     "Honolulu (Brooklyn); Juneau (Atlanta)."),
-    ("US", "DD", "Aaron Ward (Livermore class); Allen M. Sumner* (Allen M. Sumner); "
-     "Bagley (Bagley); Barton (Benson); Benham (Bagley); Blue (Bagley); Buchanan (Livermore); "
-     "Craven (Bagley); Cushing (Mahan); Drayton (Mahan); Duncan (Livermore); Dunlap (Mahan); "
-     "Farenholt (Benson); Fletcher (Fletcher); Gearing* (Gearing); Gwin (Livermore); "
-     "Gyatt* (Gearing); Helm (Bagley); Jarvis (Bagley); Laffey (Benson); Lamson (Mahan); "
-     "Lang (Bagley); Lardner (Livermore); Maury (Bagley); McCalla (Livermore); "
-     "Meredith* (Allen M. Sumner); Monssen (Livermore); O'Bannon (Fletcher); "
-     "Patterson (Bagley); Perkins (Mahan); Preston (Mahan); Ralph Talbot (Bagley); "
-     "Selfridge (Porter); Sterett (Bagley); Taylor (Fletcher); Walke (Sims); Wilson (Bagley); "
-     "Woodworth (Benson)."),
+    (
+        "US",
+        "BB",
+        "California* (California class); Iowa* (Iowa); Missouri* (Iowa); "
+        "South Dakota (South Dakota); Washington (North Carolina).",
+    ),
+    (
+        "US",
+        "CA",
+        "Astoria (Astoria class); Baltimore* (Baltimore); Chicago (Northampton); "
+        "Minneapolis (Astoria); New Orleans (Astoria); Northampton (Northampton); "
+        "Pensacola (Pensacola); Pittsburgh* (Baltimore); Portland (Portland); Quincy (Astoria); "
+        "Salt Lake City (Astoria); San Francisco (Astoria).",
+    ),
+    (
+        "US",
+        "CL",
+        "Atlanta (Atlanta class); Boise (Brooklyn); Helena (Brooklyn); "
+        "Honolulu (Brooklyn); Juneau (Atlanta).",
+    ),
+    (
+        "US",
+        "DD",
+        "Aaron Ward (Livermore class); Allen M. Sumner* (Allen M. Sumner); "
+        "Bagley (Bagley); Barton (Benson); Benham (Bagley); Blue (Bagley); Buchanan (Livermore); "
+        "Craven (Bagley); Cushing (Mahan); Drayton (Mahan); Duncan (Livermore); Dunlap (Mahan); "
+        "Farenholt (Benson); Fletcher (Fletcher); Gearing* (Gearing); Gwin (Livermore); "
+        "Gyatt* (Gearing); Helm (Bagley); Jarvis (Bagley); Laffey (Benson); Lamson (Mahan); "
+        "Lang (Bagley); Lardner (Livermore); Maury (Bagley); McCalla (Livermore); "
+        "Meredith* (Allen M. Sumner); Monssen (Livermore); O'Bannon (Fletcher); "
+        "Patterson (Bagley); Perkins (Mahan); Preston (Mahan); Ralph Talbot (Bagley); "
+        "Selfridge (Porter); Sterett (Bagley); Taylor (Fletcher); Walke (Sims); Wilson (Bagley); "
+        "Woodworth (Benson).",
+    ),
     ("US", "DMS", "Southard* (Clemson class)."),
     ("JPN", "BB", "Hiei (Kongo class); Kirishima (Kongo); Musashi* (Yamato); Yamato* (Yamato)."),
-    ("JPN", "CA", "Aoba (Aoba class); Atago (Takao); Chokai (Takao); Furutaka (Furutaka); "
-     "Haguro (Myoko); Kako (Furutaka); Kinugasa (Aoba); Myoko (Myoko); Takao (Takao)."),
-    ("JPN", "CL", "Jintsu (Naka class); Kitakami* (Kuma); Nagara (Nagara); Sendai (Naka); "
-     "Tenryu (Tenryu); Yubari (Yubari)."),
-    ("JPN", "DD", "Akigumo (Yugumo class); Amagiri (Fubuki); Amatsukaze (Kagero); "
-     "Arashi (Kagero); Asagumo (Asashio); Ayanami (Fubuki); Fubuki (Fubuki); "
-     "Hagikaze (Kagero); Hamakaze (Kagero); Harusame (Shiratsuyu); Hatsukaze (Kagero); "
-     "Hatsuyuki (Fubuki); Ikazuchi (Akatsuki); Inazuma (Akatsuki); Isokaze (Kagero); "
-     "Kagero (Kagero); Kawakaze (Shiratsuyu); Kazegumo (Yugumo); Kuroshio (Kagero); "
-     "Makinami (Yugumo); Matsukaze (Kamikaze); Mikazuki (Mutsuki); Minazuki (Mutsuki); "
-     "Murasame (Shiratsuyu); Naganami (Yugumo); Oyashio (Kagero); Samidare (Shiratsuyu); "
-     "Shikinami (Fubuki); Shimakaze* (Shimakaze); Shimotsuki* (Akizuki); "
-     "Shirayuki (Fubuki); Suzukaze (Shiratsuyu); Teruzuki (Akizuki); Uranami (Fubuki); "
-     "Yudachi (Shiratsuyu); Yukikaze (Kagero); Yunagi (Kamikaze)."),
+    (
+        "JPN",
+        "CA",
+        "Aoba (Aoba class); Atago (Takao); Chokai (Takao); Furutaka (Furutaka); "
+        "Haguro (Myoko); Kako (Furutaka); Kinugasa (Aoba); Myoko (Myoko); Takao (Takao).",
+    ),
+    (
+        "JPN",
+        "CL",
+        "Jintsu (Naka class); Kitakami* (Kuma); Nagara (Nagara); Sendai (Naka); "
+        "Tenryu (Tenryu); Yubari (Yubari).",
+    ),
+    (
+        "JPN",
+        "DD",
+        "Akigumo (Yugumo class); Amagiri (Fubuki); Amatsukaze (Kagero); "
+        "Arashi (Kagero); Asagumo (Asashio); Ayanami (Fubuki); Fubuki (Fubuki); "
+        "Hagikaze (Kagero); Hamakaze (Kagero); Harusame (Shiratsuyu); Hatsukaze (Kagero); "
+        "Hatsuyuki (Fubuki); Ikazuchi (Akatsuki); Inazuma (Akatsuki); Isokaze (Kagero); "
+        "Kagero (Kagero); Kawakaze (Shiratsuyu); Kazegumo (Yugumo); Kuroshio (Kagero); "
+        "Makinami (Yugumo); Matsukaze (Kamikaze); Mikazuki (Mutsuki); Minazuki (Mutsuki); "
+        "Murasame (Shiratsuyu); Naganami (Yugumo); Oyashio (Kagero); Samidare (Shiratsuyu); "
+        "Shikinami (Fubuki); Shimakaze* (Shimakaze); Shimotsuki* (Akizuki); "
+        "Shirayuki (Fubuki); Suzukaze (Shiratsuyu); Teruzuki (Akizuki); Uranami (Fubuki); "
+        "Yudachi (Shiratsuyu); Yukikaze (Kagero); Yunagi (Kamikaze).",
+    ),
 )
 EXTRA_SHIPS: tuple[tuple[str, str, str, str], ...] = (
     # name, nation, type, roster_class (by analogy with her New Orleans-class sisters)
@@ -94,22 +122,53 @@ EXTRA_SHIPS: tuple[tuple[str, str, str, str], ...] = (
 #: Counter abbreviations: TE 2.5 ("Only ships whose names are abbreviated on counters are
 #: listed") plus four used in the historical scenarios but missing from 2.5.
 COUNTERS_25: dict[str, str] = {
-    "Kirishima": "Kirshma", "Furutaka": "Furutak", "Kinugasa": "Kinugas",
-    "Amatsukaze": "Amatkaz", "Harusame": "Harusam", "Hatsuyuki": "Hatsyuk",
-    "Ikazuchi": "Ikazuch", "Kawakaze": "Kawakaz", "Kuroshio": "Kurosho",
-    "Makinami": "Makinam", "Murasame": "Murasam", "Naganami": "Naganam",
-    "Samidare": "Samidar", "Shikinami": "Shiknam", "Suzukaze": "Suzukaz",
-    "Teruzuki": "Teruzuk", "Yukikaze": "Yukikaz",
-    "Kitakami": "Kitakam", "Hamakaze": "Hamakaz", "Hatsukaze": "Hatskaz",
-    "Kazegumo": "Kazgumo", "Matsukaze": "Matskaz", "Mikazuki": "Mikazuk",
-    "Minazuki": "Minazuk", "Shimakaze": "Shimkaz", "Shimotsuki": "Smotsuk",
-    "South Dakota": "So Dakt", "Canberra": "Canbera", "Minneapolis": "Minnpls",
-    "New Orleans": "N Orlns", "Northampton": "Northtn", "Pensacola": "Penscol",
-    "Portland": "Portlnd", "Salt Lake City": "S L Cty", "San Francisco": "Sn Fran",
-    "Vincennes": "Vincens", "Honolulu": "Honlulu", "Fletcher": "Fletchr",
-    "O'Bannon": "O'Banon", "Patterson": "Pattrsn", "Ralph Talbot": "RTalbt",
-    "California": "Califrn", "Missouri": "Missour", "Allen M. Sumner": "AM Smr",
-    "Meredith": "Merdith", "Southard": "Southrd", "Selfridge": "Selfrdg",
+    "Kirishima": "Kirshma",
+    "Furutaka": "Furutak",
+    "Kinugasa": "Kinugas",
+    "Amatsukaze": "Amatkaz",
+    "Harusame": "Harusam",
+    "Hatsuyuki": "Hatsyuk",
+    "Ikazuchi": "Ikazuch",
+    "Kawakaze": "Kawakaz",
+    "Kuroshio": "Kurosho",
+    "Makinami": "Makinam",
+    "Murasame": "Murasam",
+    "Naganami": "Naganam",
+    "Samidare": "Samidar",
+    "Shikinami": "Shiknam",
+    "Suzukaze": "Suzukaz",
+    "Teruzuki": "Teruzuk",
+    "Yukikaze": "Yukikaz",
+    "Kitakami": "Kitakam",
+    "Hamakaze": "Hamakaz",
+    "Hatsukaze": "Hatskaz",
+    "Kazegumo": "Kazgumo",
+    "Matsukaze": "Matskaz",
+    "Mikazuki": "Mikazuk",
+    "Minazuki": "Minazuk",
+    "Shimakaze": "Shimkaz",
+    "Shimotsuki": "Smotsuk",
+    "South Dakota": "So Dakt",
+    "Canberra": "Canbera",
+    "Minneapolis": "Minnpls",
+    "New Orleans": "N Orlns",
+    "Northampton": "Northtn",
+    "Pensacola": "Penscol",
+    "Portland": "Portlnd",
+    "Salt Lake City": "S L Cty",
+    "San Francisco": "Sn Fran",
+    "Vincennes": "Vincens",
+    "Honolulu": "Honlulu",
+    "Fletcher": "Fletchr",
+    "O'Bannon": "O'Banon",
+    "Patterson": "Pattrsn",
+    "Ralph Talbot": "RTalbt",
+    "California": "Califrn",
+    "Missouri": "Missour",
+    "Allen M. Sumner": "AM Smr",
+    "Meredith": "Merdith",
+    "Southard": "Southrd",
+    "Selfridge": "Selfrdg",
     "Woodworth": "Woodwth",
 }
 COUNTERS_SCENARIO: dict[str, tuple[str, str]] = {
@@ -121,28 +180,112 @@ COUNTERS_SCENARIO: dict[str, tuple[str, str]] = {
 
 #: TE 2.5 historical / ahistorical lists (ships with abbreviated counter names only).
 HISTORICAL_25: dict[str, bool] = {
-    **{n: True for n in (
-        "Kirishima", "Furutaka", "Kinugasa", "Amatsukaze", "Harusame", "Hatsuyuki", "Ikazuchi",
-        "Kawakaze", "Kuroshio", "Makinami", "Murasame", "Naganami", "Samidare", "Shikinami",
-        "Suzukaze", "Teruzuki", "Yukikaze", "South Dakota", "Canberra", "Minneapolis",
-        "New Orleans", "Northampton", "Pensacola", "Portland", "Salt Lake City",
-        "San Francisco", "Vincennes", "Honolulu", "Fletcher", "O'Bannon", "Patterson",
-        "Ralph Talbot")},
-    **{n: False for n in (
-        "Kitakami", "Hamakaze", "Hatsukaze", "Kazegumo", "Matsukaze", "Mikazuki", "Minazuki",
-        "Shimakaze", "Shimotsuki", "California", "Missouri", "Allen M. Sumner", "Meredith",
-        "Southard", "Selfridge", "Woodworth")},
+    **{
+        n: True
+        for n in (
+            "Kirishima",
+            "Furutaka",
+            "Kinugasa",
+            "Amatsukaze",
+            "Harusame",
+            "Hatsuyuki",
+            "Ikazuchi",
+            "Kawakaze",
+            "Kuroshio",
+            "Makinami",
+            "Murasame",
+            "Naganami",
+            "Samidare",
+            "Shikinami",
+            "Suzukaze",
+            "Teruzuki",
+            "Yukikaze",
+            "South Dakota",
+            "Canberra",
+            "Minneapolis",
+            "New Orleans",
+            "Northampton",
+            "Pensacola",
+            "Portland",
+            "Salt Lake City",
+            "San Francisco",
+            "Vincennes",
+            "Honolulu",
+            "Fletcher",
+            "O'Bannon",
+            "Patterson",
+            "Ralph Talbot",
+        )
+    },
+    **{
+        n: False
+        for n in (
+            "Kitakami",
+            "Hamakaze",
+            "Hatsukaze",
+            "Kazegumo",
+            "Matsukaze",
+            "Mikazuki",
+            "Minazuki",
+            "Shimakaze",
+            "Shimotsuki",
+            "California",
+            "Missouri",
+            "Allen M. Sumner",
+            "Meredith",
+            "Southard",
+            "Selfridge",
+            "Woodworth",
+        )
+    },
 }
 #: US ships in the historical scenarios' orders of battle (TE 15.1-15.4).
 SCENARIO_OOB: dict[str, str] = {
-    **{n: "TE 15.1" for n in ("Farenholt", "Duncan", "Laffey", "San Francisco", "Boise",
-                              "Salt Lake City", "Helena", "Buchanan", "McCalla")},
-    **{n: "TE 15.2" for n in ("Monssen", "Fletcher", "Barton", "Aaron Ward", "Juneau",
-                              "Portland", "Atlanta", "Sterett", "O'Bannon", "Cushing")},
-    **{n: "TE 15.3" for n in ("Washington", "South Dakota", "Gwin", "Preston", "Benham",
-                              "Walke")},
-    **{n: "TE 15.4" for n in ("Maury", "Perkins", "Drayton", "Minneapolis", "New Orleans",
-                              "Pensacola", "Honolulu", "Northampton", "Lamson", "Lardner")},
+    **{
+        n: "TE 15.1"
+        for n in (
+            "Farenholt",
+            "Duncan",
+            "Laffey",
+            "San Francisco",
+            "Boise",
+            "Salt Lake City",
+            "Helena",
+            "Buchanan",
+            "McCalla",
+        )
+    },
+    **{
+        n: "TE 15.2"
+        for n in (
+            "Monssen",
+            "Fletcher",
+            "Barton",
+            "Aaron Ward",
+            "Juneau",
+            "Portland",
+            "Atlanta",
+            "Sterett",
+            "O'Bannon",
+            "Cushing",
+        )
+    },
+    **{n: "TE 15.3" for n in ("Washington", "South Dakota", "Gwin", "Preston", "Benham", "Walke")},
+    **{
+        n: "TE 15.4"
+        for n in (
+            "Maury",
+            "Perkins",
+            "Drayton",
+            "Minneapolis",
+            "New Orleans",
+            "Pensacola",
+            "Honolulu",
+            "Northampton",
+            "Lamson",
+            "Lardner",
+        )
+    },
 }
 #: Reading for every other ship (TE 2.4: historical ships "were available to take part in
 #: the battles around Guadalcanal"; TE 2.3: "five large surface battles ... between August
@@ -150,39 +293,53 @@ SCENARIO_OOB: dict[str, str] = {
 #: Battle of Guadalcanal or Tassafaronga. Sources: reference/tokyo_express_ships.csv.
 HISTORICAL_READING: dict[str, tuple[bool, str]] = {
     "Iowa": (False, "commissioned Feb 1943"),
-    "Astoria": (True, "Savo Island"), "Baltimore": (False, "commissioned 1943"),
-    "Chicago": (True, "Savo Island"), "Pittsburgh": (False, "commissioned 1944"),
+    "Astoria": (True, "Savo Island"),
+    "Baltimore": (False, "commissioned 1943"),
+    "Chicago": (True, "Savo Island"),
+    "Pittsburgh": (False, "commissioned 1944"),
     "Quincy": (True, "Savo Island"),
-    "Bagley": (True, "Savo Island"), "Blue": (True, "Savo Island (radar picket)"),
+    "Bagley": (True, "Savo Island"),
+    "Blue": (True, "Savo Island (radar picket)"),
     "Craven": (False, "not at the five battles (Vella Gulf 1943)"),
     "Dunlap": (False, "not at the five battles (Vella Gulf 1943)"),
-    "Gearing": (False, "commissioned 1945"), "Gyatt": (False, "commissioned 1945"),
-    "Helm": (True, "Savo Island"), "Jarvis": (True, "Savo Island"),
+    "Gearing": (False, "commissioned 1945"),
+    "Gyatt": (False, "commissioned 1945"),
+    "Helm": (True, "Savo Island"),
+    "Jarvis": (True, "Savo Island"),
     "Lang": (False, "not at the five battles (Vella Gulf 1943)"),
     "Taylor": (False, "not at the five battles (Solomons 1943)"),
     "Wilson": (True, "Savo Island"),
     "Hiei": (True, "Naval Battle of Guadalcanal 13 Nov 1942"),
-    "Musashi": (False, "never committed"), "Yamato": (False, "never committed"),
+    "Musashi": (False, "never committed"),
+    "Yamato": (False, "never committed"),
     "Aoba": (True, "Savo Island, Cape Esperance"),
     "Atago": (True, "Naval Battle of Guadalcanal 14-15 Nov 1942"),
-    "Chokai": (True, "Savo Island"), "Haguro": (False, "not at the five battles"),
-    "Kako": (True, "Savo Island"), "Myoko": (False, "not at the five battles"),
+    "Chokai": (True, "Savo Island"),
+    "Haguro": (False, "not at the five battles"),
+    "Kako": (True, "Savo Island"),
+    "Myoko": (False, "not at the five battles"),
     "Takao": (True, "Naval Battle of Guadalcanal 14-15 Nov 1942"),
     "Jintsu": (False, "not at the five battles (Eastern Solomons was a carrier battle)"),
     "Nagara": (True, "Naval Battle of Guadalcanal 13 and 14-15 Nov 1942"),
     "Sendai": (True, "Naval Battle of Guadalcanal 14-15 Nov 1942"),
-    "Tenryu": (True, "Savo Island"), "Yubari": (True, "Savo Island"),
+    "Tenryu": (True, "Savo Island"),
+    "Yubari": (True, "Savo Island"),
     "Akigumo": (False, "not at the five battles (Santa Cruz was a carrier battle)"),
     "Amagiri": (True, "Naval Battle of Guadalcanal 14-15 Nov 1942"),
     "Arashi": (False, "Tokyo Express runs only"),
     "Asagumo": (True, "Naval Battle of Guadalcanal Nov 1942"),
     "Ayanami": (True, "Naval Battle of Guadalcanal 14-15 Nov 1942"),
-    "Fubuki": (True, "Cape Esperance"), "Hagikaze": (False, "Tokyo Express runs only"),
+    "Fubuki": (True, "Cape Esperance"),
+    "Hagikaze": (False, "Tokyo Express runs only"),
     "Inazuma": (True, "Naval Battle of Guadalcanal 13 Nov 1942"),
-    "Isokaze": (False, "Tokyo Express runs only"), "Kagero": (True, "Tassafaronga"),
+    "Isokaze": (False, "Tokyo Express runs only"),
+    "Kagero": (True, "Tassafaronga"),
     "Oyashio": (True, "Tassafaronga"),
-    "Shirayuki": (True, "Naval Battle of Guadalcanal 14-15 Nov 1942 (reference says only 'Nov "
-                        "1942 operations'. general knowledge, uncertain)"),
+    "Shirayuki": (
+        True,
+        "Naval Battle of Guadalcanal 14-15 Nov 1942 (reference says only 'Nov "
+        "1942 operations'. general knowledge, uncertain)",
+    ),
     "Uranami": (True, "Naval Battle of Guadalcanal 14-15 Nov 1942"),
     "Yudachi": (True, "Naval Battle of Guadalcanal 13 Nov 1942"),
     "Yunagi": (True, "Savo Island"),
@@ -249,26 +406,30 @@ def read_classes(path: Path = CLASSES_CSV) -> list[ShipClass]:
     out: list[ShipClass] = []
     with path.open(newline="", encoding="utf-8") as f:
         for row in csv.DictReader(f):
-            mounts = tuple(
-                (tok[0], int(tok[1:])) for tok in row["torpedo_mounts"].split() if tok
-            )
+            mounts = tuple((tok[0], int(tok[1:])) for tok in row["torpedo_mounts"].split() if tok)
             for side, n in mounts:
                 if side not in "PSC" or n < 1:
                     raise ReconstructionError(f"{row['class_id']}: bad mount {side}{n}")
-            out.append(ShipClass(
-                class_id=row["class_id"], nation=row["nation"], type=row["type"],
-                actual_class=row["actual_class"],
-                ships=tuple(s.strip() for s in row["ships"].split(";") if s.strip()),
-                displacement=float(row["standard_displacement_tons"]),
-                knots=float(row["design_speed_knots"]),
-                main_guns=int(row["main_gun_count"]),
-                calibre=float(row["main_gun_calibre_in"]),
-                guns_fore=int(row["guns_fore"]), guns_aft=int(row["guns_aft"]),
-                secondary_count=int(row["secondary_count"]),
-                secondary_calibre=float(row["secondary_calibre_in"]),
-                torpedo_mounts=mounts, torpedo_type=row["torpedo_type"],
-                torpedo_reloads=int(row["torpedo_reloads"]),
-            ))
+            out.append(
+                ShipClass(
+                    class_id=row["class_id"],
+                    nation=row["nation"],
+                    type=row["type"],
+                    actual_class=row["actual_class"],
+                    ships=tuple(s.strip() for s in row["ships"].split(";") if s.strip()),
+                    displacement=float(row["standard_displacement_tons"]),
+                    knots=float(row["design_speed_knots"]),
+                    main_guns=int(row["main_gun_count"]),
+                    calibre=float(row["main_gun_calibre_in"]),
+                    guns_fore=int(row["guns_fore"]),
+                    guns_aft=int(row["guns_aft"]),
+                    secondary_count=int(row["secondary_count"]),
+                    secondary_calibre=float(row["secondary_calibre_in"]),
+                    torpedo_mounts=mounts,
+                    torpedo_type=row["torpedo_type"],
+                    torpedo_reloads=int(row["torpedo_reloads"]),
+                )
+            )
     return out
 
 
@@ -420,10 +581,29 @@ def torpedo_string(sv: list[tuple[int, str, bool]]) -> str:
 
 
 SHIP_COLUMNS = (
-    "name", "counter", "nation", "type", "roster_class", "late_war", "historical", "max_speed",
-    "bow_primary", "stern_primary", "primary_caliber", "secondary", "secondary_caliber",
-    "damage_boxes", "level1_box", "level2_box", "level3_box", "last_box_speed", "torpedoes",
-    "radar", "provenance", "field_provenance", "notes",
+    "name",
+    "counter",
+    "nation",
+    "type",
+    "roster_class",
+    "late_war",
+    "historical",
+    "max_speed",
+    "bow_primary",
+    "stern_primary",
+    "primary_caliber",
+    "secondary",
+    "secondary_caliber",
+    "damage_boxes",
+    "level1_box",
+    "level2_box",
+    "level3_box",
+    "last_box_speed",
+    "torpedoes",
+    "radar",
+    "provenance",
+    "field_provenance",
+    "notes",
 )
 
 #: Fields fixed by worked examples (all agree with the formulas; the script checks it).
@@ -435,7 +615,8 @@ EXAMPLE_FIELDS: dict[tuple[str, str], tuple[str, str]] = {
     ("Washington", "max_speed"): ("5", "TE 3.2 Example of Formation Speed"),
     ("Ralph Talbot", "max_speed"): ("7", "TE 3.3 Example of 60° Turn (Speed 7 is the top Speed)"),
     ("Chicago", "max_speed"): (
-        "6", "TE 3.6 Example of Torpedo Attack (current Speed 6, new maximum 5 after the stern hit)"
+        "6",
+        "TE 3.6 Example of Torpedo Attack (current Speed 6, new maximum 5 after the stern hit)",
     ),
     ("Boise", "stern_primary"): ("5", "TE 3.7 Example of Gunnery Combat"),
 }
@@ -469,12 +650,18 @@ def build_ships(classes: Sequence[ShipClass]) -> list[dict[str, str]]:
             counter = e.name
             prov.append("counter=rulebook:TE 2.5 (only abbreviated counter names are listed)")
         if e.in_roster:
-            prov += ["nation=rulebook:TE Ship Roster", "type=rulebook:TE Ship Roster",
-                     "roster_class=rulebook:TE Ship Roster",
-                     "late_war=rulebook:TE Ship Roster asterisk"]
+            prov += [
+                "nation=rulebook:TE Ship Roster",
+                "type=rulebook:TE Ship Roster",
+                "roster_class=rulebook:TE Ship Roster",
+                "late_war=rulebook:TE Ship Roster asterisk",
+            ]
         else:
-            prov += ["nation=rulebook:TE 2.5", "type=rulebook:TE 2.5",
-                     "late_war=rulebook:TE 2.5 (listed as a historical ship)"]
+            prov += [
+                "nation=rulebook:TE 2.5",
+                "type=rulebook:TE 2.5",
+                "late_war=rulebook:TE 2.5 (listed as a historical ship)",
+            ]
         if e.name in HISTORICAL_25:
             hist = HISTORICAL_25[e.name]
             prov.append("historical=rulebook:TE 2.5")
@@ -508,21 +695,34 @@ def build_ships(classes: Sequence[ShipClass]) -> list[dict[str, str]]:
         radar = e.nation in ("US", "AUS")
         prov.append("radar=rulebook:TE 2.3 (US Ship Logs carry the radar circle)")
         row = {
-            "name": e.name, "counter": counter, "nation": e.nation, "type": e.type,
-            "roster_class": e.roster_class, "late_war": "yes" if e.late_war else "no",
-            "historical": "yes" if hist else "no", "max_speed": str(speed),
-            "bow_primary": str(bow), "stern_primary": str(stern), "primary_caliber": pc,
-            "secondary": str(sec), "secondary_caliber": sec_cal, "damage_boxes": str(boxes),
-            "level1_box": str(l1), "level2_box": "" if l2 is None else str(l2),
-            "level3_box": str(l3), "last_box_speed": str(last_box_speed(e.name)),
-            "torpedoes": torpedo_string(sv), "radar": "yes" if radar else "no",
+            "name": e.name,
+            "counter": counter,
+            "nation": e.nation,
+            "type": e.type,
+            "roster_class": e.roster_class,
+            "late_war": "yes" if e.late_war else "no",
+            "historical": "yes" if hist else "no",
+            "max_speed": str(speed),
+            "bow_primary": str(bow),
+            "stern_primary": str(stern),
+            "primary_caliber": pc,
+            "secondary": str(sec),
+            "secondary_caliber": sec_cal,
+            "damage_boxes": str(boxes),
+            "level1_box": str(l1),
+            "level2_box": "" if l2 is None else str(l2),
+            "level3_box": str(l3),
+            "last_box_speed": str(last_box_speed(e.name)),
+            "torpedoes": torpedo_string(sv),
+            "radar": "yes" if radar else "no",
         }
         notes = [f"class {c.class_id} ({c.actual_class})"]
         for (ship, field), (value, src) in EXAMPLE_FIELDS.items():
             if ship == e.name:
                 if row[field] != value:
                     raise ReconstructionError(
-                        f"{ship}.{field} = {row[field]} but {src} gives {value}")
+                        f"{ship}.{field} = {row[field]} but {src} gives {value}"
+                    )
                 prov.append(f"{field}=example:{src}")
         if not e.in_roster:
             prov.append("roster_class=reconstructed:New Orleans-class sister of Astoria")
@@ -536,12 +736,17 @@ def build_ships(classes: Sequence[ShipClass]) -> list[dict[str, str]]:
 
 
 SHIP_NOTES: dict[str, list[str]] = {
-    "Jintsu": ["torpedoes agree with TE 3.6 Example of Torpedo Attack (one port-firing salvo "
-               "of value 4; the starboard salvo and the reloads are reconstructed)"],
-    "Asagumo": ["torpedoes agree with TE 3.6 Example of Torpedo Attack (two salvos of value 4 "
-                "that fire to port; centreline mounts reconstructed)"],
-    "Cushing": ["torpedo mounts P, S and C agree with TE 3.6 Example of Firing Arcs "
-                "(values reconstructed)"],
+    "Jintsu": [
+        "torpedoes agree with TE 3.6 Example of Torpedo Attack (one port-firing salvo "
+        "of value 4; the starboard salvo and the reloads are reconstructed)"
+    ],
+    "Asagumo": [
+        "torpedoes agree with TE 3.6 Example of Torpedo Attack (two salvos of value 4 "
+        "that fire to port; centreline mounts reconstructed)"
+    ],
+    "Cushing": [
+        "torpedo mounts P, S and C agree with TE 3.6 Example of Firing Arcs (values reconstructed)"
+    ],
     "Chicago": ["10 boxes: survives the 5 boxes of TE 3.6 Example of Torpedo Attack"],
     "Atlanta": ["Light primaries (TE 3.7)"],
     "Juneau": ["Light primaries by class with Atlanta (TE 3.7 names only Atlanta)"],
@@ -588,20 +793,31 @@ def check_ships(rows: Sequence[dict[str, str]]) -> None:
     need(by["Juneau"]["primary_caliber"] == "Light", "Juneau Light by class")
     need(by["California"]["last_box_speed"] == "1", "California last box (1) (TE 3.8)")
     need(port_capable(by["Jintsu"]["torpedoes"]) == [4], "Jintsu: one port salvo of 4 (TE 3.6)")
-    need(port_capable(by["Asagumo"]["torpedoes"]).count(4) >= 2,
-         "Asagumo: two port-capable salvos of 4 (TE 3.6)")
+    need(
+        port_capable(by["Asagumo"]["torpedoes"]).count(4) >= 2,
+        "Asagumo: two port-capable salvos of 4 (TE 3.6)",
+    )
     mounts = {tok.rstrip("+r")[-1] for tok in by["Cushing"]["torpedoes"].split()}
     need(mounts == {"P", "S", "C"}, "Cushing has P, S and C mounts (TE 3.6)")
-    need(any(r["nation"] == "JPN" and r["type"] == "CL" and r["primary_caliber"] == "Light"
-             for r in rows), "some Japanese CL must be Light (TE 2.4)")
+    need(
+        any(
+            r["nation"] == "JPN" and r["type"] == "CL" and r["primary_caliber"] == "Light"
+            for r in rows
+        ),
+        "some Japanese CL must be Light (TE 2.4)",
+    )
     for r in rows:
         n = r["name"]
         for part in r["field_provenance"].split(";"):
             field, _, rest = part.partition("=")
             kind, _, source = rest.partition(":")
-            need(field in SHIP_COLUMNS and kind in ("rulebook", "example", "historical",
-                                                    "reconstructed", "placeholder")
-                 and bool(source) and "=" not in source, f"{n}: bad provenance {part!r}")
+            need(
+                field in SHIP_COLUMNS
+                and kind in ("rulebook", "example", "historical", "reconstructed", "placeholder")
+                and bool(source)
+                and "=" not in source,
+                f"{n}: bad provenance {part!r}",
+            )
         need(4 <= int(r["max_speed"]) <= 7, f"{n}: speed outside 4..7")
         boxes = int(r["damage_boxes"])
         levels = [int(r["level1_box"]), int(r["level3_box"])]
@@ -609,8 +825,10 @@ def check_ships(rows: Sequence[dict[str, str]]) -> None:
             levels.insert(1, int(r["level2_box"]))
         else:
             need(r["type"] in ("DD", "DMS", "CL"), f"{n}: only DD/CL may skip level 2")
-        need(levels == sorted(set(levels)) and levels[0] >= 1 and levels[-1] < boxes,
-             f"{n}: bad level boxes {levels} of {boxes}")
+        need(
+            levels == sorted(set(levels)) and levels[0] >= 1 and levels[-1] < boxes,
+            f"{n}: bad level boxes {levels} of {boxes}",
+        )
         if r["type"] in ("DD", "DMS"):
             need(boxes <= 14, f"{n}: a DD must be sinkable by one torpedo result")
         if r["type"] == "BB":
@@ -664,15 +882,48 @@ CARD_SIGMA = 0.35  # log-sd of the card's overall strength
 LUCK_SHARED = 0.5  # weight of the card-level luck in each target column's quantile
 ROW_KEEP = 0.65  # chance that a ladder value above the lowest appears on a card
 MESSAGES = {
-    "Light": ("Fire", "Admiral Killed", "Friendly Ship Hit", "Friendly Ship Hit",
-              "Jap. Illum. (Combat Seg)", "Radar Destroyed", "Torpedo Tubes Hit",
-              "Admiral Killed; Fire"),
-    "CL": ("Fire", "Fire", "Admiral Killed", "Admiral Killed; Fire", "Friendly Ship Hit",
-           "Jap. Illum. (Combat Seg)", "Radar Destroyed", "Torpedo Tubes Hit"),
-    "CA": ("Fire", "Fire", "Fire", "Admiral Killed", "Admiral Killed; Fire", "Friendly Ship Hit",
-           "Jap. Illum. (Combat Seg)", "Radar Destroyed", "Torpedo Tubes Hit"),
-    "BB": ("Fire", "Fire", "Fire", "Admiral Killed", "Admiral Killed; Fire", "Friendly Ship Hit",
-           "Jap. Illum. (Combat Seg)", "Radar Destroyed", "Torpedo Tubes Hit"),
+    "Light": (
+        "Fire",
+        "Admiral Killed",
+        "Friendly Ship Hit",
+        "Friendly Ship Hit",
+        "Jap. Illum. (Combat Seg)",
+        "Radar Destroyed",
+        "Torpedo Tubes Hit",
+        "Admiral Killed; Fire",
+    ),
+    "CL": (
+        "Fire",
+        "Fire",
+        "Admiral Killed",
+        "Admiral Killed; Fire",
+        "Friendly Ship Hit",
+        "Jap. Illum. (Combat Seg)",
+        "Radar Destroyed",
+        "Torpedo Tubes Hit",
+    ),
+    "CA": (
+        "Fire",
+        "Fire",
+        "Fire",
+        "Admiral Killed",
+        "Admiral Killed; Fire",
+        "Friendly Ship Hit",
+        "Jap. Illum. (Combat Seg)",
+        "Radar Destroyed",
+        "Torpedo Tubes Hit",
+    ),
+    "BB": (
+        "Fire",
+        "Fire",
+        "Fire",
+        "Admiral Killed",
+        "Admiral Killed; Fire",
+        "Friendly Ship Hit",
+        "Jap. Illum. (Combat Seg)",
+        "Radar Destroyed",
+        "Torpedo Tubes Hit",
+    ),
 }
 #: Cells revealed by TE 3.7 Example of Gunnery Combat: (deck, card) -> (lowest row,
 #: {(row, column): value or None}).
@@ -680,8 +931,14 @@ GUNNERY_KNOWN: dict[tuple[str, int], tuple[int, dict[tuple[int, str], int | None
     ("CL", 6): (2, {(2, "DD_S"): 1}),
     ("CL", 20): (2, {(2, "DD_S"): None}),
 }
-GUNNERY_COLUMNS = ("deck", "card", "reshuffle", "row",
-                   *(f"{t}_{r}" for t in TARGETS for r in RANGES), "message")
+GUNNERY_COLUMNS = (
+    "deck",
+    "card",
+    "reshuffle",
+    "row",
+    *(f"{t}_{r}" for t in TARGETS for r in RANGES),
+    "message",
+)
 _NORMAL = NormalDist()
 
 
@@ -705,8 +962,13 @@ def poisson_quantile(u: float, mean: float) -> int:
 
 def expected_damage(deck: str, value: int, target: str, rng_band: str, strength: float) -> float:
     """E[Damage Points] for one cell of one card."""
-    return (value * DAMAGE_PER_POINT[deck] * TARGET_MULT[deck][target]
-            * RANGE_MULT[deck][rng_band] * strength)
+    return (
+        value
+        * DAMAGE_PER_POINT[deck]
+        * TARGET_MULT[deck][target]
+        * RANGE_MULT[deck][rng_band]
+        * strength
+    )
 
 
 def build_gunnery(rng: np.random.Generator) -> list[list[object]]:
@@ -727,12 +989,15 @@ def build_gunnery(rng: np.random.Generator) -> list[list[object]]:
             if card == reshuffle:
                 lines.append([deck, card, "yes", "", *([""] * 12), ""])
                 continue
-            strength = math.exp(CARD_SIGMA * _NORMAL.inv_cdf(float(rng.random()))
-                                - CARD_SIGMA**2 / 2)
+            strength = math.exp(
+                CARD_SIGMA * _NORMAL.inv_cdf(float(rng.random())) - CARD_SIGMA**2 / 2
+            )
             z_card = _NORMAL.inv_cdf(float(rng.random()))
             luck = {
-                t: _NORMAL.cdf(LUCK_SHARED * z_card + math.sqrt(1 - LUCK_SHARED**2)
-                               * _NORMAL.inv_cdf(float(rng.random())))
+                t: _NORMAL.cdf(
+                    LUCK_SHARED * z_card
+                    + math.sqrt(1 - LUCK_SHARED**2) * _NORMAL.inv_cdf(float(rng.random()))
+                )
                 for t in TARGETS
             }
             lowest = 1 if rng.random() < 0.5 else 2
@@ -749,8 +1014,11 @@ def build_gunnery(rng: np.random.Generator) -> list[list[object]]:
                     hi = poisson_cdf(want, mean)
                     luck[t] = lo + luck[t] * (hi - lo)
             ladder = LADDER[deck]
-            rows = [v for v, k in zip(ladder, keep, strict=True)
-                    if v == lowest or (v > lowest and (k or v == ladder[-1]))]
+            rows = [
+                v
+                for v, k in zip(ladder, keep, strict=True)
+                if v == lowest or (v > lowest and (k or v == ladder[-1]))
+            ]
             first = True
             for v in sorted(rows, reverse=True):
                 cells: list[object] = []
@@ -811,7 +1079,9 @@ TORPEDO_COLUMNS: tuple[tuple[str, str, float], ...] = (
     ("24+", "30+", 26.0),
 )
 TORPEDO_ROWS: tuple[tuple[str, int], ...] = (
-    ("0 or less", 0), *((str(r), r) for r in range(1, 13)), ("13+", 13),
+    ("0 or less", 0),
+    *((str(r), r) for r in range(1, 13)),
+    ("13+", 13),
 )
 TORPEDO_MAX = 14
 
@@ -826,8 +1096,9 @@ def torpedo_result(col: int, roll: int) -> int | str:
 
 def torpedo_toml() -> str:
     """torpedo_table.toml text."""
-    cols = ",\n".join(f"  {{ japan = {toml_str(j)}, us = {toml_str(u)} }}"
-                      for j, u, _ in TORPEDO_COLUMNS)
+    cols = ",\n".join(
+        f"  {{ japan = {toml_str(j)}, us = {toml_str(u)} }}" for j, u, _ in TORPEDO_COLUMNS
+    )
     out = [
         "# Torpedo Combat Table (Tokyo Express, Card #1; TE 3.6). RECONSTRUCTED, not the printed",
         "# table. Generated by scripts/reconstruct_tokyo_express.py; see",
@@ -840,19 +1111,23 @@ def torpedo_toml() -> str:
         'title = "Torpedo Combat Table"',
         'rule = "TE 3.6 (Card #1); DRMs TE 3.6 and 10.2"',
         'provenance = "reconstructed"',
-        "method = " + toml_str(
+        "method = "
+        + toml_str(
             "result = min(14, round_half_up(S x max(0, roll - 3) / 10)) where S is the column's "
             "representative Japanese total (2, 4.5, 7, 10, 13.5, 17.5, 21.5, 26: the midpoints, "
             "26 for 24+); N where roll <= 2 - column index (0-based). US headers are about 1.25x "
             "the Japanese ones (1942 US torpedo unreliability), on top of the lower per-tube US "
-            "Torpedo values. Calibrated on the one printed cell, Japan 12-15 / roll 6 = 4."),
+            "Torpedo values. Calibrated on the one printed cell, Japan 12-15 / roll 6 = 4."
+        ),
         "known_cells = " + toml_str("japan 12-15, roll 6 -> 4 (TE 3.6 Example of Torpedo Attack)"),
         "",
         "[rows]",
     ]
     for label, r in TORPEDO_ROWS:
-        vals = ", ".join(str(v) if isinstance(v, int) else toml_str(v)
-                         for v in (torpedo_result(c, r) for c in range(len(TORPEDO_COLUMNS))))
+        vals = ", ".join(
+            str(v) if isinstance(v, int) else toml_str(v)
+            for v in (torpedo_result(c, r) for c in range(len(TORPEDO_COLUMNS)))
+        )
         out.append(f"{toml_str(label)} = [{vals}]")
     out += [
         "",
@@ -876,14 +1151,24 @@ def torpedo_toml() -> str:
 
 MOVEMENT: dict[int, tuple[tuple[int, ...], str, str]] = {
     1: ((1, 0, 0, 0, 0, 0), "reconstructed", "moves in the first phase, as every Speed does"),
-    2: ((1, 0, 0, 1, 0, 0), "reconstructed",
-        "two moving phases (TE 3.3 Countermarch at Speed 2), one in each half of the turn"),
+    2: (
+        (1, 0, 0, 1, 0, 0),
+        "reconstructed",
+        "two moving phases (TE 3.3 Countermarch at Speed 2), one in each half of the turn",
+    ),
     3: ((1, 0, 1, 0, 1, 0), "reconstructed", "evenly spaced, first phase moving"),
-    4: ((1, 1, 0, 1, 1, 0), "example", "TE 3.4 Example; TE 3.3 Japanese 60° Turn and About "
-        "examples; TE 3.4 Example of Movement and of US Movement Restriction"),
-    5: ((1, 1, 1, 1, 1, 0), "reconstructed",
+    4: (
+        (1, 1, 0, 1, 1, 0),
+        "example",
+        "TE 3.4 Example; TE 3.3 Japanese 60° Turn and About "
+        "examples; TE 3.4 Example of Movement and of US Movement Restriction",
+    ),
+    5: (
+        (1, 1, 1, 1, 1, 0),
+        "reconstructed",
         "moves in phase 3 (TE 3.4 Example of US Movement Restriction); skips phase 6, the last "
-        "phase of the second half, as Speed 4 skips the last phase of each half"),
+        "phase of the second half, as Speed 4 skips the last phase of each half",
+    ),
     6: ((1, 1, 1, 1, 1, 1), "example", "TE 3.3 Example of S-Turn (Speed 6, every phase)"),
     7: ((2, 1, 1, 1, 1, 1), "example", "TE 3.4 Example; TE 3.3 Example of 60° Turn"),
 }
@@ -899,11 +1184,13 @@ def movement_toml() -> str:
         'title = "Movement Chart"',
         'rule = "TE 3.4 (Card #1)"',
         'provenance = "reconstructed"',
-        "method = " + toml_str(
+        "method = "
+        + toml_str(
             "Hexes moved in Movement Phases 1-6 by formation Speed; each row sums to the Speed. "
             "Known rows from the examples; the others spread the moves evenly, always moving in "
             "phase 1, and satisfy the two constraints the rules give (Speed 5 moves in phase 3; "
-            "Speed 2 has exactly two moving phases)."),
+            "Speed 2 has exactly two moving phases)."
+        ),
         "",
         "[rows]",
     ]
@@ -957,13 +1244,15 @@ def foa_toml() -> str:
         'rule = "TE 3.3 (Card #1)"',
         'provenance = "reconstructed"',
         "column_meaning = " + toml_str("number of ships in the formation: 1, 2, 3-4, 5 or more"),
-        "method = " + toml_str(
+        "method = "
+        + toml_str(
             "Unmodified rolls change the order 20% of the time for 1-2 ships and 30% for 3 or "
             "more; modifiers (-1/-2 distance from the flagship, -2 after the admiral's death) "
             "raise that to 40-50%. A lone ship's captain is the likeliest to countermarch (C on "
             "1 or less); bigger formations are sluggish rather than wilful: more A results "
             "(the order is not executed), and a formation of 5+ never countermarches on its own. "
-            "Rows above 10 read as 10 and rows below 1 as '0 or less'."),
+            "Rows above 10 read as 10 and rows below 1 as '0 or less'."
+        ),
         "",
         "[rows]",
     ]
@@ -997,37 +1286,77 @@ Entry = tuple[str, int, str]  # (rolls, heading, order)
 #: Game's Threshold diverts to Mission Movement, TE 5.3).
 BMD_STARBOARD: dict[int, tuple[str, list[Entry], list[Entry], tuple[int, str], tuple[int, str]]] = {
     # id: (name, light, heavy, standard_1 light, standard_1 heavy)
-    1: ("close (same or adjacent hex)",
+    1: (
+        "close (same or adjacent hex)",
         [("2", 2, "Ah"), ("3-4", 0, "AbS"), ("5-7", 3, "Ah"), ("8-9", 0, "AbP"), ("10", 4, "Ah")],
-        [("2", 2, "Ah"), ("3", 0, "60S"), ("4-5", 0, "Ah"), ("6", 3, "Ah"), ("7", 0, "60P"),
-         ("8", 4, "Ah"), ("9-10", 3, "Ah")],
-        (3, "Ah"), (3, "Ah")),
-    2: ("starboard bow (fine)",
+        [
+            ("2", 2, "Ah"),
+            ("3", 0, "60S"),
+            ("4-5", 0, "Ah"),
+            ("6", 3, "Ah"),
+            ("7", 0, "60P"),
+            ("8", 4, "Ah"),
+            ("9-10", 3, "Ah"),
+        ],
+        (3, "Ah"),
+        (3, "Ah"),
+    ),
+    2: (
+        "starboard bow (fine)",
         [("2-3", 1, "Ah"), ("4-5", 4, "Ah"), ("6", 4, "AbS"), ("7-8", 3, "60P"), ("9-10", 3, "Ah")],
         [("2-3", 1, "Ah"), ("4-5", 5, "Ah"), ("6", 4, "60S"), ("7-8", 2, "Ah"), ("9-10", 4, "Ah")],
-        (1, "Ah"), (2, "Ah")),
-    3: ("starboard bow (broad)",
-        [("2-3", 2, "Ah"), ("4-5", 3, "AbP"), ("6-7", 3, "60P"), ("8-9", 4, "AbS"),
-         ("10", 4, "Ah")],
+        (1, "Ah"),
+        (2, "Ah"),
+    ),
+    3: (
+        "starboard bow (broad)",
+        [
+            ("2-3", 2, "Ah"),
+            ("4-5", 3, "AbP"),
+            ("6-7", 3, "60P"),
+            ("8-9", 4, "AbS"),
+            ("10", 4, "Ah"),
+        ],
         [("2-3", 2, "Ah"), ("4-6", 5, "Ah"), ("7-8", 3, "60P"), ("9-10", 3, "Ah")],
-        (1, "Ah"), (2, "Ah")),
-    4: ("starboard beam",
-        [("2-3", 0, "Ah"), ("4-5", 5, "AbS"), ("6-7", 4, "AbP"), ("8-9", 5, "60S"),
-         ("10", 5, "Ah")],
+        (1, "Ah"),
+        (2, "Ah"),
+    ),
+    4: (
+        "starboard beam",
+        [
+            ("2-3", 0, "Ah"),
+            ("4-5", 5, "AbS"),
+            ("6-7", 4, "AbP"),
+            ("8-9", 5, "60S"),
+            ("10", 5, "Ah"),
+        ],
         [("2-3", 0, "60S"), ("4-6", 0, "Ah"), ("7-8", 5, "60S"), ("9-10", 5, "Ah")],
-        (0, "Ah"), (0, "Ah")),
-    5: ("starboard quarter",
+        (0, "Ah"),
+        (0, "Ah"),
+    ),
+    5: (
+        "starboard quarter",
         [("2-3", 3, "Ah"), ("4-5", 0, "Ah"), ("6-7", 5, "AbP"), ("8-9", 0, "AbS"), ("10", 5, "Ah")],
         [("2-3", 3, "Ah"), ("4-5", 4, "Ah"), ("6-8", 0, "Ah"), ("9-10", 1, "60P")],
-        (0, "Ah"), (0, "Ah")),
-    6: ("astern (starboard side)",
+        (0, "Ah"),
+        (0, "Ah"),
+    ),
+    6: (
+        "astern (starboard side)",
         [("2-3", 3, "Ah"), ("4-5", 0, "Ah"), ("6-7", 5, "AbP"), ("8-9", 0, "AbS"), ("10", 0, "Ah")],
         [("2-3", 3, "Ah"), ("4-5", 1, "Ah"), ("6-7", 5, "Ah"), ("8-10", 1, "60P")],
-        (0, "Ah"), (0, "Ah")),
+        (0, "Ah"),
+        (0, "Ah"),
+    ),
 }
 BMD_STANDARD_SECTORS = (1, 2, 3, 10, 11)
-BMD_PORT_NAMES = {7: "astern (port side)", 8: "port quarter", 9: "port beam",
-                  10: "port bow (broad)", 11: "port bow (fine)"}
+BMD_PORT_NAMES = {
+    7: "astern (port side)",
+    8: "port quarter",
+    9: "port beam",
+    10: "port bow (broad)",
+    11: "port bow (fine)",
+}
 SECTOR_CENTRE = {2: 18, 3: 54, 4: 90, 5: 126, 6: 162, 7: 198, 8: 234, 9: 270, 10: 306, 11: 342}
 MIRROR_ORDER = {"Ah": "Ah", "60P": "60S", "60S": "60P", "AbP": "AbS", "AbS": "AbP"}
 
@@ -1050,11 +1379,13 @@ def turn_after(heading: int, order: str) -> int:
     return (heading + step) % 6
 
 
-def bmd_sectors() -> list[tuple[int, str, list[Entry], list[Entry], tuple[int, str] | None,
-                                tuple[int, str] | None]]:
+def bmd_sectors() -> list[
+    tuple[int, str, list[Entry], list[Entry], tuple[int, str] | None, tuple[int, str] | None]
+]:
     """All 11 sectors, port side mirrored."""
-    out: list[tuple[int, str, list[Entry], list[Entry], tuple[int, str] | None,
-                    tuple[int, str] | None]] = []
+    out: list[
+        tuple[int, str, list[Entry], list[Entry], tuple[int, str] | None, tuple[int, str] | None]
+    ] = []
     for sid in range(1, 12):
         if sid in BMD_STARBOARD:
             name, light, heavy, s1l, s1h = BMD_STARBOARD[sid]
@@ -1112,7 +1443,7 @@ def bmd_toml() -> str:
             if rolls_covered(band) != list(range(2, 11)):
                 raise ReconstructionError(f"BMD sector {sid}: rolls {rolls_covered(band)}")
     out = [
-        "# Battle Movement Display (Tokyo Express, the 11\"x16\" display; TE 3.3). RECONSTRUCTED",
+        '# Battle Movement Display (Tokyo Express, the 11"x16" display; TE 3.3). RECONSTRUCTED',
         "# except the sector-2 roll-6 orders of the TE 3.3 example. Generated by",
         "# scripts/reconstruct_tokyo_express.py; design notes in docs/data/tokyo_express.md.",
         "# Comments give the bearing of the US reference ship from the Japanese bow at the",
@@ -1121,23 +1452,32 @@ def bmd_toml() -> str:
         'title = "Battle Movement Display"',
         'rule = "TE 3.3 (Basic; Standard (1) entries TE 5.3)"',
         'provenance = "reconstructed"',
-        "geometry = " + toml_str(
+        "geometry = "
+        + toml_str(
             "Oriented on the US reference ship. Sector 1: the Japanese reference ship in the same "
             "or an adjacent hex. Sectors 2-11: ten 36-degree wedges of relative bearing of the "
             "Japanese reference ship from the US ship's bow, clockwise: 2 = [0,36), 3 = [36,72), "
             "4 = [72,108) (starboard beam), 5 = [108,144), 6 = [144,180), 7 = [180,216), "
-            "8 = [216,252), 9 = [252,288) (port beam), 10 = [288,324), 11 = [324,360)."),
-        "heading = " + toml_str(
+            "8 = [216,252), 9 = [252,288) (port beam), 10 = [288,324), 11 = [324,360)."
+        ),
+        "heading = "
+        + toml_str(
             "Arrow direction in the display frame: hexsides clockwise from the US reference "
-            "ship's heading (0 = same heading as the US ship, 3 = opposite)."),
-        "orders = " + toml_str(
-            "Ah Ahead; 60P/60S 60° Turn Port/Starboard; AbP/AbS About Port/Starboard (TE 3.3)."),
-        "bands = " + toml_str(
+            "ship's heading (0 = same heading as the US ship, 3 = opposite)."
+        ),
+        "orders = "
+        + toml_str(
+            "Ah Ahead; 60P/60S 60° Turn Port/Starboard; AbP/AbS About Port/Starboard (TE 3.3)."
+        ),
+        "bands = "
+        + toml_str(
             "light = red band (formations of DD and/or CL only); heavy = blue band (any BB or "
             "CA). Rolls 2-10; the Basic Game rerolls 1s (TE 3.3). standard_1 = the '(1)' entry "
             "of sectors 1, 2, 3, 10, 11, used in the Standard Game on a roll of 1 when the "
-            "reference ships are within 3 hexes (TE 5.3)."),
-        "method = " + toml_str(
+            "reference ships are within 3 hexes (TE 5.3)."
+        ),
+        "method = "
+        + toml_str(
             "Designed from Japanese night-fighting doctrine. Light formations close to torpedo "
             "range (the US ship on the bow or fine on the beam), present a broadside, and turn "
             "away with an About after launching. Heavy formations keep the US ship in a "
@@ -1147,7 +1487,8 @@ def bmd_toml() -> str:
             "ones (close, charge). Port sectors 7-11 mirror starboard sectors 6-2 exactly "
             "(heading h -> (6-h) % 6, P <-> S); sector 1 is symmetric within itself. The known "
             "cells fix sector 2 roll 6 (heavy 60S, light AbS, same arrow); the arrow chosen for "
-            "it, heading 4, is reconstructed."),
+            "it, heading 4, is reconstructed."
+        ),
         "",
         "[provenance_cells]",
         "# key: sector/band/roll/field; every other entry is reconstructed",
@@ -1158,7 +1499,7 @@ def bmd_toml() -> str:
         '"2/heavy/6/order" = "TE 3.3 Example of the Battle Movement Display (blue band, 60S)"',
         '"2/light/6/order" = "TE 3.3 Example of the Battle Movement Display (red band, AbS)"',
         '"2/6/heading" = "the example fixes only that both bands share the arrow (one hexside '
-        'to port of the Japanese ship\'s old heading in its illustration); heading 4 is '
+        "to port of the Japanese ship's old heading in its illustration); heading 4 is "
         'reconstructed"',
         "",
     ]
@@ -1173,7 +1514,8 @@ def bmd_toml() -> str:
         if s1l is not None and s1h is not None:
             out.append(
                 f"standard_1 = {{ light = {{ heading = {s1l[0]}, order = {toml_str(s1l[1])} }}, "
-                f"heavy = {{ heading = {s1h[0]}, order = {toml_str(s1h[1])} }} }}")
+                f"heavy = {{ heading = {s1h[0]}, order = {toml_str(s1h[1])} }} }}"
+            )
         out.append("")
     return "\n".join(out)
 
@@ -1200,8 +1542,11 @@ def outputs() -> dict[Path, str]:
 def main(argv: Sequence[str] | None = None) -> int:
     """Entry point; returns the process exit code."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
-    parser.add_argument("--check", action="store_true",
-                        help="exit 1 if any committed file differs from what would be written")
+    parser.add_argument(
+        "--check",
+        action="store_true",
+        help="exit 1 if any committed file differs from what would be written",
+    )
     args = parser.parse_args(argv)
     try:
         files = outputs()
@@ -1209,8 +1554,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"error: {exc}", file=sys.stderr)
         return 1
     if args.check:
-        stale = [p for p, text in files.items()
-                 if not p.is_file() or p.read_text(encoding="utf-8") != text]
+        stale = [
+            p
+            for p, text in files.items()
+            if not p.is_file() or p.read_text(encoding="utf-8") != text
+        ]
         for p in stale:
             print(f"out of date: {p.relative_to(REPO)}", file=sys.stderr)
         return 1 if stale else 0

@@ -62,7 +62,9 @@ class ActionCodec:
         try:
             return _converter.structure(fields, cls)
         except (cattrs.BaseValidationError, TypeError, ValueError, KeyError) as exc:
-            msgs = cattrs.transform_error(exc) if isinstance(exc, cattrs.BaseValidationError) else [
-                str(exc)
-            ]
+            msgs = (
+                cattrs.transform_error(exc)
+                if isinstance(exc, cattrs.BaseValidationError)
+                else [str(exc)]
+            )
             raise InvalidActionError(f"malformed {tag!r} action: " + "; ".join(msgs)) from None

@@ -102,13 +102,24 @@ def show(game: str, scenario: str) -> None:
     click.echo(g.describe_scenario(g.load_scenario(scenario, g.load_data())))
 
 
-def _start(game: str, scenario: str, seed: int, options: tuple[str, ...], data: tuple[str, ...],
-           strict: bool) -> Any:
+def _start(
+    game: str,
+    scenario: str,
+    seed: int,
+    options: tuple[str, ...],
+    data: tuple[str, ...],
+    strict: bool,
+) -> Any:
     from navalwar.engine import Match
 
-    return Match.start(game, scenario, seed=seed,
-                       options=_option_values(_parse_pairs(options, "--option")),
-                       data=data, strict=strict)
+    return Match.start(
+        game,
+        scenario,
+        seed=seed,
+        options=_option_values(_parse_pairs(options, "--option")),
+        data=data,
+        strict=strict,
+    )
 
 
 def _agents(match: Any, specs: tuple[str, ...], seed: int, default: str) -> dict[str, Any]:
@@ -120,16 +131,28 @@ def _agents(match: Any, specs: tuple[str, ...], seed: int, default: str) -> dict
     for side in chosen:
         if side not in sides:
             raise UnknownNameError(f"side of {match.game.id}", side, sides)
-    return {side: make_agent(match.game.id, chosen.get(side, default), seed + i + 1)
-            for i, side in enumerate(sides)}
+    return {
+        side: make_agent(match.game.id, chosen.get(side, default), seed + i + 1)
+        for i, side in enumerate(sides)
+    }
 
 
 _common = [
     click.option("--seed", type=int, default=0, show_default=True, help="Dice seed."),
-    click.option("--option", "options", multiple=True, metavar="NAME=VALUE",
-                 help="A rules option (repeatable)."),
-    click.option("--data", "data", multiple=True, type=click.Path(),
-                 help="Override data directory (an owner's transcription)."),
+    click.option(
+        "--option",
+        "options",
+        multiple=True,
+        metavar="NAME=VALUE",
+        help="A rules option (repeatable).",
+    ),
+    click.option(
+        "--data",
+        "data",
+        multiple=True,
+        type=click.Path(),
+        help="Override data directory (an owner's transcription).",
+    ),
     click.option("--strict", is_flag=True, help="Refuse data below 'historical' provenance."),
 ]
 
@@ -144,14 +167,28 @@ def common(fn: F) -> F:
 @click.argument("game")
 @click.argument("scenario")
 @common
-@click.option("--agent", "agent_specs", multiple=True, metavar="SIDE=NAME",
-              help="Agent for a side: random, first, heuristic (default heuristic where the "
-                   "game has one, else random).")
+@click.option(
+    "--agent",
+    "agent_specs",
+    multiple=True,
+    metavar="SIDE=NAME",
+    help="Agent for a side: random, first, heuristic (default heuristic where the "
+    "game has one, else random).",
+)
 @click.option("--save", "save_path", type=click.Path(), help="Save the finished match here.")
 @click.option("--quiet", is_flag=True, help="Print only the result line.")
 @_friendly
-def run(game: str, scenario: str, seed: int, options: tuple[str, ...], data: tuple[str, ...],
-        strict: bool, agent_specs: tuple[str, ...], save_path: str | None, quiet: bool) -> None:
+def run(
+    game: str,
+    scenario: str,
+    seed: int,
+    options: tuple[str, ...],
+    data: tuple[str, ...],
+    strict: bool,
+    agent_specs: tuple[str, ...],
+    save_path: str | None,
+    quiet: bool,
+) -> None:
     """Fight SCENARIO of GAME to the end with agents and print the battle report."""
     from navalwar.agents import agent_names, play_out
 
@@ -184,8 +221,9 @@ def replay(file: str) -> None:
 
 @main.command()
 @click.argument("path", type=click.Path())
-@click.option("--game", default="tokyo_express", show_default=True,
-              help="The game the file belongs to.")
+@click.option(
+    "--game", default="tokyo_express", show_default=True, help="The game the file belongs to."
+)
 @_friendly
 def validate(path: str, game: str) -> None:
     """Check a scenario (.toml), save (.json) or data file or directory; list every problem."""
@@ -205,11 +243,25 @@ def validate(path: str, game: str) -> None:
 @common
 @click.option("--side", default="", help="The side you play (default: the first side).")
 @click.option("--hotseat", is_flag=True, help="Every side is played by a person.")
-@click.option("--agent", "agent_specs", multiple=True, metavar="SIDE=NAME",
-              help="Agent for the other side(s).")
+@click.option(
+    "--agent",
+    "agent_specs",
+    multiple=True,
+    metavar="SIDE=NAME",
+    help="Agent for the other side(s).",
+)
 @_friendly
-def play(game: str, scenario: str, seed: int, options: tuple[str, ...], data: tuple[str, ...],
-         strict: bool, side: str, hotseat: bool, agent_specs: tuple[str, ...]) -> None:
+def play(
+    game: str,
+    scenario: str,
+    seed: int,
+    options: tuple[str, ...],
+    data: tuple[str, ...],
+    strict: bool,
+    side: str,
+    hotseat: bool,
+    agent_specs: tuple[str, ...],
+) -> None:
     """Play SCENARIO of GAME in the terminal."""
     from navalwar.terminal import play_terminal
 
@@ -227,10 +279,13 @@ def play(game: str, scenario: str, seed: int, options: tuple[str, ...], data: tu
 
 @main.command()
 @click.argument("save", type=click.Path())
-@click.option("--turn", type=int, default=None, help="Draw the map as at the start of this "
-              "Game Turn (default: the end).")
-@click.option("-o", "--output", "output", type=click.Path(), default="map.svg",
-              show_default=True)
+@click.option(
+    "--turn",
+    type=int,
+    default=None,
+    help="Draw the map as at the start of this Game Turn (default: the end).",
+)
+@click.option("-o", "--output", "output", type=click.Path(), default="map.svg", show_default=True)
 @_friendly
 def render(save: str, turn: int | None, output: str) -> None:
     """Draw the map of a saved match as SVG."""
@@ -247,8 +302,14 @@ def render(save: str, turn: int | None, output: str) -> None:
 @click.argument("scenario")
 @common
 @_friendly
-def observe(game: str, scenario: str, seed: int, options: tuple[str, ...], data: tuple[str, ...],
-            strict: bool) -> None:
+def observe(
+    game: str,
+    scenario: str,
+    seed: int,
+    options: tuple[str, ...],
+    data: tuple[str, ...],
+    strict: bool,
+) -> None:
     """Print the first side's observation at the start, as JSON (for front-end builders)."""
     match = _start(game, scenario, seed, options, data, strict)
     click.echo(json.dumps(match.observe(match.game.spec.sides[0]), indent=1))

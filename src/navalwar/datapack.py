@@ -139,7 +139,9 @@ def locate(game: str, name: str, overrides: Sequence[Path]) -> tuple[Path, str]:
     return bundled, "bundled"
 
 
-def load_files(game: str, names: Sequence[str], overrides: Sequence[Path] = ()) -> dict[str, PackFile]:
+def load_files(
+    game: str, names: Sequence[str], overrides: Sequence[Path] = ()
+) -> dict[str, PackFile]:
     """Load and parse the named files of a pack (TOML as dicts, CSV as row lists)."""
     out: dict[str, PackFile] = {}
     for name in names:

@@ -81,8 +81,12 @@ class Outcome:
 
     def to_json(self) -> dict[str, Any]:
         """The outcome as a JSON-able dict."""
-        return {"winner": self.winner, "level": self.level, "scores": dict(self.scores),
-                "summary": self.summary}
+        return {
+            "winner": self.winner,
+            "level": self.level,
+            "scores": dict(self.scores),
+            "summary": self.summary,
+        }
 
 
 class Context:
@@ -267,7 +271,9 @@ class Match:
         dirs = override_dirs(data)
         pack = g.load_data(dirs, strict)
         scen = g.load_scenario(scenario, pack)
-        return cls(g, scenario, scen, pack, seed, resolved, dice, tuple(str(d) for d in data), strict)
+        return cls(
+            g, scenario, scen, pack, seed, resolved, dice, tuple(str(d) for d in data), strict
+        )
 
     def _context(self, record: bool = True) -> Context:
         return Context(self._dice, record)

@@ -71,7 +71,7 @@ class GameSpec:
 _MODULES: dict[str, str] = {
     "tokyo_express": "navalwar.games.tokyo_express",
 }
-_loaded: dict[str, Game] = {}
+_loaded: dict[str, Game[Any, Any]] = {}
 
 
 def games() -> list[str]:
@@ -84,7 +84,7 @@ def register(game_id: str, module: str) -> None:
     _MODULES[game_id] = module
 
 
-def load(game_id: str) -> Game:
+def load(game_id: str) -> Game[Any, Any]:
     """Return the registered game ``game_id``."""
     game = _loaded.get(game_id)
     if game is not None:

@@ -9,6 +9,7 @@ atomically (a temporary file, flushed, then renamed over the target).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import tempfile
@@ -55,10 +56,8 @@ def atomic_write(path: Path, text: str) -> None:
             os.fsync(fh.fileno())
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(OSError):
             os.unlink(tmp)
-        except OSError:
-            pass
         raise
 
 
@@ -92,10 +91,12 @@ def read_save(path: Path) -> dict[str, Any]:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise DataError(f"not a navalwar save (corrupt or truncated JSON: {exc.msg} at line "
-                        f"{exc.lineno})", file=file) from None
+        raise DataError(
+            f"not a navalwar save (corrupt or truncated JSON: {exc.msg} at line {exc.lineno})",
+            file=file,
+        ) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
-        raise DataError(f"not a navalwar save (no \"format\": \"{FORMAT}\")", file=file)
+        raise DataError(f'not a navalwar save (no "format": "{FORMAT}")', file=file)
     version = _field(doc, "version", int, file)
     if version > VERSION:
         raise DataError(
@@ -122,7 +123,7 @@ def read_save(path: Path) -> dict[str, Any]:
             raise DataError("each action must be a JSON object", file=file, path=f"actions[{i}]")
     _field(doc, "events", int, file)
     _field(doc, "digest", str, file)
-    return doc  # type: ignore[no-any-return]
+    return doc
 
 
 def match_from_json(doc: dict[str, Any], file: str = "<save>") -> Match:
@@ -132,8 +133,12 @@ def match_from_json(doc: dict[str, Any], file: str = "<save>") -> Match:
 
     try:
         match = Match.start(
-            doc["game"], doc["scenario"], seed=doc["seed"], options=doc["options"],
-            data=doc["data"], strict=doc["strict"],
+            doc["game"],
+            doc["scenario"],
+            seed=doc["seed"],
+            options=doc["options"],
+            data=doc["data"],
+            strict=doc["strict"],
         )
     except DataError:
         raise
@@ -144,8 +149,9 @@ def match_from_json(doc: dict[str, Any], file: str = "<save>") -> Match:
         try:
             match.apply(codec.from_json(raw))
         except (IllegalActionError, InvalidActionError) as exc:
-            raise DataError(f"action cannot be replayed: {exc}", file=file,
-                            path=f"actions[{i}]") from None
+            raise DataError(
+                f"action cannot be replayed: {exc}", file=file, path=f"actions[{i}]"
+            ) from None
     return match
 
 

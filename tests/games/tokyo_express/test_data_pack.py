@@ -28,21 +28,21 @@ ROSTER = {
     ("AUS", "CA"): "Canberra",
     ("US", "BB"): "California* Iowa* Missouri* South_Dakota Washington",
     ("US", "CA"): "Astoria Baltimore* Chicago Minneapolis New_Orleans Northampton Pensacola "
-                  "Pittsburgh* Portland Quincy Salt_Lake_City San_Francisco Vincennes",
+    "Pittsburgh* Portland Quincy Salt_Lake_City San_Francisco Vincennes",
     ("US", "CL"): "Atlanta Boise Helena Honolulu Juneau",
     ("US", "DD"): "Aaron_Ward Allen_M._Sumner* Bagley Barton Benham Blue Buchanan Craven Cushing "
-                  "Drayton Duncan Dunlap Farenholt Fletcher Gearing* Gwin Gyatt* Helm Jarvis "
-                  "Laffey Lamson Lang Lardner Maury McCalla Meredith* Monssen O'Bannon Patterson "
-                  "Perkins Preston Ralph_Talbot Selfridge Sterett Taylor Walke Wilson Woodworth",
+    "Drayton Duncan Dunlap Farenholt Fletcher Gearing* Gwin Gyatt* Helm Jarvis "
+    "Laffey Lamson Lang Lardner Maury McCalla Meredith* Monssen O'Bannon Patterson "
+    "Perkins Preston Ralph_Talbot Selfridge Sterett Taylor Walke Wilson Woodworth",
     ("US", "DMS"): "Southard*",
     ("JPN", "BB"): "Hiei Kirishima Musashi* Yamato*",
     ("JPN", "CA"): "Aoba Atago Chokai Furutaka Haguro Kako Kinugasa Myoko Takao",
     ("JPN", "CL"): "Jintsu Kitakami* Nagara Sendai Tenryu Yubari",
     ("JPN", "DD"): "Akigumo Amagiri Amatsukaze Arashi Asagumo Ayanami Fubuki Hagikaze Hamakaze "
-                   "Harusame Hatsukaze Hatsuyuki Ikazuchi Inazuma Isokaze Kagero Kawakaze "
-                   "Kazegumo Kuroshio Makinami Matsukaze Mikazuki Minazuki Murasame Naganami "
-                   "Oyashio Samidare Shikinami Shimakaze* Shimotsuki* Shirayuki Suzukaze "
-                   "Teruzuki Uranami Yudachi Yukikaze Yunagi",
+    "Harusame Hatsukaze Hatsuyuki Ikazuchi Inazuma Isokaze Kagero Kawakaze "
+    "Kazegumo Kuroshio Makinami Matsukaze Mikazuki Minazuki Murasame Naganami "
+    "Oyashio Samidare Shikinami Shimakaze* Shimotsuki* Shirayuki Suzukaze "
+    "Teruzuki Uranami Yudachi Yukikaze Yunagi",
 }
 
 
@@ -99,10 +99,29 @@ def range_contains(key: str, value: int) -> bool:
 # -- ships.csv ------------------------------------------------------------------------------
 
 SHIP_COLUMNS = [
-    "name", "counter", "nation", "type", "roster_class", "late_war", "historical", "max_speed",
-    "bow_primary", "stern_primary", "primary_caliber", "secondary", "secondary_caliber",
-    "damage_boxes", "level1_box", "level2_box", "level3_box", "last_box_speed", "torpedoes",
-    "radar", "provenance", "field_provenance", "notes",
+    "name",
+    "counter",
+    "nation",
+    "type",
+    "roster_class",
+    "late_war",
+    "historical",
+    "max_speed",
+    "bow_primary",
+    "stern_primary",
+    "primary_caliber",
+    "secondary",
+    "secondary_caliber",
+    "damage_boxes",
+    "level1_box",
+    "level2_box",
+    "level3_box",
+    "last_box_speed",
+    "torpedoes",
+    "radar",
+    "provenance",
+    "field_provenance",
+    "notes",
 ]
 
 
@@ -114,8 +133,11 @@ def test_ships_header_and_roster(ships: dict[str, dict[str, str]]) -> None:
     assert set(ships) == set(expected)
     for name, (nation, typ, late) in expected.items():
         row = ships[name]
-        assert (row["nation"], row["type"], row["late_war"]) == (nation, typ,
-                                                                 "yes" if late else "no"), name
+        assert (row["nation"], row["type"], row["late_war"]) == (
+            nation,
+            typ,
+            "yes" if late else "no",
+        ), name
 
 
 def test_ship_value_ranges(ships: dict[str, dict[str, str]]) -> None:
@@ -178,8 +200,13 @@ def test_torpedo_salvos(ships: dict[str, dict[str, str]]) -> None:
 
 def test_ship_values_the_rulebook_gives(ships: dict[str, dict[str, str]]) -> None:
     # TE 3.2 Example of Formation Speed
-    for name, speed in (("Gwin", 7), ("Duncan", 7), ("Laffey", 7), ("Juneau", 6),
-                        ("Washington", 5)):
+    for name, speed in (
+        ("Gwin", 7),
+        ("Duncan", 7),
+        ("Laffey", 7),
+        ("Juneau", 6),
+        ("Washington", 5),
+    ):
         assert int(ships[name]["max_speed"]) == speed, name
     assert int(ships["Ralph Talbot"]["max_speed"]) >= 7  # TE 3.3 60° Turn example
     assert int(ships["Chicago"]["max_speed"]) >= 6  # TE 3.6 Torpedo Attack example
@@ -233,8 +260,9 @@ def test_ship_provenance(ships: dict[str, dict[str, str]]) -> None:
             seen.add(field)
         # identity fields always come from the rulebook
         assert {"name", "counter", "nation", "type", "late_war", "historical"} <= seen, name
-    prov = {n: dict(p.split("=", 1) for p in r["field_provenance"].split(";"))
-            for n, r in ships.items()}
+    prov = {
+        n: dict(p.split("=", 1) for p in r["field_provenance"].split(";")) for n, r in ships.items()
+    }
     assert prov["Boise"]["stern_primary"].startswith("example:")
     assert prov["Gwin"]["max_speed"].startswith("example:")
     assert prov["California"]["last_box_speed"].startswith("rulebook:")
@@ -247,9 +275,17 @@ def test_ship_provenance(ships: dict[str, dict[str, str]]) -> None:
 
 def test_classes_source() -> None:
     rows = read_csv("sources/classes.csv")
-    numeric = ("standard_displacement_tons", "design_speed_knots", "main_gun_count",
-               "main_gun_calibre_in", "guns_fore", "guns_aft", "secondary_count",
-               "secondary_calibre_in", "torpedo_reloads")
+    numeric = (
+        "standard_displacement_tons",
+        "design_speed_knots",
+        "main_gun_count",
+        "main_gun_calibre_in",
+        "guns_fore",
+        "guns_aft",
+        "secondary_count",
+        "secondary_calibre_in",
+        "torpedo_reloads",
+    )
     names: Counter[str] = Counter()
     for r in rows:
         for col in numeric:
@@ -348,8 +384,7 @@ def card_map(cards: list[dict[str, str]]) -> dict[tuple[str, int], list[dict[str
 
 def test_gunnery_deck_structure(cards: list[dict[str, str]]) -> None:
     with (PACK / "gunnery_cards.csv").open(newline="", encoding="utf-8") as f:
-        assert next(csv.reader(f)) == ["deck", "card", "reshuffle", "row", *CARD_COLUMNS,
-                                       "message"]
+        assert next(csv.reader(f)) == ["deck", "card", "reshuffle", "row", *CARD_COLUMNS, "message"]
     by = card_map(cards)
     for deck in ("Light", "CL", "CA", "BB"):
         numbers = sorted(n for d, n in by if d == deck)
@@ -376,7 +411,7 @@ def test_gunnery_cards_are_well_formed(cards: list[dict[str, str]]) -> None:
             assert all(ln[c] == "" or int(ln[c]) >= 1 for c in CARD_COLUMNS)
         for t in range(4):
             for r in range(len(grid)):
-                s, m, l_ = grid[r][3 * t: 3 * t + 3]
+                s, m, l_ = grid[r][3 * t : 3 * t + 3]
                 assert s >= m >= l_, (deck, number, values[r])  # falls with range
                 if r + 1 < len(grid):  # higher rows never do less
                     assert all(grid[r][3 * t + k] >= grid[r + 1][3 * t + k] for k in range(3))
@@ -492,15 +527,17 @@ def test_bmd_heavy_never_charges_bow_on_from_ahead() -> None:
 # -- known cells and the generator ----------------------------------------------------------
 
 
-def cell_text(key: tuple[str, ...], ships: dict[str, dict[str, str]],
-              cards: list[dict[str, str]]) -> str:
+def cell_text(
+    key: tuple[str, ...], ships: dict[str, dict[str, str]], cards: list[dict[str, str]]
+) -> str:
     """The pack's value at a KNOWN_CELLS key path (semantics in known_cells.py)."""
     head, *rest = key
     if head == "ships":
         name, field, *sel = rest
         if name == "JPN CL":
-            return ",".join(r[field] for r in ships.values()
-                            if r["nation"] == "JPN" and r["type"] == "CL")
+            return ",".join(
+                r[field] for r in ships.values() if r["nation"] == "JPN" and r["type"] == "CL"
+            )
         value = ships[name][field]
         if sel == ["port"]:
             return ",".join(str(v) for v, m, _ in sorted(salvos(value), reverse=True) if m in "PC")
@@ -532,14 +569,18 @@ def cell_text(key: tuple[str, ...], ships: dict[str, dict[str, str]],
         return str(next(v for k, v in doc["rows"].items() if range_contains(k, int(rest[1])))[c])
     if head == "battle_movement_display":
         sector, band, roll, what = rest
-        s = next(s for s in read_toml("battle_movement_display.toml")["sectors"]
-                 if s["id"] == int(sector))
+        s = next(
+            s
+            for s in read_toml("battle_movement_display.toml")["sectors"]
+            if s["id"] == int(sector)
+        )
         return str(bmd_entry(s[band], int(roll))[what])
     raise KeyError(key)
 
 
-def test_every_known_cell_holds(ships: dict[str, dict[str, str]],
-                                cards: list[dict[str, str]]) -> None:
+def test_every_known_cell_holds(
+    ships: dict[str, dict[str, str]], cards: list[dict[str, str]]
+) -> None:
     cells = known_cells_module().KNOWN_CELLS
     assert len(cells) > 100
     files = {p.name for p in PACK.iterdir()}
@@ -566,10 +607,15 @@ def test_known_cells_cover_the_roster() -> None:
     mod = known_cells_module()
     assert set(mod.ROSTER_NAMES) == set(roster())
     keys = {c.key for c in mod.KNOWN_CELLS}
-    for key in (("torpedo_table", "japan", "12-15", "6"), ("gunnery_cards", "CL", "6", "2", "DD_S"),
-                ("gunnery_cards", "CL", "6", "lowest_row"), ("ships", "Boise", "stern_primary"),
-                ("freedom_of_action", "2", "5"), ("movement_chart", "7"),
-                ("battle_movement_display", "2", "heavy", "6", "order")):
+    for key in (
+        ("torpedo_table", "japan", "12-15", "6"),
+        ("gunnery_cards", "CL", "6", "2", "DD_S"),
+        ("gunnery_cards", "CL", "6", "lowest_row"),
+        ("ships", "Boise", "stern_primary"),
+        ("freedom_of_action", "2", "5"),
+        ("movement_chart", "7"),
+        ("battle_movement_display", "2", "heavy", "6", "order"),
+    ):
         assert key in keys, key
 
 
@@ -587,6 +633,12 @@ def test_example_cells_are_marked_example(ships: dict[str, dict[str, str]]) -> N
 
 def test_generator_check_passes() -> None:
     script = REPO / "scripts" / "reconstruct_tokyo_express.py"
-    done = subprocess.run([sys.executable, str(script), "--check"], cwd=REPO,
-                          capture_output=True, text=True, timeout=300, check=False)
+    done = subprocess.run(
+        [sys.executable, str(script), "--check"],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     assert done.returncode == 0, done.stderr

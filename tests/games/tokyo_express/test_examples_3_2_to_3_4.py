@@ -27,7 +27,7 @@ from navalwar.games.tokyo_express.model import (
 )
 from navalwar.games.tokyo_express.movement import next_turn_steps, turn_choices
 from navalwar.games.tokyo_express.setups import position
-from navalwar.hexgrid import distance
+from navalwar.hexgrid import distance, neighbour
 
 
 def ctx(*rolls: int) -> Context:
@@ -49,36 +49,63 @@ def set_order(state: State, fid: int, order: Order) -> State:
 def test_3_2_example_of_japanese_formations(te_data: TEData) -> None:
     """Hiei, Kako, Aoba, Sendai form one formation; Yunagi and Kagero a second; Fubuki,
     within 2 hexes of Aoba but more than 2 from Kagero, a third (a DD never joins BB/CA)."""
-    state = position(te_data, japan=[
-        ("Hiei", "1010", "S"), ("Kako", "1011", "S"), ("Aoba", "1012", "S"),
-        ("Sendai", "1014", "S"), ("Yunagi", "1020", "S"), ("Kagero", "1021", "S"),
-        ("Fubuki", "1211", "S")])
+    state = position(
+        te_data,
+        japan=[
+            ("Hiei", "1010", "S"),
+            ("Kako", "1011", "S"),
+            ("Aoba", "1012", "S"),
+            ("Sendai", "1014", "S"),
+            ("Yunagi", "1020", "S"),
+            ("Kagero", "1021", "S"),
+            ("Fubuki", "1211", "S"),
+        ],
+    )
     fub, aoba, sendai, kagero = (state.ship(n).hex for n in ("Fubuki", "Aoba", "Sendai", "Kagero"))
     assert distance(fub, aoba) <= 2 < distance(fub, sendai) and distance(fub, kagero) > 2
     groups = {frozenset(x) for x in japanese_groupings(list(state.ships), te_data)}
-    assert groups == {frozenset({"Hiei", "Kako", "Aoba", "Sendai"}),
-                      frozenset({"Yunagi", "Kagero"}), frozenset({"Fubuki"})}
+    assert groups == {
+        frozenset({"Hiei", "Kako", "Aoba", "Sendai"}),
+        frozenset({"Yunagi", "Kagero"}),
+        frozenset({"Fubuki"}),
+    }
 
 
 def test_3_2_cls_group_with_dds_whenever_possible(te_data: TEData) -> None:
     """A CL within 2 hexes of both a CA and a DD joins the DD (TE 3.2)."""
-    state = position(te_data, japan=[("Aoba", "1010", "S"), ("Sendai", "1011", "S"),
-                                     ("Yunagi", "1012", "S")])
+    state = position(
+        te_data, japan=[("Aoba", "1010", "S"), ("Sendai", "1011", "S"), ("Yunagi", "1012", "S")]
+    )
     groups = {frozenset(x) for x in japanese_groupings(list(state.ships), te_data)}
     assert groups == {frozenset({"Aoba"}), frozenset({"Sendai", "Yunagi"})}
 
 
 def test_3_2_example_of_formation_speed(te_data: TEData) -> None:
     """Gwin, Duncan, Laffey (7), Juneau (6), Washington (5): Speed 5 or less."""
-    for name, speed in (("Gwin", 7), ("Duncan", 7), ("Laffey", 7), ("Juneau", 6),
-                        ("Washington", 5)):
+    for name, speed in (
+        ("Gwin", 7),
+        ("Duncan", 7),
+        ("Laffey", 7),
+        ("Juneau", 6),
+        ("Washington", 5),
+    ):
         assert te_data.ship(name).max_speed == speed
-    state = position(te_data, us=[("Gwin", "2010", "N"), ("Duncan", "2011", "N"),
-                                  ("Laffey", "2012", "N"), ("Juneau", "2013", "N"),
-                                  ("Washington", "2014", "N")],
-                     us_groups=[["Gwin", "Duncan", "Laffey", "Juneau", "Washington"]])
-    state = attrs.evolve(state, step="us_speed", formations=tuple(
-        attrs.evolve(f, speed_set=False) for f in state.formations))
+    state = position(
+        te_data,
+        us=[
+            ("Gwin", "2010", "N"),
+            ("Duncan", "2011", "N"),
+            ("Laffey", "2012", "N"),
+            ("Juneau", "2013", "N"),
+            ("Washington", "2014", "N"),
+        ],
+        us_groups=[["Gwin", "Duncan", "Laffey", "Juneau", "Washington"]],
+    )
+    state = attrs.evolve(
+        state,
+        step="us_speed",
+        formations=tuple(attrs.evolve(f, speed_set=False) for f in state.formations),
+    )
     decision = g.ask_us_speed(GAME, state, te_data)
     assert decision is not None and decision.choices is not None
     assert sorted(a.speed for a in decision.choices) == [1, 2, 3, 4, 5]  # type: ignore[attr-defined]
@@ -87,10 +114,18 @@ def test_3_2_example_of_formation_speed(te_data: TEData) -> None:
 def test_3_2_example_of_us_formations(te_data: TEData) -> None:
     """Blue, Lardner, South Dakota, Walke may form one formation; Portland and Cushing
     (same heading, 3 hexes apart) may not; Chicago (another heading) may not join Walke."""
-    state = position(te_data, us=[
-        ("Blue", "2010", "N"), ("Lardner", "2011", "N"), ("South Dakota", "2012", "N"),
-        ("Walke", "2013", "N"), ("Portland", "2020", "NE"), ("Cushing", "2023", "NE"),
-        ("Chicago", "2016", "SE")])
+    state = position(
+        te_data,
+        us=[
+            ("Blue", "2010", "N"),
+            ("Lardner", "2011", "N"),
+            ("South Dakota", "2012", "N"),
+            ("Walke", "2013", "N"),
+            ("Portland", "2020", "NE"),
+            ("Cushing", "2023", "NE"),
+            ("Chicago", "2016", "SE"),
+        ],
+    )
     ships = list(state.ships)
     assert distance(state.ship("Chicago").hex, state.ship("Walke").hex) == 3
     ok = [["Blue", "Lardner", "South Dakota", "Walke"], ["Portland"], ["Cushing"], ["Chicago"]]
@@ -99,15 +134,22 @@ def test_3_2_example_of_us_formations(te_data: TEData) -> None:
     assert "within 2 hexes" in str(us_grouping_problem(ships, apart))
     mixed = [["Blue", "Lardner", "South Dakota", "Walke", "Chicago"], ["Portland"], ["Cushing"]]
     assert "heading" in str(us_grouping_problem(ships, mixed))
-    split = [["Blue", "Lardner"], ["South Dakota", "Walke"], ["Portland"], ["Cushing"],
-             ["Chicago"]]
+    split = [["Blue", "Lardner"], ["South Dakota", "Walke"], ["Portland"], ["Cushing"], ["Chicago"]]
     assert us_grouping_problem(ships, split) is None  # not mandatory to group (TE 3.2)
 
 
 # -- TE 3.3 US orders ---------------------------------------------------------------------------
-@pytest.mark.parametrize(("phase", "when", "end"), [
-    (1, "before", "2834"), (1, "after", "2633"), (3, "before", "2732"), (3, "after", "2631"),
-    (5, "before", "2730"), (5, "after", "2629")])
+@pytest.mark.parametrize(
+    ("phase", "when", "end"),
+    [
+        (1, "before", "2834"),
+        (1, "after", "2633"),
+        (3, "before", "2732"),
+        (3, "after", "2631"),
+        (5, "before", "2730"),
+        (5, "after", "2629"),
+    ],
+)
 def test_3_3_example_of_60_degree_turn(te_data: TEData, phase: int, when: str, end: str) -> None:
     """Ralph Talbot, alone at 2635 at Speed 7 with 60° Turn Starboard: the hex at the end of
     the phase in which it turns (paths A-F)."""
@@ -151,10 +193,10 @@ def test_3_3_example_of_countermarch(te_data: TEData) -> None:
 
 def test_3_3_countermarch_and_s_turn_need_speed_2(te_data: TEData) -> None:
     """Speed 1 cannot Countermarch or S-Turn; Speed 2 Countermarches in two turns."""
-    state = position(te_data, us=[("Barton", "2020", "N")], speeds={"Barton": 1},
-                     step="us_orders")
-    state = attrs.evolve(state, formations=tuple(attrs.evolve(f, order_set=False)
-                                                 for f in state.formations))
+    state = position(te_data, us=[("Barton", "2020", "N")], speeds={"Barton": 1}, step="us_orders")
+    state = attrs.evolve(
+        state, formations=tuple(attrs.evolve(f, order_set=False) for f in state.formations)
+    )
     decision = g.ask_us_orders(GAME, state, te_data)
     assert decision is not None and decision.choices is not None
     kinds = {a.maneuver for a in decision.choices}  # type: ignore[attr-defined]
@@ -167,8 +209,12 @@ def test_3_3_countermarch_and_s_turn_need_speed_2(te_data: TEData) -> None:
 def test_3_3_example_of_s_turn(te_data: TEData) -> None:
     """Northampton and Sterett, Speed 6, S-Turn Starboard: phase 1 move then turn starboard,
     phases 2-3 ahead, phase 4 turn port then move, phases 5-6 ahead."""
-    state = position(te_data, us=[("Northampton", "2020", "N"), ("Sterett", "2021", "N")],
-                     us_groups=[["Northampton", "Sterett"]], speeds={"Northampton": 6})
+    state = position(
+        te_data,
+        us=[("Northampton", "2020", "N"), ("Sterett", "2021", "N")],
+        us_groups=[["Northampton", "Sterett"]],
+        speeds={"Northampton": 6},
+    )
     state = set_order(state, 1, Order(S_TURN, STARBOARD))
     headings = []
     for p, when in ((1, "after"), (2, "none"), (3, "none"), (4, "before"), (5, None), (6, None)):
@@ -187,8 +233,14 @@ def test_3_4_example_of_movement_countermarch_speed_4(te_data: TEData) -> None:
     second turn in the hex of phase 4's turn; nothing in phase 6."""
     state = position(te_data, us=[("Barton", "2020", "N")], speeds={"Barton": 4})
     state = set_order(state, 1, Order(COUNTERMARCH, PORT))
-    expect = {1: ["none", "before", "after"], 2: ["before", "after"], 3: [],
-              4: ["before", "after"], 5: ["after"], 6: []}
+    expect = {
+        1: ["none", "before", "after"],
+        2: ["before", "after"],
+        3: [],
+        4: ["before", "after"],
+        5: ["after"],
+        6: [],
+    }
     plan = {1: "before", 2: None, 4: "after", 5: "after"}
     for p in range(1, 7):
         state = attrs.evolve(state, phase=p)
@@ -204,9 +256,12 @@ def test_3_4_example_of_movement_countermarch_speed_4(te_data: TEData) -> None:
 
 # -- TE 3.3 Freedom of Action ---------------------------------------------------------------
 def _foa_state(te_data: TEData, maneuver: str) -> State:
-    state = position(te_data, us=[("San Francisco", "2010", "N"), ("Barton", "2020", "N"),
-                                  ("Laffey", "2021", "N")],
-                     us_groups=[["San Francisco"], ["Barton", "Laffey"]], step="us_foa")
+    state = position(
+        te_data,
+        us=[("San Francisco", "2010", "N"), ("Barton", "2020", "N"), ("Laffey", "2021", "N")],
+        us_groups=[["San Francisco"], ["Barton", "Laffey"]],
+        step="us_foa",
+    )
     assert distance(state.ship("Barton").hex, state.ship("San Francisco").hex) == 10
     assert distance(state.ship("Laffey").hex, state.ship("San Francisco").hex) == 11
     from navalwar.games.tokyo_express.scenario import Admiral
@@ -234,7 +289,7 @@ def test_3_3_example_of_us_freedom_of_action(te_data: TEData) -> None:
 def test_3_3_flagship_formation_is_exempt_and_death_means_minus_2(te_data: TEData) -> None:
     """Only formations without the admiral roll; once he is dead all roll at -2 (TE 3.9)."""
     c = ctx(6)
-    state = g.run_us_foa(GAME, _foa_state(te_data, COUNTERMARCH), te_data, c)
+    g.run_us_foa(GAME, _foa_state(te_data, COUNTERMARCH), te_data, c)
     rolls = [e for e in c.events if e.kind == "freedom_of_action"]
     assert len(rolls) == 1 and rolls[0].data["modifier"] == -1
     dead = attrs.evolve(_foa_state(te_data, COUNTERMARCH), admiral_killed_turn=1)
@@ -251,12 +306,22 @@ def test_3_3_example_of_the_battle_movement_display(te_data: TEData) -> None:
     us = [("Chicago", "2020", "N")]
     assert sector(te_hex("2020"), 0, te_hex("1621")) == 2
     assert distance(te_hex("2020"), te_hex("1621")) < distance(te_hex("2020"), te_hex("1521"))
-    heavy = position(te_data, us=us, japan=[("Kako", "1621", "S"), ("Aoba", "1521", "S"),
-                                            ("Sendai", "1421", "S")],
-                     japan_groups=[["Kako", "Aoba", "Sendai"]], step="jp_orders", phase=0)
-    light = position(te_data, us=us, japan=[("Yunagi", "1621", "S"), ("Kagero", "1521", "S"),
-                                            ("Sendai", "1421", "S")],
-                     japan_groups=[["Yunagi", "Kagero", "Sendai"]], step="jp_orders", phase=0)
+    heavy = position(
+        te_data,
+        us=us,
+        japan=[("Kako", "1621", "S"), ("Aoba", "1521", "S"), ("Sendai", "1421", "S")],
+        japan_groups=[["Kako", "Aoba", "Sendai"]],
+        step="jp_orders",
+        phase=0,
+    )
+    light = position(
+        te_data,
+        us=us,
+        japan=[("Yunagi", "1621", "S"), ("Kagero", "1521", "S"), ("Sendai", "1421", "S")],
+        japan_groups=[["Yunagi", "Kagero", "Sendai"]],
+        step="jp_orders",
+        phase=0,
+    )
     results = []
     for state in (heavy, light):
         f = state.formation(2)
@@ -270,16 +335,26 @@ def test_3_3_example_of_the_battle_movement_display(te_data: TEData) -> None:
 
 def test_3_3_basic_battle_movement_rerolls_ones(te_data: TEData) -> None:
     """In the Basic Game a roll of 1 on the display is rolled again (TE 3.3)."""
-    state = position(te_data, us=[("Chicago", "2020", "N")], japan=[("Kako", "1718", "S")],
-                     step="jp_orders", phase=0)
+    state = position(
+        te_data,
+        us=[("Chicago", "2020", "N")],
+        japan=[("Kako", "1718", "S")],
+        step="jp_orders",
+        phase=0,
+    )
     c = ctx(1, 1, 6)
     battle_movement(state, te_data, state.formation(2), c)
     assert [e.data["value"] for e in c.events if e.kind == "dice_rolled"] == [1, 1, 6]
 
 
 def _jp_state(te_data: TEData, order: Order) -> State:
-    state = position(te_data, us=[("Chicago", "2035", "N")], japan=[("Kako", "1015", "S")],
-                     speeds={"Kako": 4}, step="jp_move")
+    state = position(
+        te_data,
+        us=[("Chicago", "2035", "N")],
+        japan=[("Kako", "1015", "S")],
+        speeds={"Kako": 4},
+        step="jp_move",
+    )
     return set_order(state, 2, order)
 
 
@@ -310,16 +385,22 @@ def test_3_3_example_about(te_data: TEData) -> None:
     names = []
     for p in (1, 2, 3):
         state = _jp_phase(state, te_data, p)
-        names.append((te_label(state.ship("Kako").hex),
-                      TE_MAP.heading_name(state.ship("Kako").heading)))
+        names.append(
+            (te_label(state.ship("Kako").hex), TE_MAP.heading_name(state.ship("Kako").heading))
+        )
     assert [h for _, h in names] == ["SE", "NE", "NE"]
     assert names[1][0] == names[2][0]
 
 
 def test_3_3_japanese_180_turn_costs_one_speed(te_data: TEData) -> None:
     """A 180° turn from the display reduces the formation's Speed by 1 (TE 3.3)."""
-    state = position(te_data, us=[("Chicago", "2020", "N")], japan=[("Kako", "1718", "S")],
-                     step="jp_orders", phase=0)
+    state = position(
+        te_data,
+        us=[("Chicago", "2020", "N")],
+        japan=[("Kako", "1718", "S")],
+        step="jp_orders",
+        phase=0,
+    )
     for roll in range(2, 11):
         out = battle_movement(state, te_data, state.formation(2), ctx(roll))
         turned = (out.ship("Kako").heading - state.ship("Kako").heading) % 6 == 3
@@ -338,12 +419,21 @@ def test_3_4_example_of_us_movement_restriction(te_data: TEData) -> None:
     """Walke+McCalla (one hex) and Aaron Ward (another) head into TG 64.2's hex. At Speed 4
     TG 64.2 does not move in phase 3 and nobody enters; at Speed 5 it leaves, and only
     two of the three destroyers may enter: chosen at random (Walke and Aaron Ward)."""
+
     def layout(speed: int) -> State:
-        return position(te_data, us=[
-            ("San Francisco", "2020", "N"), ("Quincy", "2020", "N"),
-            ("Walke", "2120", "N"), ("McCalla", "2120", "N"), ("Aaron Ward", "2121", "NE")],
+        return position(
+            te_data,
+            us=[
+                ("San Francisco", "2020", "N"),
+                ("Quincy", "2020", "N"),
+                ("Walke", "2120", "N"),
+                ("McCalla", "2120", "N"),
+                ("Aaron Ward", "2121", "NE"),
+            ],
             us_groups=[["San Francisco", "Quincy"], ["Walke", "McCalla"], ["Aaron Ward"]],
-            speeds={"San Francisco": speed, "Walke": 6, "Aaron Ward": 6}, phase=3)
+            speeds={"San Francisco": speed, "Walke": 6, "Aaron Ward": 6},
+            phase=3,
+        )
 
     for f in (te_hex("2120"), te_hex("2121")):
         assert distance(f, te_hex("2020")) == 1
@@ -361,12 +451,30 @@ def test_3_4_example_of_us_movement_restriction(te_data: TEData) -> None:
 
 def test_3_4_basic_map_edge_slides_every_ship(te_data: TEData) -> None:
     """A ship about to move off the map makes every ship slide back, distances kept."""
-    state = position(te_data, us=[("Barton", "0120", "N"), ("Laffey", "0520", "N")],
-                     japan=[("Kako", "0320", "S")], speeds={"Barton": 6, "Laffey": 6})
+    state = position(
+        te_data,
+        us=[("Barton", "0120", "N"), ("Laffey", "0520", "N")],
+        japan=[("Kako", "0320", "S")],
+        speeds={"Barton": 6, "Laffey": 6},
+    )
     before = {s.name: s.hex for s in state.ships}
     state = move_us(state, te_data, None)
     after = {s.name: s.hex for s in state.ships}
     assert all(TE_MAP.in_bounds(h) for h in after.values())
-    assert distance(after["Barton"], after["Kako"]) == distance(before["Barton"], before["Kako"]) + 0 \
-        or distance(after["Laffey"], after["Kako"]) != distance(before["Laffey"], before["Kako"])
-    assert distance(after["Laffey"], after["Kako"]) == distance(before["Laffey"], before["Kako"]) - 1
+    # Barton (heading off the edge) and Laffey move the same way, Kako stays: the slide
+    # moved every ship alike, so Barton-Laffey is unchanged and both closed on Kako by one.
+    assert distance(after["Barton"], after["Laffey"]) == distance(
+        before["Barton"], before["Laffey"]
+    )
+    assert after["Barton"] - after["Kako"] == neighbour(before["Barton"], 0) - before["Kako"]
+
+
+def test_3_2_example_of_headings(te_data: TEData) -> None:
+    """Ships pointing to the same hexside have the same heading and may share a US
+    formation; Portland and Cushing share one heading, Chicago another (TE 3.2)."""
+    state = position(te_data, us=[("Blue", "2010", "N"), ("Lardner", "2011", "N"),
+                                  ("Portland", "2012", "SE"), ("Cushing", "2013", "SE")])
+    ships = list(state.ships)
+    assert us_grouping_problem(ships, [["Blue", "Lardner"], ["Portland", "Cushing"]]) is None
+    problem = us_grouping_problem(ships, [["Blue", "Portland"], ["Lardner"], ["Cushing"]])
+    assert problem is not None and "heading" in problem

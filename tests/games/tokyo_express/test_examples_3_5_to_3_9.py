@@ -37,9 +37,11 @@ def test_3_5_example_visual_fire_direction_range(te_data: TEData) -> None:
     """Two US CAs at 1518 are 7 hexes from the Japanese CL at 0818 and may attack only it;
     the Japanese (range 10) may attack all the US ships."""
     assert distance(te_hex("1518"), te_hex("0818")) == 7
-    state = position(te_data, us=[("Portland", "1518", "N"), ("San Francisco", "1518", "N")],
-                     japan=[("Sendai", "0818", "S"), ("Kako", "0717", "S"),
-                            ("Aoba", "0719", "S")])
+    state = position(
+        te_data,
+        us=[("Portland", "1518", "N"), ("San Francisco", "1518", "N")],
+        japan=[("Sendai", "0818", "S"), ("Kako", "0717", "S"), ("Aoba", "0719", "S")],
+    )
     assert distance(te_hex("1518"), state.ship("Kako").hex) > 7
     portland, sendai, kako = (state.ship(n) for n in ("Portland", "Sendai", "Kako"))
     assert gunnery_target_ok(state, te_data, portland, sendai)
@@ -53,9 +55,11 @@ def test_3_5_example_visual_fire_direction_range(te_data: TEData) -> None:
 def test_3_6_example_of_line_of_fire(te_data: TEData) -> None:
     """Atago 2326, Nagara 2226: clear to Patterson 2125 and Jarvis 2126 (along a hexside
     with one side occupied), blocked to Honolulu 2127 (the line enters 2226)."""
-    state = position(te_data, japan=[("Atago", "2326", "N"), ("Nagara", "2226", "N")],
-                     us=[("Patterson", "2125", "S"), ("Jarvis", "2126", "S"),
-                         ("Honolulu", "2127", "S")])
+    state = position(
+        te_data,
+        japan=[("Atago", "2326", "N"), ("Nagara", "2226", "N")],
+        us=[("Patterson", "2125", "S"), ("Jarvis", "2126", "S"), ("Honolulu", "2127", "S")],
+    )
     atago = state.ship("Atago")
     assert torpedo_line_clear(state, atago, state.ship("Patterson"))
     assert torpedo_line_clear(state, atago, state.ship("Jarvis"))
@@ -70,12 +74,21 @@ def test_3_6_example_of_firing_arcs_cushing(te_data: TEData) -> None:
     """Cushing (P, S and C mounts) fires port and centre at A in its first attack; in the
     second its starboard mount may take C or D but not B, in the hex row dead ahead."""
     assert {s.mount for s in te_data.ship("Cushing").salvos} == {"P", "S", "C"}
-    state = position(te_data, us=[("Cushing", "2020", "N")],
-                     japan=[("Yunagi", "2123", "S"), ("Kagero", "1821", "S"),
-                            ("Fubuki", "1818", "S"), ("Amagiri", "2118", "S")])
+    state = position(
+        te_data,
+        us=[("Cushing", "2020", "N")],
+        japan=[
+            ("Yunagi", "2123", "S"),
+            ("Kagero", "1821", "S"),
+            ("Fubuki", "1818", "S"),
+            ("Amagiri", "2118", "S"),
+        ],
+    )
     cushing = state.ship("Cushing")
-    arcs = {n: arc_of(cushing.hex, cushing.heading, state.ship(n).hex)
-            for n in ("Yunagi", "Kagero", "Fubuki", "Amagiri")}
+    arcs = {
+        n: arc_of(cushing.hex, cushing.heading, state.ship(n).hex)
+        for n in ("Yunagi", "Kagero", "Fubuki", "Amagiri")
+    }
     assert arcs["Yunagi"] is Arc.PORT and arcs["Kagero"] is Arc.BOW
     assert in_heading_row(cushing.hex, cushing.heading, state.ship("Kagero").hex)
     assert arcs["Fubuki"] is Arc.STARBOARD and arcs["Amagiri"] is Arc.STARBOARD
@@ -85,8 +98,9 @@ def test_3_6_example_of_firing_arcs_cushing(te_data: TEData) -> None:
     assert first in us_torpedo_choices(state, te_data, cushing, second=False)
     fired = tuple(FIRED if i in port_c else st for i, st in enumerate(cushing.salvos))
     state = state.with_ship(attrs.evolve(cushing, salvos=fired))
-    state = attrs.evolve(state, combat=Combat(first_targets=("Yunagi",),
-                                              first_mounts=(("Cushing", "P"),)))
+    state = attrs.evolve(
+        state, combat=Combat(first_targets=("Yunagi",), first_mounts=(("Cushing", "P"),))
+    )
     second = us_torpedo_choices(state, te_data, state.ship("Cushing"), second=True)
     targets = {a.target for a in second if a.target}
     assert targets == {"Fubuki", "Amagiri"}
@@ -97,22 +111,30 @@ def test_3_6_example_of_firing_arcs_cushing(te_data: TEData) -> None:
 def test_3_6_example_of_target_allocation(te_data: TEData) -> None:
     """Atago, closest to any US ship, fires at Pensacola; Samidare, as close to Lardner as to
     Pensacola, takes Lardner, which nobody attacks yet."""
-    state = position(te_data, us=[("Pensacola", "2020", "N"), ("Lardner", "2024", "N")],
-                     japan=[("Atago", "2220", "SE"), ("Samidare", "1822", "SE")])
+    state = position(
+        te_data,
+        us=[("Pensacola", "2020", "N"), ("Lardner", "2024", "N")],
+        japan=[("Atago", "2220", "SE"), ("Samidare", "1822", "SE")],
+    )
     atago, samidare = state.ship("Atago"), state.ship("Samidare")
     pens, lard = state.ship("Pensacola"), state.ship("Lardner")
     assert distance(atago.hex, pens.hex) == 2
     assert distance(samidare.hex, pens.hex) == distance(samidare.hex, lard.hex) == 3
     assert torpedo_line_clear(state, samidare, pens) and torpedo_line_clear(state, samidare, lard)
     attacks = japanese_torpedo_plan(state, te_data, ctx(), second=False)
-    assert [(a.attacker, a.target) for a in attacks] == [("Atago", "Pensacola"),
-                                                         ("Samidare", "Lardner")]
+    assert [(a.attacker, a.target) for a in attacks] == [
+        ("Atago", "Pensacola"),
+        ("Samidare", "Lardner"),
+    ]
 
 
 def _chicago(te_data: TEData) -> State:
-    state = position(te_data, us=[("Chicago", "2020", "N")],
-                     japan=[("Jintsu", "2220", "SE"), ("Asagumo", "2218", "SE")],
-                     speeds={"Chicago": 6})
+    state = position(
+        te_data,
+        us=[("Chicago", "2020", "N")],
+        japan=[("Jintsu", "2220", "SE"), ("Asagumo", "2218", "SE")],
+        speeds={"Chicago": 6},
+    )
     for n in ("Jintsu", "Asagumo"):
         s = state.ship(n)
         assert arc_of(te_hex("2020"), 0, s.hex) is Arc.STERN  # in Chicago's stern arc
@@ -136,15 +158,17 @@ def test_3_6_example_of_torpedo_attack(te_data: TEData) -> None:
     assert chicago.hits == 5 and chicago.stern_hits == 1
     assert state.ship("Jintsu").salvos.count(FIRED) == 1
     assert state.ship("Asagumo").salvos.count(FIRED) == 2
-    state = g.run_damage_effects(GAME, end_of_combat_segment(state, te_data, ctx()), te_data,
-                                 ctx())
+    state = g.run_damage_effects(GAME, end_of_combat_segment(state, te_data, ctx()), te_data, ctx())
     assert state.ship("Chicago").max_speed == 5
 
 
 def test_3_6_more_than_short_range_fires_one_salvo_each(te_data: TEData) -> None:
-    """"if the distance had been greater than Short, each would fire only one salvo"."""
-    state = position(te_data, us=[("Chicago", "2020", "N")],
-                     japan=[("Jintsu", "2518", "SE"), ("Asagumo", "2416", "SE")])
+    """ "if the distance had been greater than Short, each would fire only one salvo"."""
+    state = position(
+        te_data,
+        us=[("Chicago", "2020", "N")],
+        japan=[("Jintsu", "2518", "SE"), ("Asagumo", "2416", "SE")],
+    )
     attacks = japanese_torpedo_plan(state, te_data, ctx(), second=False)
     assert len(attacks) == 2 and all(len(a.salvos) == 1 for a in attacks)
 
@@ -161,8 +185,9 @@ def test_3_6_n_result_cancels_the_attack(te_data: TEData) -> None:
     total = 4 - (1 if where in (Arc.BOW, Arc.STERN) else 0)
     assert te_data.torpedo.result("Japan", total, 1) == "N"
     c = ctx(1)
-    state = resolve_torpedo_attack(state, te_data, "Chicago", [Attack("Asagumo", "Chicago",
-                                                                      salvos=(0,))], c)
+    state = resolve_torpedo_attack(
+        state, te_data, "Chicago", [Attack("Asagumo", "Chicago", salvos=(0,))], c
+    )
     assert state.ship("Asagumo").salvos == (READY, READY)
     assert state.ship("Chicago").hits == 0
     assert c.events[-1].data["result"] == "N"
@@ -181,8 +206,9 @@ def test_3_6_us_total_below_2_is_an_automatic_zero(te_data: TEData) -> None:
     c_salvo = next(i for i, sv in enumerate(spec.salvos) if sv.mount == "C")
     assert spec.salvos[c_salvo].value - 1 - 1 < 2
     c = ctx()
-    state = resolve_torpedo_attack(state, te_data, "Kako", [Attack("Cushing", "Kako",
-                                                                   salvos=(c_salvo,))], c)
+    state = resolve_torpedo_attack(
+        state, te_data, "Kako", [Attack("Cushing", "Kako", salvos=(c_salvo,))], c
+    )
     assert state.ship("Cushing").salvos[c_salvo] == FIRED
     assert state.ship("Kako").hits == 0
     assert c.events[-1].data["result"] == 0
@@ -193,9 +219,12 @@ def test_3_7_example_of_gunnery_combat(te_data: TEData) -> None:
     2 each, row shift down 1. CL card #6: lowest row 2, no lower -> DD/S = 1 hit. Card #20,
     row 2, DD/S blank -> miss."""
     assert te_data.ship("Boise").stern == 5
-    state = position(te_data, us=[("Boise", "2020", "N")],
-                     japan=[("Yunagi", "2220", "S"), ("Kagero", "2219", "S")],
-                     step="us_gunnery")
+    state = position(
+        te_data,
+        us=[("Boise", "2020", "N")],
+        japan=[("Yunagi", "2220", "S"), ("Kagero", "2219", "S")],
+        step="us_gunnery",
+    )
     for n in ("Yunagi", "Kagero"):
         assert arc_of(te_hex("2020"), 0, state.ship(n).hex) is Arc.STERN
         assert distance(te_hex("2020"), state.ship(n).hex) == 2
@@ -220,8 +249,11 @@ def test_3_7_atlanta_uses_the_light_deck(te_data: TEData) -> None:
 
 def test_3_7_japanese_gunnery_prefers_its_weight_class(te_data: TEData) -> None:
     """A CA fires at the closest heavy ship if it can, even past a closer DD (TE 3.7)."""
-    state = position(te_data, us=[("Laffey", "2018", "N"), ("Portland", "2016", "N")],
-                     japan=[("Kako", "2020", "NE")])
+    state = position(
+        te_data,
+        us=[("Laffey", "2018", "N"), ("Portland", "2016", "N")],
+        japan=[("Kako", "2020", "NE")],
+    )
     plan = japanese_gunnery_plan(state, te_data, ctx())
     assert plan and plan[0].target == "Portland"
 
@@ -258,8 +290,11 @@ def test_3_8_one_box_left_means_speed_2(te_data: TEData) -> None:
     """With only the last box left, a ship's maximum Speed is its "(2)" (California "(1)")."""
     from navalwar.games.tokyo_express.combat import apply_damage
 
-    state = position(te_data, us=[("California", "2020", "N"), ("Washington", "2022", "N")],
-                     japan=[("Kako", "1010", "S")])
+    state = position(
+        te_data,
+        us=[("California", "2020", "N"), ("Washington", "2022", "N")],
+        japan=[("Kako", "1010", "S")],
+    )
     for n in ("California", "Washington"):
         state = apply_damage(state, te_data, n, te_data.ship(n).boxes - 1, ctx(), "test")
     state = end_of_combat_segment(state, te_data, ctx())
@@ -286,25 +321,46 @@ def test_3_9_example_victory_points(te_data: TEData) -> None:
     """US: CA sunk 8 + CA DL1 2 + CL DL3 3 + DD sunk 3 = 16; Japanese: CA DL2 3 + two CA DL1
     2 + DD sunk 3 + DD DL1 0 = 8; +8: US Marginal Victory."""
     scen = load_scenario("basic", te_data)
-    state = position(te_data,
-                     us=[("Portland", "2010", "N"), ("Chicago", "2011", "N"),
-                         ("Astoria", "2012", "N"), ("Laffey", "2013", "N"),
-                         ("Barton", "2014", "N")],
-                     japan=[("Kako", "1010", "S"), ("Aoba", "1011", "S"), ("Sendai", "1012", "S"),
-                            ("Yunagi", "1013", "S"), ("Jintsu", "1014", "S")])
+    state = position(
+        te_data,
+        us=[
+            ("Portland", "2010", "N"),
+            ("Chicago", "2011", "N"),
+            ("Astoria", "2012", "N"),
+            ("Laffey", "2013", "N"),
+            ("Barton", "2014", "N"),
+        ],
+        japan=[
+            ("Kako", "1010", "S"),
+            ("Aoba", "1011", "S"),
+            ("Sendai", "1012", "S"),
+            ("Yunagi", "1013", "S"),
+            ("Jintsu", "1014", "S"),
+        ],
+    )
     levels = {"Portland": 2, "Chicago": 1, "Astoria": 1, "Barton": 1, "Aoba": 1, "Sendai": 3}
-    ships = [attrs.evolve(s, level=levels.get(s.name, 0),
-                          removed=s.name in ("Kako", "Yunagi", "Laffey")) for s in state.ships]
+    ships = [
+        attrs.evolve(s, level=levels.get(s.name, 0), removed=s.name in ("Kako", "Yunagi", "Laffey"))
+        for s in state.ships
+    ]
     state = attrs.evolve(state, ships=tuple(ships), scenario=scen)
     vp = g.victory_points(state, te_data)
     assert vp == {"US": 16, "Japan": 8}
     assert g.level_of_victory(scen, vp["US"] - vp["Japan"]) == "US Marginal Victory"
 
 
-@pytest.mark.parametrize(("margin", "level"), [
-    (11, "US Substantial Victory"), (10, "US Marginal Victory"), (1, "US Marginal Victory"),
-    (0, "Draw"), (-1, "Japanese Marginal Victory"), (-10, "Japanese Marginal Victory"),
-    (-11, "Japanese Substantial Victory")])
+@pytest.mark.parametrize(
+    ("margin", "level"),
+    [
+        (11, "US Substantial Victory"),
+        (10, "US Marginal Victory"),
+        (1, "US Marginal Victory"),
+        (0, "Draw"),
+        (-1, "Japanese Marginal Victory"),
+        (-10, "Japanese Marginal Victory"),
+        (-11, "Japanese Substantial Victory"),
+    ],
+)
 def test_3_9_levels_of_victory(te_data: TEData, margin: int, level: str) -> None:
     """The five levels of victory (TE 3.9)."""
     assert g.level_of_victory(load_scenario("basic", te_data), margin) == level

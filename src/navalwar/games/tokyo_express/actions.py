@@ -57,10 +57,17 @@ class GiveOrder(Action):
     direction: str = ""
 
     def describe(self) -> str:
-        names = {"ahead": "Ahead", "60": "60° Turn", "120": "120° Turn",
-                 "countermarch": "Countermarch", "s-turn": "S-Turn"}
-        return (f"formation {self.formation}: "
-                f"{names.get(self.maneuver, self.maneuver)} {self.direction.capitalize()}".strip())
+        names = {
+            "ahead": "Ahead",
+            "60": "60° Turn",
+            "120": "120° Turn",
+            "countermarch": "Countermarch",
+            "s-turn": "S-Turn",
+        }
+        return (
+            f"formation {self.formation}: "
+            f"{names.get(self.maneuver, self.maneuver)} {self.direction.capitalize()}".strip()
+        )
 
 
 @attrs.frozen(slots=True)
@@ -128,6 +135,12 @@ class GunneryAttack(Action):
 
 
 ACTION_TYPES: tuple[type[Action], ...] = (
-    ChooseFlagship, FormFormations, SetSpeed, GiveOrder, ChooseDirection, Turn, TorpedoAttack,
+    ChooseFlagship,
+    FormFormations,
+    SetSpeed,
+    GiveOrder,
+    ChooseDirection,
+    Turn,
+    TorpedoAttack,
     GunneryAttack,
 )

@@ -22,7 +22,12 @@ from navalwar.games.tokyo_express.actions import (
     Turn,
 )
 from navalwar.games.tokyo_express.allocation import gunnery_attacks
-from navalwar.games.tokyo_express.combat import TORPEDO_VALUE_MOD, formation_speed, gun_band, torpedo_band
+from navalwar.games.tokyo_express.combat import (
+    TORPEDO_VALUE_MOD,
+    formation_speed,
+    gun_band,
+    torpedo_band,
+)
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.formations import formation_ships
 from navalwar.games.tokyo_express.model import JAPAN, US, Order, Ship, State
@@ -33,8 +38,9 @@ WEIGHT = {"BB": 4.0, "CA": 3.0, "CL": 2.0, "DD": 1.5}
 DIRS = {"port": -1, "starboard": 1, "": 0}
 
 
-def expected_gunnery(data: TEData, caliber: str, value: int, shift: int, target_type: str,
-                     band: str) -> float:
+def expected_gunnery(
+    data: TEData, caliber: str, value: int, shift: int, target_type: str, band: str
+) -> float:
     """Mean Damage Points over the result cards of a deck (TE 3.7)."""
     total, n = 0.0, 0
     for card in data.decks[caliber].values():
@@ -65,7 +71,9 @@ class HeuristicUSAgent:
             return decision.random_choice(self.dice)
         kind = decision.kind
         if kind == "us_formations":
-            return min(choices, key=lambda a: len(a.groups) if isinstance(a, FormFormations) else 99)
+            return min(
+                choices, key=lambda a: len(a.groups) if isinstance(a, FormFormations) else 99
+            )
         if kind == "us_speed":
             return max(choices, key=lambda a: a.speed if isinstance(a, SetSpeed) else 0)
         if kind == "us_order":

@@ -47,8 +47,11 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
     assigned: list[tuple[Ship, Ship]] = []
     while remaining:
         best = min(_nearest(s, us_ships) for s in remaining)
-        attacker = ctx.dice.choose([s for s in remaining if _nearest(s, us_ships) == best],
-                                   "next Japanese torpedo attacker (tie)", "TE 3.6")
+        attacker = ctx.dice.choose(
+            [s for s in remaining if _nearest(s, us_ships) == best],
+            "next Japanese torpedo attacker (tie)",
+            "TE 3.6",
+        )
         remaining.remove(attacker)
         legal = []
         for t in targets:
@@ -59,8 +62,9 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
             d = distance(attacker.hex, t.hex)
             if data.ship(t.name).rule_type == "DD" and torpedo_band(d) == "Long":
                 continue
-            if second and not choose_japanese_salvos(data, attacker, t, 1,
-                                                     banned.get(attacker.name, "")):
+            if second and not choose_japanese_salvos(
+                data, attacker, t, 1, banned.get(attacker.name, "")
+            ):
                 continue
             if second and in_heading_row(attacker.hex, attacker.heading, t.hex):
                 continue
@@ -70,16 +74,19 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
         dmin = min(distance(attacker.hex, t.hex) for t in legal)
         close = [t for t in legal if distance(attacker.hex, t.hex) == dmin]
         fewest = min(counts.get(t.name, 0) for t in close)
-        target = ctx.dice.choose([t for t in close if counts.get(t.name, 0) == fewest],
-                                 f"{attacker.name}'s torpedo target (tie)", "TE 3.6")
+        target = ctx.dice.choose(
+            [t for t in close if counts.get(t.name, 0) == fewest],
+            f"{attacker.name}'s torpedo target (tie)",
+            "TE 3.6",
+        )
         counts[target.name] = counts.get(target.name, 0) + 1
         assigned.append((attacker, target))
     attacks = []
     for attacker, target in assigned:
         d = distance(attacker.hex, target.hex)
-        if counts[target.name] == 1:
-            n = 2
-        elif torpedo_band(d) == "Short" and data.ship(target.name).rule_type != "DD":
+        if counts[target.name] == 1 or (
+            torpedo_band(d) == "Short" and data.ship(target.name).rule_type != "DD"
+        ):
             n = 2
         else:
             n = 1
@@ -92,8 +99,9 @@ def _weight_class(data: TEData, ship: Ship) -> str:
     return "heavy" if data.ship(ship.name).rule_type in HEAVY else "light"
 
 
-def _pick(data: TEData, firer: Ship, cands: Sequence[Ship], targeted: set[str],
-          ctx: Context) -> Ship:
+def _pick(
+    data: TEData, firer: Ship, cands: Sequence[Ship], targeted: set[str], ctx: Context
+) -> Ship:
     """TE 3.7 Japanese target choice: same weight class if possible, closest, not yet
     targeted, then random."""
     same = [t for t in cands if _weight_class(data, t) == _weight_class(data, firer)]
@@ -121,11 +129,16 @@ def japanese_gunnery_plan(state: State, data: TEData, ctx: Context) -> list[Atta
         spec = data.ship(ship.name)
         values = {"bow": spec.bow, "stern": spec.stern}
 
-        def bears(battery: str, t: Ship, ship: Ship = ship, values: dict[str, int] = values) -> bool:
+        def bears(
+            battery: str, t: Ship, ship: Ship = ship, values: dict[str, int] = values
+        ) -> bool:
             return values[battery] > 0 and battery_bears_on(ship, battery, t)
 
-        cands = [t for t in us if gunnery_target_ok(state, data, ship, t)
-                 and (bears("bow", t) or bears("stern", t))]
+        cands = [
+            t
+            for t in us
+            if gunnery_target_ok(state, data, ship, t) and (bears("bow", t) or bears("stern", t))
+        ]
         if not cands:
             continue
         target = _pick(data, ship, cands, targeted, ctx)
@@ -203,15 +216,21 @@ def us_gunnery_choices(state: State, data: TEData, ship: Ship) -> list[GunneryAt
     out += [GunneryAttack(ship.name, (("both", t),)) for t in both]
     out += [GunneryAttack(ship.name, (("bow", t),)) for t in bow]
     out += [GunneryAttack(ship.name, (("stern", t),)) for t in stern]
-    out += [GunneryAttack(ship.name, (("bow", a), ("stern", b))) for a in bow for b in stern
-            if a != b]
-    for split, other, pool_split, pool_other in (("bow", "stern", bow, stern),
-                                                 ("stern", "bow", stern, bow)):
+    out += [
+        GunneryAttack(ship.name, (("bow", a), ("stern", b))) for a in bow for b in stern if a != b
+    ]
+    for split, other, pool_split, pool_other in (
+        ("bow", "stern", bow, stern),
+        ("stern", "bow", stern, bow),
+    ):
         for i, a in enumerate(pool_split):
             for b in pool_split[i + 1 :]:
                 out.append(GunneryAttack(ship.name, ((split, a), (split, b))))
-                out += [GunneryAttack(ship.name, ((split, a), (split, b), (other, c)))
-                        for c in pool_other if c not in (a, b)]
+                out += [
+                    GunneryAttack(ship.name, ((split, a), (split, b), (other, c)))
+                    for c in pool_other
+                    if c not in (a, b)
+                ]
     return out
 
 
@@ -238,5 +257,3 @@ def record_first(combat: Combat, data: TEData, state: State, attacks: Sequence[A
         if sides:
             mounts.append((a.attacker, sides.pop()))
     return Combat(combat.to_ask, combat.planned, tuple(targets), tuple(mounts))
-
-

@@ -17,13 +17,27 @@ from navalwar.games.tokyo_express.formations import (
     ships_distance,
 )
 from navalwar.games.tokyo_express.geometry import te_label
-from navalwar.games.tokyo_express.model import ABOUT, AHEAD, JAPAN, TURN_60, US, Formation, Order, State
+from navalwar.games.tokyo_express.model import (
+    ABOUT,
+    AHEAD,
+    JAPAN,
+    TURN_60,
+    US,
+    Formation,
+    Order,
+    State,
+)
 from navalwar.games.tokyo_express.movement import japanese_order_stays_on_map, moving_phases
 from navalwar.hexgrid import Hex, distance, relative_bearing, turn
 
 RULE = "TE 3.3"
-ORDER_OF = {"Ah": (AHEAD, 0), "60P": (TURN_60, -1), "60S": (TURN_60, 1),
-            "AbP": (ABOUT, -1), "AbS": (ABOUT, 1)}
+ORDER_OF = {
+    "Ah": (AHEAD, 0),
+    "60P": (TURN_60, -1),
+    "60S": (TURN_60, 1),
+    "AbP": (ABOUT, -1),
+    "AbS": (ABOUT, 1),
+}
 
 
 def sector(us_hex: Hex, us_heading: int, jp_hex: Hex) -> int:
@@ -64,9 +78,14 @@ def principal_threat(state: State, data: TEData, formation: Formation, ctx: Cont
     else:
         singles = [f for f in us_forms if single_dd(f)]
         candidates = singles or us_forms
-    key = {f.id: (ships_distance(jp, formation_ships(state, f)),
-                  -len(formation_ships(state, f)),
-                  -heaviest_weight(formation_ships(state, f), data)) for f in candidates}
+    key = {
+        f.id: (
+            ships_distance(jp, formation_ships(state, f)),
+            -len(formation_ships(state, f)),
+            -heaviest_weight(formation_ships(state, f), data),
+        )
+        for f in candidates
+    }
     best = min(key.values())
     tied = [f for f in candidates if key[f.id] == best]
     return ctx.dice.choose(tied, "principal US threat (tie)", RULE)
@@ -82,11 +101,15 @@ def battle_movement(state: State, data: TEData, formation: Formation, ctx: Conte
     threat = principal_threat(state, data, formation, ctx)
     us_ships = formation_ships(state, threat)
     d_ref = min(ships_distance([j], us_ships) for j in jp_ships)
-    jref = ctx.dice.choose([j for j in jp_ships if ships_distance([j], us_ships) == d_ref],
-                           "Japanese reference ship (tie)", RULE)
+    jref = ctx.dice.choose(
+        [j for j in jp_ships if ships_distance([j], us_ships) == d_ref],
+        "Japanese reference ship (tie)",
+        RULE,
+    )
     d_us = min(distance(u.hex, jref.hex) for u in us_ships)
-    uref = ctx.dice.choose([u for u in us_ships if distance(u.hex, jref.hex) == d_us],
-                           "US reference ship (tie)", RULE)
+    uref = ctx.dice.choose(
+        [u for u in us_ships if distance(u.hex, jref.hex) == d_us], "US reference ship (tie)", RULE
+    )
     sec = data.bmd[sector(uref.hex, uref.heading, jref.hex)]
     heavy = is_heavy_formation(jp_ships, data)
     first = 1 if state.phase < 4 else 4
@@ -101,8 +124,9 @@ def battle_movement(state: State, data: TEData, formation: Formation, ctx: Conte
 
     def stays(entry: BMDEntry) -> bool:
         heading, maneuver, direction, speed = outcome(entry)
-        return japanese_order_stays_on_map([(s.hex, heading) for s in jp_ships], maneuver,
-                                           direction, speed, phases, data)
+        return japanese_order_stays_on_map(
+            [(s.hex, heading) for s in jp_ships], maneuver, direction, speed, phases, data
+        )
 
     entries = sec.heavy if heavy else sec.light
     any_stays = any(stays(e) for e in entries)
@@ -127,8 +151,13 @@ def battle_movement(state: State, data: TEData, formation: Formation, ctx: Conte
         f"heading {_HEADINGS[heading]}, {order.label}"
         + (f"; 180° turn: Speed {formation.speed} -> {speed}" if about_face else ""),
         RULE,
-        formation=formation.id, sector=sec.id, roll=roll, heading=heading, order=entry.order,
-        reference=jref.name, us_reference=uref.name,
+        formation=formation.id,
+        sector=sec.id,
+        roll=roll,
+        heading=heading,
+        order=entry.order,
+        reference=jref.name,
+        us_reference=uref.name,
     )
     state = state.with_ships(new_ships)
     return state.with_formation(attrs.evolve(formation, order=order, speed=speed))

@@ -14,13 +14,16 @@ from navalwar.engine import Context
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import in_heading_row, te_label, torpedo_mount_bears
 from navalwar.games.tokyo_express.model import FIRED, JAPAN, LOST, READY, US, Attack, Ship, State
-from navalwar.hexgrid import Arc, arc_of, distance, line_blocked
+from navalwar.hexgrid import Arc, Hex, arc_of, distance, line_blocked
 
 MAX_GUN_RANGE = {"Light": 12, "CL": 15, "CA": 18, "BB": 24}  # TE 3.7
 TORPEDO_BANDS = ((1, 3, "Short"), (4, 7, "Medium"), (8, 11, "Long"), (12, 14, "Extreme"))  # TE 3.6
 TORPEDO_VALUE_MOD = {  # TE 3.6 "Torpedo Value Modifiers"
-    (JAPAN, "Short"): 2, (JAPAN, "Medium"): 0, (JAPAN, "Long"): -1,
-    (US, "Short"): 0, (US, "Medium"): -1,
+    (JAPAN, "Short"): 2,
+    (JAPAN, "Medium"): 0,
+    (JAPAN, "Long"): -1,
+    (US, "Short"): 0,
+    (US, "Medium"): -1,
 }
 TORPEDO_DRM = {1: 3, 2: 2}  # TE 3.6 "Torpedo Combat Die Roll Modifiers" (target Speed)
 
@@ -56,7 +59,14 @@ def formation_speed(state: State, ship: Ship) -> int:
     return ship.max_speed
 
 
-def friendly_hexes(state: State, side: str, exclude: Iterable[str] = ()) -> set[tuple[int, int]]:
+def mount_bears(mount: str, ship_hex: Hex, heading: int, target_hex: Hex) -> bool:
+    """Whether a P, S or C torpedo mount bears on ``target_hex`` (TE 3.6)."""
+    if mount not in ("P", "S", "C"):
+        return False
+    return torpedo_mount_bears(mount, ship_hex, heading, target_hex)  # type: ignore[arg-type]
+
+
+def friendly_hexes(state: State, side: str, exclude: Iterable[str] = ()) -> set[Hex]:
     """Hexes holding ships of ``side`` (any, sinking included)."""
     ex = set(exclude)
     return {s.hex for s in state.side_ships(side) if s.name not in ex}
@@ -74,9 +84,13 @@ def gunnery_line_clear(state: State, attacker: Ship, target: Ship) -> bool:
     passes through and adjacent to (not stacked with) the attacker or the target."""
     own = friendly_hexes(state, attacker.side)
 
-    def blocks(h: object) -> bool:
-        return (h in own and h != attacker.hex and h != target.hex
-                and (distance(h, attacker.hex) == 1 or distance(h, target.hex) == 1))  # type: ignore[arg-type]
+    def blocks(h: Hex) -> bool:
+        return (
+            h in own
+            and h != attacker.hex
+            and h != target.hex
+            and (distance(h, attacker.hex) == 1 or distance(h, target.hex) == 1)
+        )
 
     return not line_blocked(attacker.hex, target.hex, blocks)
 
@@ -85,12 +99,16 @@ def gunnery_line_clear(state: State, attacker: Ship, target: Ship) -> bool:
 def bearing_salvos(data: TEData, ship: Ship, target: Ship) -> list[int]:
     """Indices of the ship's unfired salvos whose mounts bear on ``target`` (TE 3.6)."""
     spec = data.ship(ship.name)
-    return [i for i, (sv, st) in enumerate(zip(spec.salvos, ship.salvos, strict=True))
-            if st == READY and torpedo_mount_bears(sv.mount, ship.hex, ship.heading, target.hex)]  # type: ignore[arg-type]
+    return [
+        i
+        for i, (sv, st) in enumerate(zip(spec.salvos, ship.salvos, strict=True))
+        if st == READY and mount_bears(sv.mount, ship.hex, ship.heading, target.hex)
+    ]
 
 
-def torpedo_target_ok(state: State, data: TEData, attacker: Ship, target: Ship,
-                      max_range: int) -> bool:
+def torpedo_target_ok(
+    state: State, data: TEData, attacker: Ship, target: Ship, max_range: int
+) -> bool:
     """The four eligibility requirements of TE 3.6 "Targets of Torpedo Attacks"."""
     if target.side == attacker.side or not target.on_map or attacker.hex == target.hex:
         return False
@@ -128,7 +146,11 @@ def side_of(data: TEData, ship: Ship, salvos: Sequence[int]) -> str:
 
 
 def resolve_torpedo_attack(
-    state: State, data: TEData, target_name: str, attacks: Sequence[Attack], ctx: Context,
+    state: State,
+    data: TEData,
+    target_name: str,
+    attacks: Sequence[Attack],
+    ctx: Context,
     stern_rule: str = "all",
 ) -> State:
     """Resolve one torpedo attack against one target (TE 3.6 "Torpedo Combat Procedure").
@@ -156,19 +178,33 @@ def resolve_torpedo_attack(
         sterns.append(where is Arc.STERN)
         value = sum(spec.salvos[i].value + mod for i in a.salvos)
         total += value
-        parts.append(f"{ship.name} {len(a.salvos)} salvo(s) ({where.value} arc, "
-                     f"{torpedo_band(d)} range) = {value}")
+        parts.append(
+            f"{ship.name} {len(a.salvos)} salvo(s) ({where.value} arc, "
+            f"{torpedo_band(d)} range) = {value}"
+        )
         salvos = tuple(FIRED if i in a.salvos else s for i, s in enumerate(ship.salvos))
         state = state.with_ship(attrs.evolve(ship, salvos=salvos))
     rule = "TE 3.6"
     head = f"Torpedo attack on {target.name}: " + "; ".join(parts) + f"; total {total}"
     if side == JAPAN and total < 1:
-        ctx.log("torpedo_attack", head + " -> N: attack cancelled, salvos not spent", rule,
-                target=target.name, total=total, result="N")
+        ctx.log(
+            "torpedo_attack",
+            head + " -> N: attack cancelled, salvos not spent",
+            rule,
+            target=target.name,
+            total=total,
+            result="N",
+        )
         return _unfire(state, attacks)
     if side == US and total < 2:
-        ctx.log("torpedo_attack", head + " -> automatic 0 (salvos spent)", rule,
-                target=target.name, total=total, result=0)
+        ctx.log(
+            "torpedo_attack",
+            head + " -> automatic 0 (salvos spent)",
+            rule,
+            target=target.name,
+            total=total,
+            result=0,
+        )
         return state
     speed = formation_speed(state, target)
     drm = TORPEDO_DRM.get(speed, 0)
@@ -180,9 +216,16 @@ def resolve_torpedo_attack(
     mod_text = f" +{drm} (target Speed {speed})" if drm else ""
     if result == "N":
         if side == JAPAN:
-            ctx.log("torpedo_attack", f"{head}; column {col_name}, roll {roll}{mod_text} -> N: "
-                    "attack cancelled, salvos not spent", rule, target=target.name, total=total,
-                    roll=roll, result="N")
+            ctx.log(
+                "torpedo_attack",
+                f"{head}; column {col_name}, roll {roll}{mod_text} -> N: "
+                "attack cancelled, salvos not spent",
+                rule,
+                target=target.name,
+                total=total,
+                roll=roll,
+                result="N",
+            )
             return _unfire(state, attacks)
         result = 0
     assert isinstance(result, int)
@@ -191,11 +234,20 @@ def resolve_torpedo_attack(
     extra = ""
     if stern and result >= 1:
         extra = f"; into the stern arc: +1 = {damage}, {target.name} loses 1 maximum Speed"
-        state = state.with_ship(attrs.evolve(state.ship(target.name),
-                                             stern_hits=state.ship(target.name).stern_hits + 1))
-    ctx.log("torpedo_attack", f"{head}; column {col_name}, roll {roll}{mod_text} -> {result}{extra}",
-            rule, target=target.name, total=total, roll=roll, result=result, damage=damage,
-            stern=stern)
+        state = state.with_ship(
+            attrs.evolve(state.ship(target.name), stern_hits=state.ship(target.name).stern_hits + 1)
+        )
+    ctx.log(
+        "torpedo_attack",
+        f"{head}; column {col_name}, roll {roll}{mod_text} -> {result}{extra}",
+        rule,
+        target=target.name,
+        total=total,
+        roll=roll,
+        result=result,
+        damage=damage,
+        stern=stern,
+    )
     return apply_damage(state, data, target.name, damage, ctx, "TE 3.6")
 
 
@@ -256,14 +308,22 @@ def resolve_gunnery(
     d = distance(attacker.hex, target.hex)
     band = gun_band(d)
     ttype = data.ship(target.name).rule_type
-    head = (f"{attacker.name} fires {attack.battery} primaries (value {attack.value}) at "
-            f"{target.name} ({te_label(target.hex)}, {d} hexes, {band}): {deck_name} card #{number}")
+    head = (
+        f"{attacker.name} fires {attack.battery} primaries (value {attack.value}) at "
+        f"{target.name} ({te_label(target.hex)}, {d} hexes, {band}): {deck_name} card #{number}"
+    )
     index = next((i for i, r in enumerate(card.rows) if r.value <= attack.value), None)
     if index is None:
         if below_lowest == "miss":
-            ctx.log("gunnery_attack", head + f", value below its lowest row "
-                    f"{card.rows[-1].value}: no effect", rule, attacker=attacker.name,
-                    target=target.name, card=number, damage=0)
+            ctx.log(
+                "gunnery_attack",
+                head + f", value below its lowest row {card.rows[-1].value}: no effect",
+                rule,
+                attacker=attacker.name,
+                target=target.name,
+                card=number,
+                damage=0,
+            )
             return state
         index = len(card.rows) - 1
     down = (1 if attack.split else 0) + attacker.level
@@ -282,17 +342,26 @@ def resolve_gunnery(
         shifts.append("up 1 target Speed 1-3")
     shift_text = f" ({', '.join(shifts)})" if shifts else ""
     result = "no hit" if not damage else f"{damage} Damage Point(s)"
-    ctx.log("gunnery_attack", f"{head}, row {card.rows[index].value}{shift_text} -> row "
-            f"{row.value}, {ttype}/{band}: {result}", rule, attacker=attacker.name,
-            target=target.name, card=number, row=row.value, damage=damage or 0)
+    ctx.log(
+        "gunnery_attack",
+        f"{head}, row {card.rows[index].value}{shift_text} -> row "
+        f"{row.value}, {ttype}/{band}: {result}",
+        rule,
+        attacker=attacker.name,
+        target=target.name,
+        card=number,
+        row=row.value,
+        damage=damage or 0,
+    )
     if damage:
         state = apply_damage(state, data, target.name, damage, ctx, rule)
     return state
 
 
 # -- damage --------------------------------------------------------------------------------
-def apply_damage(state: State, data: TEData, name: str, points: int, ctx: Context,
-                 rule: str) -> State:
+def apply_damage(
+    state: State, data: TEData, name: str, points: int, ctx: Context, rule: str
+) -> State:
     """Cross off Damage Boxes (TE 3.8); a new Damage Level waits on its "Current Step"
     side until the end of the Combat Segment; the last box sinks the ship."""
     ship = state.ship(name)
@@ -302,15 +371,27 @@ def apply_damage(state: State, data: TEData, name: str, points: int, ctx: Contex
     hits = min(spec.boxes, ship.hits + points)
     level = spec.level_for(hits)
     sinking = hits >= spec.boxes
-    ctx.log("damage", f"{name} takes {hits - ship.hits} hit(s): {hits}/{spec.boxes} boxes",
-            "TE 3.8", ship=name, hits=hits, boxes=spec.boxes)
+    ctx.log(
+        "damage",
+        f"{name} takes {hits - ship.hits} hit(s): {hits}/{spec.boxes} boxes",
+        "TE 3.8",
+        ship=name,
+        hits=hits,
+        boxes=spec.boxes,
+    )
     if level > ship.pending_level:
-        ctx.log("damage_level", f"{name} reaches Damage Level {level} (Current Step)", "TE 3.8",
-                ship=name, level=level)
+        ctx.log(
+            "damage_level",
+            f"{name} reaches Damage Level {level} (Current Step)",
+            "TE 3.8",
+            ship=name,
+            level=level,
+        )
     if sinking:
         ctx.log("sinking", f"{name} is sinking", "TE 3.8", ship=name)
-    return state.with_ship(attrs.evolve(ship, hits=hits, pending_level=max(level,
-                                        ship.pending_level), sinking=sinking))
+    return state.with_ship(
+        attrs.evolve(ship, hits=hits, pending_level=max(level, ship.pending_level), sinking=sinking)
+    )
 
 
 def end_of_combat_segment(state: State, data: TEData, ctx: Context) -> State:
@@ -332,10 +413,20 @@ def end_of_combat_segment(state: State, data: TEData, ctx: Context) -> State:
                 if ready:
                     i = ctx.dice.choose(ready, f"salvo lost by {ship.name}", "TE 3.8")
                     salvos[i] = LOST
-                    ctx.log("salvo_lost", f"{ship.name} loses an unfired torpedo salvo "
-                            f"(Damage Level {lv})", "TE 3.8", ship=ship.name, level=lv)
-        ctx.log("damage_marker", f"{ship.name}: Damage {ship.pending_level} marker now in effect",
-                "TE 3.8", ship=ship.name, level=ship.pending_level)
+                    ctx.log(
+                        "salvo_lost",
+                        f"{ship.name} loses an unfired torpedo salvo (Damage Level {lv})",
+                        "TE 3.8",
+                        ship=ship.name,
+                        level=lv,
+                    )
+        ctx.log(
+            "damage_marker",
+            f"{ship.name}: Damage {ship.pending_level} marker now in effect",
+            "TE 3.8",
+            ship=ship.name,
+            level=ship.pending_level,
+        )
         changed.append(attrs.evolve(ship, level=ship.pending_level, salvos=tuple(salvos)))
     return state.with_ships(changed)
 

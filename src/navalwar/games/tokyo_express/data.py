@@ -36,10 +36,29 @@ RANGES = ("S", "M", "L")
 CARD_COLUMNS = tuple(f"{t}_{r}" for t in TARGET_TYPES for r in RANGES)
 BMD_ORDERS = ("Ah", "60P", "60S", "AbP", "AbS")
 SHIP_COLUMNS = (
-    "name", "counter", "nation", "type", "roster_class", "late_war", "historical", "max_speed",
-    "bow_primary", "stern_primary", "primary_caliber", "secondary", "secondary_caliber",
-    "damage_boxes", "level1_box", "level2_box", "level3_box", "last_box_speed", "torpedoes",
-    "radar", "provenance", "field_provenance", "notes",
+    "name",
+    "counter",
+    "nation",
+    "type",
+    "roster_class",
+    "late_war",
+    "historical",
+    "max_speed",
+    "bow_primary",
+    "stern_primary",
+    "primary_caliber",
+    "secondary",
+    "secondary_caliber",
+    "damage_boxes",
+    "level1_box",
+    "level2_box",
+    "level3_box",
+    "last_box_speed",
+    "torpedoes",
+    "radar",
+    "provenance",
+    "field_provenance",
+    "notes",
 )
 
 
@@ -167,8 +186,9 @@ class FreedomTable:
 
     def result(self, ships: int, roll: int) -> str:
         """``"-"``, ``"A"`` or ``"C"`` for a formation of ``ships`` ships."""
-        col = next((i for i, k in enumerate(self.columns) if k.contains(ships)),
-                   len(self.columns) - 1)
+        col = next(
+            (i for i, k in enumerate(self.columns) if k.contains(ships)), len(self.columns) - 1
+        )
         for k, cells in self.rows:
             if k.contains(roll):
                 return cells[col]
@@ -262,8 +282,11 @@ def _key(value: Any, file: str, path: str) -> RangeKey:
 
 def _provenance(value: Any, file: str, path: str) -> str:
     if value not in PROVENANCE:
-        raise DataError(f"provenance must be one of {', '.join(PROVENANCE)}, not {value!r}",
-                        file=file, path=path)
+        raise DataError(
+            f"provenance must be one of {', '.join(PROVENANCE)}, not {value!r}",
+            file=file,
+            path=path,
+        )
     return str(value)
 
 
@@ -286,8 +309,9 @@ def _salvos(text: str, file: str, path: str) -> tuple[SalvoSpec, ...]:
         reload = token.endswith("+r")
         core = token[:-2] if reload else token
         if len(core) < 2 or core[-1] not in "PSC" or not core[:-1].isdigit():
-            raise DataError(f"salvo {token!r} must look like 4P, 3S, 5C or 4P+r", file=file,
-                            path=path)
+            raise DataError(
+                f"salvo {token!r} must look like 4P, 3S, 5C or 4P+r", file=file, path=path
+            )
         out.append(SalvoSpec(int(core[:-1]), core[-1], reload))
     return tuple(out)
 
@@ -308,16 +332,25 @@ def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec
         if name in out:
             raise DataError(f"ship {name!r} listed twice", file=file, path=p)
         if row["nation"] not in ("US", "AUS", "JPN"):
-            raise DataError(f"nation must be US, AUS or JPN, not {row['nation']!r}", file=file,
-                            path=f"{p}.nation")
+            raise DataError(
+                f"nation must be US, AUS or JPN, not {row['nation']!r}",
+                file=file,
+                path=f"{p}.nation",
+            )
         if row["type"] not in SHIP_TYPES:
-            raise DataError(f"type must be one of {', '.join(SHIP_TYPES)}, not {row['type']!r}",
-                            file=file, path=f"{p}.type")
+            raise DataError(
+                f"type must be one of {', '.join(SHIP_TYPES)}, not {row['type']!r}",
+                file=file,
+                path=f"{p}.type",
+            )
         if row["primary_caliber"] not in CALIBERS:
-            raise DataError(f"primary_caliber must be one of {', '.join(CALIBERS)}", file=file,
-                            path=f"{p}.primary_caliber")
+            raise DataError(
+                f"primary_caliber must be one of {', '.join(CALIBERS)}",
+                file=file,
+                path=f"{p}.primary_caliber",
+            )
         boxes = _int(row["damage_boxes"], file, f"{p}.damage_boxes", 1, 60)
-        levels = []
+        levels: list[tuple[int, int]] = []
         for lv in (1, 2, 3):
             cell = row[f"level{lv}_box"]
             if cell == "" and lv == 2:
@@ -330,12 +363,18 @@ def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec
         for m in _FIELD_PROV.finditer(row["field_provenance"]):
             field, kind = m.group(1), m.group(2)
             if field not in SHIP_COLUMNS:
-                raise DataError(f"field_provenance names unknown field {field!r}", file=file,
-                                path=f"{p}.field_provenance")
+                raise DataError(
+                    f"field_provenance names unknown field {field!r}",
+                    file=file,
+                    path=f"{p}.field_provenance",
+                )
             fprov.append((field, _provenance(kind, file, f"{p}.field_provenance")))
         if row["field_provenance"].strip() and not fprov:
-            raise DataError("field_provenance must look like 'field=kind:source; ...'",
-                            file=file, path=f"{p}.field_provenance")
+            raise DataError(
+                "field_provenance must look like 'field=kind:source; ...'",
+                file=file,
+                path=f"{p}.field_provenance",
+            )
         out[name] = ShipSpec(
             name=name,
             counter=row["counter"] or name,
@@ -368,12 +407,18 @@ def parse_movement(doc: dict[str, Any], file: str) -> dict[int, tuple[int, ...]]
     for speed in range(1, 8):
         cells = rows.get(str(speed)) if isinstance(rows, dict) else None
         if not isinstance(cells, list) or len(cells) != 6:
-            raise DataError("must be a list of 6 whole numbers (hexes in phases 1-6)", file=file,
-                            path=f"rows.{speed}")
+            raise DataError(
+                "must be a list of 6 whole numbers (hexes in phases 1-6)",
+                file=file,
+                path=f"rows.{speed}",
+            )
         vals = tuple(_int(c, file, f"rows.{speed}", 0, 2) for c in cells)
         if sum(vals) != speed:
-            raise DataError(f"Speed {speed} must move {speed} hexes in all, not {sum(vals)}",
-                            file=file, path=f"rows.{speed}")
+            raise DataError(
+                f"Speed {speed} must move {speed} hexes in all, not {sum(vals)}",
+                file=file,
+                path=f"rows.{speed}",
+            )
         out[speed] = vals
     return out
 
@@ -392,8 +437,9 @@ def parse_torpedo(doc: dict[str, Any], file: str) -> TorpedoTable:
     japan, us = [], []
     for i, c in enumerate(cols):
         if not isinstance(c, dict) or set(c) != {"japan", "us"}:
-            raise DataError("each column needs exactly the keys japan and us", file=file,
-                            path=f"columns[{i}]")
+            raise DataError(
+                "each column needs exactly the keys japan and us", file=file, path=f"columns[{i}]"
+            )
         japan.append(_key(c["japan"], file, f"columns[{i}].japan"))
         us.append(_key(c["us"], file, f"columns[{i}].us"))
     rows_doc = _table(doc, "rows", file)
@@ -403,9 +449,13 @@ def parse_torpedo(doc: dict[str, Any], file: str) -> TorpedoTable:
     for k, cells in rows_doc.items():
         if not isinstance(cells, list) or len(cells) != len(cols):
             raise DataError(f"must have {len(cols)} results", file=file, path=f"rows.{k}")
-        rows.append((_key(k, file, f"rows.{k}"),
-                     tuple(_result(c, file, f"rows.{k}[{j}]") for j, c in enumerate(cells))))
-    rows.sort(key=lambda r: (r[0].lo if r[0].lo is not None else -999))
+        rows.append(
+            (
+                _key(k, file, f"rows.{k}"),
+                tuple(_result(c, file, f"rows.{k}[{j}]") for j, c in enumerate(cells)),
+            )
+        )
+    rows.sort(key=lambda r: r[0].lo if r[0].lo is not None else -999)
     return TorpedoTable(tuple(japan), tuple(us), tuple(rows))
 
 
@@ -416,8 +466,11 @@ def parse_cards(rows: Sequence[dict[str, str]], file: str) -> dict[str, dict[int
         p = f"line {i}"
         deck = row.get("deck", "")
         if deck not in CALIBERS:
-            raise DataError(f"deck must be one of {', '.join(CALIBERS)}, not {deck!r}", file=file,
-                            path=f"{p}.deck")
+            raise DataError(
+                f"deck must be one of {', '.join(CALIBERS)}, not {deck!r}",
+                file=file,
+                path=f"{p}.deck",
+            )
         number = _int(row.get("card", ""), file, f"{p}.card", 1, 999)
         card = building.setdefault((deck, number), {"reshuffle": False, "rows": [], "message": ""})
         if _yes(row.get("reshuffle", ""), file, f"{p}.reshuffle"):
@@ -429,7 +482,9 @@ def parse_cards(rows: Sequence[dict[str, str]], file: str) -> dict[str, dict[int
         for col in CARD_COLUMNS:
             v = row.get(col, "")
             cells.append(None if v == "" else _int(v, file, f"{p}.{col}", 0, 30))
-        card["rows"].append(CardRow(_int(row.get("row", ""), file, f"{p}.row", 0, 99), tuple(cells)))
+        card["rows"].append(
+            CardRow(_int(row.get("row", ""), file, f"{p}.row", 0, 99), tuple(cells))
+        )
     decks: dict[str, dict[int, GunneryCard]] = {d: {} for d in CALIBERS}
     for (deck, number), c in building.items():
         rows_sorted = tuple(sorted(c["rows"], key=lambda r: -r.value))
@@ -439,8 +494,11 @@ def parse_cards(rows: Sequence[dict[str, str]], file: str) -> dict[str, dict[int
     for deck, cards in decks.items():
         shuffles = [n for n, c in cards.items() if c.reshuffle]
         if len(cards) < 2 or len(shuffles) != 1:
-            raise DataError(f"the {deck} deck needs result cards and exactly one Reshuffle Cards "
-                            f"card (found {len(cards)} cards, {len(shuffles)} reshuffle)", file=file)
+            raise DataError(
+                f"the {deck} deck needs result cards and exactly one Reshuffle Cards "
+                f"card (found {len(cards)} cards, {len(shuffles)} reshuffle)",
+                file=file,
+            )
     return decks
 
 
@@ -457,10 +515,11 @@ def parse_freedom(doc: dict[str, Any], file: str) -> FreedomTable:
             raise DataError(f"must have {len(columns)} results", file=file, path=f"rows.{k}")
         for j, c in enumerate(cells):
             if c not in ("-", "A", "C"):
-                raise DataError(f"result must be '-', 'A' or 'C', not {c!r}", file=file,
-                                path=f"rows.{k}[{j}]")
+                raise DataError(
+                    f"result must be '-', 'A' or 'C', not {c!r}", file=file, path=f"rows.{k}[{j}]"
+                )
         rows.append((_key(k, file, f"rows.{k}"), tuple(cells)))
-    rows.sort(key=lambda r: (r[0].lo if r[0].lo is not None else -999))
+    rows.sort(key=lambda r: r[0].lo if r[0].lo is not None else -999)
     return FreedomTable(columns, tuple(rows))
 
 
@@ -469,8 +528,11 @@ def _entry(e: Any, file: str, path: str, with_rolls: bool = True) -> BMDEntry:
         raise DataError("must be a table {rolls, heading, order}", file=file, path=path)
     order = e.get("order")
     if order not in BMD_ORDERS:
-        raise DataError(f"order must be one of {', '.join(BMD_ORDERS)}, not {order!r}", file=file,
-                        path=f"{path}.order")
+        raise DataError(
+            f"order must be one of {', '.join(BMD_ORDERS)}, not {order!r}",
+            file=file,
+            path=f"{path}.order",
+        )
     rolls = _key(e.get("rolls", "1"), file, f"{path}.rolls") if with_rolls else RangeKey(1, 1)
     return BMDEntry(rolls, _int(e.get("heading"), file, f"{path}.heading", 0, 5), order)
 
@@ -492,12 +554,18 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
             parsed = tuple(_entry(e, file, f"{p}.{band}[{j}]") for j, e in enumerate(entries))
             covered = [r for r in range(2, 11) if sum(e.rolls.contains(r) for e in parsed) != 1]
             if covered:
-                raise DataError(f"rolls 2-10 must each appear exactly once; check {covered}",
-                                file=file, path=f"{p}.{band}")
+                raise DataError(
+                    f"rolls 2-10 must each appear exactly once; check {covered}",
+                    file=file,
+                    path=f"{p}.{band}",
+                )
             bands[band] = parsed
         std = s.get("standard_1", {})
-        std1 = tuple((band, _entry(std[band], file, f"{p}.standard_1.{band}", False))
-                     for band in ("light", "heavy") if band in std)
+        std1 = tuple(
+            (band, _entry(std[band], file, f"{p}.standard_1.{band}", False))
+            for band in ("light", "heavy")
+            if band in std
+        )
         out[sid] = BMDSector(sid, str(s.get("name", "")), bands["light"], bands["heavy"], std1)
     missing = [n for n in range(1, 12) if n not in out]
     if missing:
@@ -512,7 +580,7 @@ def _sidecar_provenance(csv_path: Path) -> str:
     meta = csv_path.with_name(csv_path.stem + ".meta.toml")
     if not meta.is_file():
         raise DataError(
-            f"no provenance: add {meta.name} beside it with [meta] provenance = \"rulebook\" "
+            f'no provenance: add {meta.name} beside it with [meta] provenance = "rulebook" '
             "(or example, historical, reconstructed, placeholder)",
             file=str(csv_path),
         )
@@ -552,7 +620,9 @@ def load(overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
     data = TEData(ships, movement, torpedo, decks, freedom, bmd, files, provenance)
     problems = check_known_cells(data)
     if problems:
-        raise DataError("the data contradict cells the rulebook reveals:\n  " + "\n  ".join(problems))
+        raise DataError(
+            "the data contradict cells the rulebook reveals:\n  " + "\n  ".join(problems)
+        )
     if strict:
         weak = [f"{n} ({k})" for n, k in provenance.items() if not meets_strict(k)]
         if weak:

@@ -57,13 +57,12 @@ def japanese_groupings(ships: Sequence[Ship], data: TEData) -> list[tuple[str, .
     for comp in _components(heavy, 2):
         groups.append(tuple(s.name for s in comp))
     order = {s.name: i for i, s in enumerate(ships)}
-    return sorted((tuple(sorted(g, key=order.__getitem__)) for g in groups),
-                  key=lambda g: order[g[0]])
+    return sorted(
+        (tuple(sorted(g, key=order.__getitem__)) for g in groups), key=lambda g: order[g[0]]
+    )
 
 
-def us_grouping_problem(
-    ships: Sequence[Ship], groups: Sequence[Sequence[str]]
-) -> str | None:
+def us_grouping_problem(ships: Sequence[Ship], groups: Sequence[Sequence[str]]) -> str | None:
     """Why ``groups`` is not a legal US grouping, or None (TE 3.2 "US Formation Groupings").
 
     Every US ship on the map must be in exactly one formation; a formation's
@@ -84,8 +83,10 @@ def us_grouping_problem(
         if len({s.heading for s in members}) > 1:
             return f"the ships of formation {', '.join(g)} do not share one heading"
         if not within_chain(members):
-            return (f"in formation {', '.join(g)} some ship is not within 2 hexes of another "
-                    "ship of the formation")
+            return (
+                f"in formation {', '.join(g)} some ship is not within 2 hexes of another "
+                "ship of the formation"
+            )
     missing = [n for n in by_name if n not in seen]
     if missing:
         return f"every US ship must be in a formation; missing: {', '.join(missing)}"
@@ -111,7 +112,9 @@ def _connected_partitions(ships: list[Ship]) -> Iterator[list[list[Ship]]]:
             yield partition
 
 
-def us_groupings(ships: Sequence[Ship], limit: int = 400) -> list[tuple[tuple[str, ...], ...]] | None:
+def us_groupings(
+    ships: Sequence[Ship], limit: int = 400
+) -> list[tuple[tuple[str, ...], ...]] | None:
     """Every legal US grouping, or None if there are more than ``limit``.
 
     Ships of different headings never share a formation, so each heading class
@@ -138,8 +141,12 @@ def us_groupings(ships: Sequence[Ship], limit: int = 400) -> list[tuple[tuple[st
     for parts in options:
         combos = [c + tuple(tuple(s.name for s in g) for g in p) for c in combos for p in parts]
     order = {s.name: i for i, s in enumerate(ships)}
-    return [tuple(sorted((tuple(sorted(g, key=order.__getitem__)) for g in c),
-                         key=lambda g: order[g[0]])) for c in combos]
+    return [
+        tuple(
+            sorted((tuple(sorted(g, key=order.__getitem__)) for g in c), key=lambda g: order[g[0]])
+        )
+        for c in combos
+    ]
 
 
 def formation_ships(state: State, formation: Formation, include_sinking: bool = True) -> list[Ship]:

@@ -99,20 +99,37 @@ SPEC = GameSpec(
     map_kind="hex",
     rulebook="tokyo_express.txt",
     options=(
-        OptionSpec("ship_pool", "historical",
-                   "Ships the Basic Scenario draws at random: historical ships only, or the "
-                   "whole roster (the pool is not stated; notes §9.6 item 67)", "TE 3.9",
-                   ("historical", "all")),
-        OptionSpec("stern_rule", "all",
-                   "A combined torpedo attack gets the stern +1 and Speed loss only if every "
-                   "attacker is in the target's stern arc ('all'), or if any is ('any')",
-                   "TE 3.6", ("all", "any")),
-        OptionSpec("below_lowest_row", "miss",
-                   "A gunnery value below every row of the card: no effect ('miss') or read "
-                   "the lowest row ('lowest')", "TE 3.7", ("miss", "lowest")),
-        OptionSpec("jp_60_roll_without_move", True,
-                   "Roll for a Japanese 60° Turn at the end of the first two phases even if "
-                   "the formation did not move", "TE 3.3"),
+        OptionSpec(
+            "ship_pool",
+            "historical",
+            "Ships the Basic Scenario draws at random: historical ships only, or the "
+            "whole roster (the pool is not stated; notes §9.6 item 67)",
+            "TE 3.9",
+            ("historical", "all"),
+        ),
+        OptionSpec(
+            "stern_rule",
+            "all",
+            "A combined torpedo attack gets the stern +1 and Speed loss only if every "
+            "attacker is in the target's stern arc ('all'), or if any is ('any')",
+            "TE 3.6",
+            ("all", "any"),
+        ),
+        OptionSpec(
+            "below_lowest_row",
+            "miss",
+            "A gunnery value below every row of the card: no effect ('miss') or read "
+            "the lowest row ('lowest')",
+            "TE 3.7",
+            ("miss", "lowest"),
+        ),
+        OptionSpec(
+            "jp_60_roll_without_move",
+            True,
+            "Roll for a Japanese 60° Turn at the end of the first two phases even if "
+            "the formation did not move",
+            "TE 3.3",
+        ),
     ),
 )
 
@@ -144,14 +161,20 @@ class TokyoExpress(Game[State, TEData]):
             for p in scenario.placements:
                 if p.side == side:
                     what = p.ship or f"random {p.type}"
-                    lines.append(f"  {what:<22} hex {te_label(p.hex)}  heading {_heading(p.heading)}")
+                    lines.append(
+                        f"  {what:<22} hex {te_label(p.hex)}  heading {_heading(p.heading)}"
+                    )
         lines.append("")
-        lines.append(f"Length: {scenario.game_turns} Game Turns. Visual Fire Direction Range: "
-                     f"US {scenario.us_vfdr}, Japanese {scenario.jp_vfdr} hexes.")
+        lines.append(
+            f"Length: {scenario.game_turns} Game Turns. Visual Fire Direction Range: "
+            f"US {scenario.us_vfdr}, Japanese {scenario.jp_vfdr} hexes."
+        )
         if scenario.admiral:
             a = scenario.admiral
-            lines.append(f"Admiral {a.name} on a {a.type} in hex {te_label(a.hex)}; killed = "
-                         f"{a.killed_vp} VP to the Japanese.")
+            lines.append(
+                f"Admiral {a.name} on a {a.type} in hex {te_label(a.hex)}; killed = "
+                f"{a.killed_vp} VP to the Japanese."
+            )
         lines.append("Victory Points (Sunk / Damage Level 3 / 2 / 1):")
         for side, other in ((US, JAPAN), (JAPAN, US)):
             for t, row in scenario.vp[side].items():
@@ -162,37 +185,74 @@ class TokyoExpress(Game[State, TEData]):
         return "\n".join(lines)
 
     # -- set-up (TE 3.9) -----------------------------------------------------------------
-    def initial_state(self, scenario: Scenario, data: TEData,
-                      options: Mapping[str, OptionValue], ctx: Context) -> State:
+    def initial_state(
+        self, scenario: Scenario, data: TEData, options: Mapping[str, OptionValue], ctx: Context
+    ) -> State:
         """Draw the ships by type and place them (TE 3.9 "Deployment"); shuffle the decks."""
         used = {p.ship for p in scenario.placements if p.ship}
         ships = []
         for p in scenario.placements:
             name = p.ship
             if not name:
-                pool = [s.name for s in data.ships.values()
-                        if s.side == p.side and s.rule_type == p.type and s.name not in used
-                        and (options["ship_pool"] == "all" or s.historical)]
+                pool = [
+                    s.name
+                    for s in data.ships.values()
+                    if s.side == p.side
+                    and s.rule_type == p.type
+                    and s.name not in used
+                    and (options["ship_pool"] == "all" or s.historical)
+                ]
                 if not pool:
-                    raise NavalwarError(f"no {p.side} {p.type} left to draw for hex "
-                                        f"{te_label(p.hex)}")
+                    raise NavalwarError(
+                        f"no {p.side} {p.type} left to draw for hex {te_label(p.hex)}"
+                    )
                 name = ctx.dice.choose(pool, f"random {p.side} {p.type}", "TE 3.9")
                 used.add(name)
             spec = data.ship(name)
-            ships.append(Ship(name, p.side, p.hex, p.heading, spec.max_speed,
-                              tuple(READY for _ in spec.salvos)))
-            ctx.log("ship_placed", f"{p.side} {spec.type} {name} set up in {te_label(p.hex)} "
-                    f"heading {_heading(p.heading)}", "TE 3.9", ship=name, hex=te_label(p.hex))
+            ships.append(
+                Ship(
+                    name,
+                    p.side,
+                    p.hex,
+                    p.heading,
+                    spec.max_speed,
+                    tuple(READY for _ in spec.salvos),
+                )
+            )
+            ctx.log(
+                "ship_placed",
+                f"{p.side} {spec.type} {name} set up in {te_label(p.hex)} "
+                f"heading {_heading(p.heading)}",
+                "TE 3.9",
+                ship=name,
+                hex=te_label(p.hex),
+            )
         decks = []
         for caliber in CALIBERS:
             cards = data.decks[caliber]
             reshuffle = next(n for n, c in cards.items() if c.reshuffle)
-            decks.append((caliber, CardDeck.shuffled(sorted(cards), ctx.dice, reshuffle,
-                                                     f"shuffle the {caliber} deck", "TE 3.7")))
-        return State(turn=1, step="flagship", phase=0, ships=tuple(ships), formations=(),
-                     cup=ChitCup(), decks=tuple(decks), last_turn=scenario.game_turns,
-                     us_vfdr=scenario.us_vfdr, jp_vfdr=scenario.jp_vfdr,
-                     options=tuple(sorted(options.items())), scenario=scenario)
+            decks.append(
+                (
+                    caliber,
+                    CardDeck.shuffled(
+                        sorted(cards), ctx.dice, reshuffle, f"shuffle the {caliber} deck", "TE 3.7"
+                    ),
+                )
+            )
+        return State(
+            turn=1,
+            step="flagship",
+            phase=0,
+            ships=tuple(ships),
+            formations=(),
+            cup=ChitCup(),
+            decks=tuple(decks),
+            last_turn=scenario.game_turns,
+            us_vfdr=scenario.us_vfdr,
+            jp_vfdr=scenario.jp_vfdr,
+            options=tuple(sorted(options.items())),
+            scenario=scenario,
+        )
 
     # -- the loop ------------------------------------------------------------------------
     def advance(self, state: State, data: TEData, ctx: Context) -> State:
@@ -203,8 +263,11 @@ class TokyoExpress(Game[State, TEData]):
             decision = ask(self, state, data) if ask else None
             if decision is not None:
                 if decision.choices is not None and len(decision.choices) == 1:
-                    ctx.log("forced_choice", f"only choice: {decision.choices[0].describe()}",
-                            decision.rule)
+                    ctx.log(
+                        "forced_choice",
+                        f"only choice: {decision.choices[0].describe()}",
+                        decision.rule,
+                    )
                     state = self.apply(state, decision.choices[0], data, ctx)
                     continue
                 return state
@@ -234,30 +297,68 @@ class TokyoExpress(Game[State, TEData]):
         ships = []
         for s in state.ships:
             spec = data.ship(s.name)
-            ships.append({
-                "name": s.name, "side": s.side, "type": spec.type, "class": spec.roster_class,
-                "hex": te_label(s.hex), "heading": _heading(s.heading), "max_speed": s.max_speed,
-                "hits": s.hits, "boxes": spec.boxes, "damage_level": s.level,
-                "current_step_level": s.pending_level, "sinking": s.sinking,
-                "removed": s.removed, "fired": s.fired, "formation": s.formation,
-                "salvos": [{"value": sv.value, "mount": sv.mount,
-                            "status": ("ready", "fired", "lost")[st]}
-                           for sv, st in zip(spec.salvos, s.salvos, strict=True)],
-                "bow_primary": spec.bow, "stern_primary": spec.stern, "caliber": spec.caliber,
-            })
+            ships.append(
+                {
+                    "name": s.name,
+                    "side": s.side,
+                    "type": spec.type,
+                    "class": spec.roster_class,
+                    "hex": te_label(s.hex),
+                    "heading": _heading(s.heading),
+                    "max_speed": s.max_speed,
+                    "hits": s.hits,
+                    "boxes": spec.boxes,
+                    "damage_level": s.level,
+                    "current_step_level": s.pending_level,
+                    "sinking": s.sinking,
+                    "removed": s.removed,
+                    "fired": s.fired,
+                    "formation": s.formation,
+                    "salvos": [
+                        {
+                            "value": sv.value,
+                            "mount": sv.mount,
+                            "status": ("ready", "fired", "lost")[st],
+                        }
+                        for sv, st in zip(spec.salvos, s.salvos, strict=True)
+                    ],
+                    "bow_primary": spec.bow,
+                    "stern_primary": spec.stern,
+                    "caliber": spec.caliber,
+                }
+            )
         decision = self.decision(state, data)
         pending = None
         if decision is not None and decision.side == side:
-            pending = {"kind": decision.kind, "rule": decision.rule, "prompt": decision.prompt,
-                       "choices": [self.codec.to_json(a) for a in decision.choices or ()]}
+            pending = {
+                "kind": decision.kind,
+                "rule": decision.rule,
+                "prompt": decision.prompt,
+                "choices": [self.codec.to_json(a) for a in decision.choices or ()],
+            }
         return {
-            "game": self.id, "side": side, "turn": state.turn, "last_turn": state.last_turn,
-            "phase": state.phase, "step": state.step, "ships": ships,
-            "formations": [{"id": f.id, "side": f.side, "ships": list(f.ships), "speed": f.speed,
-                            "order": f.order.label} for f in state.formations],
-            "flagship": state.flagship, "admiral_killed": bool(state.admiral_killed_turn),
+            "game": self.id,
+            "side": side,
+            "turn": state.turn,
+            "last_turn": state.last_turn,
+            "phase": state.phase,
+            "step": state.step,
+            "ships": ships,
+            "formations": [
+                {
+                    "id": f.id,
+                    "side": f.side,
+                    "ships": list(f.ships),
+                    "speed": f.speed,
+                    "order": f.order.label,
+                }
+                for f in state.formations
+            ],
+            "flagship": state.flagship,
+            "admiral_killed": bool(state.admiral_killed_turn),
             "chits": {"in_cup": len(state.cup), "drawn": list(state.cup.drawn)},
-            "victory_points": victory_points(state, data), "decision": pending,
+            "victory_points": victory_points(state, data),
+            "decision": pending,
             "over": state.over,
         }
 
@@ -268,8 +369,9 @@ class TokyoExpress(Game[State, TEData]):
         margin = vp[US] - vp[JAPAN]
         level = level_of_victory(state.scenario, margin)
         winner = US if level.startswith("US") else JAPAN if level.startswith("Japan") else None
-        return Outcome(winner, level, vp, f"US {vp[US]} VP, Japanese {vp[JAPAN]} VP: "
-                       f"{margin:+d}, {level}")
+        return Outcome(
+            winner, level, vp, f"US {vp[US]} VP, Japanese {vp[JAPAN]} VP: {margin:+d}, {level}"
+        )
 
     def hidden_variants(self, state: State, side: str, data: TEData, dice: Dice) -> list[State]:
         """The decks and the cup reordered: facts neither side may see."""
@@ -336,28 +438,41 @@ def ask_flagship(game: TokyoExpress, state: State, data: TEData) -> Decision | N
     adm = state.scenario.admiral
     if adm is None or state.flagship:
         return None
-    ships = [s for s in state.side_ships(US)
-             if s.hex == adm.hex and data.ship(s.name).rule_type == adm.type]
-    return Decision(US, "choose_flagship", "TE 3.9",
-                    f"Place Admiral {adm.name} on one of the {adm.type}s in {te_label(adm.hex)}",
-                    tuple(ChooseFlagship(s.name) for s in ships))
+    ships = [
+        s
+        for s in state.side_ships(US)
+        if s.hex == adm.hex and data.ship(s.name).rule_type == adm.type
+    ]
+    return Decision(
+        US,
+        "choose_flagship",
+        "TE 3.9",
+        f"Place Admiral {adm.name} on one of the {adm.type}s in {te_label(adm.hex)}",
+        tuple(ChooseFlagship(s.name) for s in ships),
+    )
 
 
 def run_flagship(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     return _goto(state, "action_chits")
 
 
-def apply_flagship(game: TokyoExpress, state: State, action: ChooseFlagship, data: TEData,
-                   ctx: Context) -> State:
-    ctx.log("flagship", f"Admiral {state.scenario.admiral.name} hoists his flag in {action.ship}",
-            "TE 3.9", ship=action.ship)
+def apply_flagship(
+    game: TokyoExpress, state: State, action: ChooseFlagship, data: TEData, ctx: Context
+) -> State:
+    ctx.log(
+        "flagship",
+        f"Admiral {state.scenario.admiral.name} hoists his flag in {action.ship}",
+        "TE 3.9",
+        ship=action.ship,
+    )
     return attrs.evolve(state, flagship=action.ship)
 
 
 def run_action_chits(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     ctx.log("turn_began", f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
-    _begin(ctx, state, "Action Chit Phase: the Combat chit and five blanks go in the cup",
-           "TE 3.1 A")
+    _begin(
+        ctx, state, "Action Chit Phase: the Combat chit and five blanks go in the cup", "TE 3.1 A"
+    )
     return _goto(state, "us_formation", cup=state.cup.refill(CHITS), phase=0)
 
 
@@ -367,8 +482,11 @@ def _grouping_sampler(state: State) -> Callable[[Dice], Action]:
     def sample(dice: Dice) -> Action:
         groups: list[list[Ship]] = []
         for s in dice.shuffled(ships):
-            homes = [g for g in groups if g[0].heading == s.heading
-                     and any(distance(s.hex, o.hex) <= 2 for o in g)]
+            homes = [
+                g
+                for g in groups
+                if g[0].heading == s.heading and any(distance(s.hex, o.hex) <= 2 for o in g)
+            ]
             if homes and dice.roll(2) == 1:
                 dice.choose(homes).append(s)
             else:
@@ -382,28 +500,31 @@ def ask_us_formation(game: TokyoExpress, state: State, data: TEData) -> Decision
     ships = list(state.side_ships(US))
     if not ships:
         return None
-    prompt = ("US Formation Phase: group the US ships into formations (same heading, each "
-              "within 2 hexes of another)")
+    prompt = (
+        "US Formation Phase: group the US ships into formations (same heading, each "
+        "within 2 hexes of another)"
+    )
     choices = us_groupings(ships)
     if choices is not None:
-        return Decision(US, "us_formations", "TE 3.2", prompt,
-                        tuple(FormFormations(c) for c in choices))
+        return Decision(
+            US, "us_formations", "TE 3.2", prompt, tuple(FormFormations(c) for c in choices)
+        )
 
     def validate(action: Action) -> str | None:
         if not isinstance(action, FormFormations):
             return "a FormFormations action is needed"
         return us_grouping_problem(ships, action.groups)
 
-    return Decision(US, "us_formations", "TE 3.2", prompt, None, validate,
-                    _grouping_sampler(state))
+    return Decision(US, "us_formations", "TE 3.2", prompt, None, validate, _grouping_sampler(state))
 
 
 def run_us_formation(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     return _goto(state, "jp_formation")
 
 
-def apply_formations(game: TokyoExpress, state: State, action: FormFormations, data: TEData,
-                     ctx: Context) -> State:
+def apply_formations(
+    game: TokyoExpress, state: State, action: FormFormations, data: TEData, ctx: Context
+) -> State:
     problem = us_grouping_problem(list(state.side_ships(US)), action.groups)
     if problem:
         raise IllegalActionError(action.describe(), problem, "TE 3.2")
@@ -414,8 +535,13 @@ def apply_formations(game: TokyoExpress, state: State, action: FormFormations, d
     for g in action.groups:
         forms.append(Formation(fid, US, tuple(g)))
         changed += [attrs.evolve(state.ship(n), formation=fid) for n in g]
-        ctx.log("formation", f"US formation {fid}: {', '.join(g)}", "TE 3.2", formation=fid,
-                ships=list(g))
+        ctx.log(
+            "formation",
+            f"US formation {fid}: {', '.join(g)}",
+            "TE 3.2",
+            formation=fid,
+            ships=list(g),
+        )
         fid += 1
     state = state.with_ships(changed)
     return _goto(state, "us_speed", formations=tuple(forms), next_formation_id=fid)
@@ -425,10 +551,14 @@ def ask_us_speed(game: TokyoExpress, state: State, data: TEData) -> Decision | N
     for f in _us_formations(state):
         if not f.speed_set:
             top = slowest_speed(formation_ships(state, f))
-            return Decision(US, "us_speed", "TE 3.2",
-                            f"Assign a Speed (1-{top}) to formation {f.id} ({', '.join(f.ships)})",
-                            tuple(SetSpeed(f.id, v) for v in range(top, 0, -1)),
-                            context={"formation": f.id})
+            return Decision(
+                US,
+                "us_speed",
+                "TE 3.2",
+                f"Assign a Speed (1-{top}) to formation {f.id} ({', '.join(f.ships)})",
+                tuple(SetSpeed(f.id, v) for v in range(top, 0, -1)),
+                context={"formation": f.id},
+            )
     return None
 
 
@@ -436,11 +566,17 @@ def run_us_speed(game: TokyoExpress, state: State, data: TEData, ctx: Context) -
     return _goto(state, "us_orders")
 
 
-def apply_speed(game: TokyoExpress, state: State, action: SetSpeed, data: TEData,
-                ctx: Context) -> State:
+def apply_speed(
+    game: TokyoExpress, state: State, action: SetSpeed, data: TEData, ctx: Context
+) -> State:
     f = state.formation(action.formation)
-    ctx.log("speed", f"US formation {f.id} steams at Speed {action.speed}", "TE 3.2",
-            formation=f.id, speed=action.speed)
+    ctx.log(
+        "speed",
+        f"US formation {f.id} steams at Speed {action.speed}",
+        "TE 3.2",
+        formation=f.id,
+        speed=action.speed,
+    )
     return state.with_formation(attrs.evolve(f, speed=action.speed, speed_set=True))
 
 
@@ -452,10 +588,15 @@ def ask_us_orders(game: TokyoExpress, state: State, data: TEData) -> Decision | 
             for m in (TURN_60, TURN_120, COUNTERMARCH, S_TURN):
                 if maneuver_problem(m, f.speed) is None:
                     choices += [GiveOrder(f.id, m, "port"), GiveOrder(f.id, m, "starboard")]
-            return Decision(US, "us_order", "TE 3.3",
-                            f"US Movement Orders Phase: order for formation {f.id} "
-                            f"({', '.join(f.ships)}), Speed {f.speed}", tuple(choices),
-                            context={"formation": f.id})
+            return Decision(
+                US,
+                "us_order",
+                "TE 3.3",
+                f"US Movement Orders Phase: order for formation {f.id} "
+                f"({', '.join(f.ships)}), Speed {f.speed}",
+                tuple(choices),
+                context={"formation": f.id},
+            )
     return None
 
 
@@ -463,12 +604,18 @@ def run_us_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) 
     return _goto(state, "us_foa")
 
 
-def apply_order(game: TokyoExpress, state: State, action: GiveOrder, data: TEData,
-                ctx: Context) -> State:
+def apply_order(
+    game: TokyoExpress, state: State, action: GiveOrder, data: TEData, ctx: Context
+) -> State:
     f = state.formation(action.formation)
     order = Order(action.maneuver, DIRS[action.direction])
-    ctx.log("us_order", f"US formation {f.id} ordered {order.label}", "TE 3.3", formation=f.id,
-            order=order.label)
+    ctx.log(
+        "us_order",
+        f"US formation {f.id} ordered {order.label}",
+        "TE 3.3",
+        formation=f.id,
+        order=order.label,
+    )
     return state.with_formation(attrs.evolve(f, order=order, order_set=True))
 
 
@@ -490,16 +637,19 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
             mod = -2 if len(far) == len(ships) else -1 if far else 0
         roll = ctx.dice.d10(f"Freedom of Action, formation {f.id}", "TE 3.3")
         result = data.freedom.result(len(ships), roll + mod)
-        text = (f"Freedom of Action for formation {f.id} ({len(ships)} ships): roll {roll}"
-                f"{mod:+d} = {roll + mod} -> {result}")
+        text = (
+            f"Freedom of Action for formation {f.id} ({len(ships)} ships): roll {roll}"
+            f"{mod:+d} = {roll + mod} -> {result}"
+        )
         new: str | None = None
         if result == "A":
             new = COUNTERMARCH if f.order.maneuver == AHEAD else AHEAD
         elif result == "C":
             new = AHEAD if f.order.maneuver == COUNTERMARCH else COUNTERMARCH
         if new == AHEAD:
-            if us_order_can_stay_on_map([(s.hex, s.heading) for s in ships], Order(AHEAD),
-                                        f.speed, 1, data):
+            if us_order_can_stay_on_map(
+                [(s.hex, s.heading) for s in ships], Order(AHEAD), f.speed, 1, data
+            ):
                 state = state.with_formation(attrs.evolve(f, order=Order(AHEAD)))
                 text += ": now Ahead"
             else:
@@ -512,37 +662,57 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
             else:
                 text += ": Countermarch (the player chooses the direction)"
                 pending.append(f.id)
-        ctx.log("freedom_of_action", text, "TE 3.3", formation=f.id, roll=roll, modifier=mod,
-                result=result)
+        ctx.log(
+            "freedom_of_action",
+            text,
+            "TE 3.3",
+            formation=f.id,
+            roll=roll,
+            modifier=mod,
+            result=result,
+        )
     return _goto(state, "us_foa_direction", pending=tuple(pending))
 
 
 def _cm_directions(state: State, f: Formation, data: TEData) -> list[str]:
     ships = [(s.hex, s.heading) for s in formation_ships(state, f)]
-    return [name for name in ("port", "starboard")
-            if us_order_can_stay_on_map(ships, Order(COUNTERMARCH, DIRS[name]), f.speed, 1, data)]
+    return [
+        name
+        for name in ("port", "starboard")
+        if us_order_can_stay_on_map(ships, Order(COUNTERMARCH, DIRS[name]), f.speed, 1, data)
+    ]
 
 
 def ask_foa_direction(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
     if not state.pending:
         return None
     f = state.formation(state.pending[0])
-    return Decision(US, "countermarch_direction", "TE 3.3",
-                    f"Freedom of Action: formation {f.id} must Countermarch; choose the direction",
-                    tuple(ChooseDirection(f.id, d) for d in _cm_directions(state, f, data)),
-                    context={"formation": f.id})
+    return Decision(
+        US,
+        "countermarch_direction",
+        "TE 3.3",
+        f"Freedom of Action: formation {f.id} must Countermarch; choose the direction",
+        tuple(ChooseDirection(f.id, d) for d in _cm_directions(state, f, data)),
+        context={"formation": f.id},
+    )
 
 
 def run_foa_direction(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     return _goto(state, "jp_formation")
 
 
-def apply_direction(game: TokyoExpress, state: State, action: ChooseDirection, data: TEData,
-                    ctx: Context) -> State:
+def apply_direction(
+    game: TokyoExpress, state: State, action: ChooseDirection, data: TEData, ctx: Context
+) -> State:
     f = state.formation(action.formation)
     order = Order(COUNTERMARCH, DIRS[action.direction])
-    ctx.log("us_order", f"US formation {f.id} now ordered {order.label}", "TE 3.3",
-            formation=f.id, order=order.label)
+    ctx.log(
+        "us_order",
+        f"US formation {f.id} now ordered {order.label}",
+        "TE 3.3",
+        formation=f.id,
+        order=order.label,
+    )
     state = state.with_formation(attrs.evolve(f, order=order))
     return attrs.evolve(state, pending=tuple(p for p in state.pending if p != f.id))
 
@@ -560,8 +730,14 @@ def run_jp_formation(game: TokyoExpress, state: State, data: TEData, ctx: Contex
         speed = slowest_speed(members)
         forms.append(Formation(fid, JAPAN, g, speed, speed_set=True, order_set=True))
         changed += [attrs.evolve(s, formation=fid) for s in members]
-        ctx.log("formation", f"Japanese formation {fid}: {', '.join(g)}, Speed {speed}",
-                "TE 3.2", formation=fid, ships=list(g), speed=speed)
+        ctx.log(
+            "formation",
+            f"Japanese formation {fid}: {', '.join(g)}, Speed {speed}",
+            "TE 3.2",
+            formation=fid,
+            ships=list(g),
+            speed=speed,
+        )
         fid += 1
     state = state.with_ships(changed)
     return _goto(state, "jp_orders", formations=tuple(forms), next_formation_id=fid)
@@ -570,8 +746,12 @@ def run_jp_formation(game: TokyoExpress, state: State, data: TEData, ctx: Contex
 def run_jp_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """First and Second Japanese Movement Orders Phases (TE 3.1 F and J, 3.3)."""
     second = state.phase == 3
-    _begin(ctx, state, ("Second" if second else "First") + " Japanese Movement Orders Phase",
-           "TE 3.1 J" if second else "TE 3.1 F")
+    _begin(
+        ctx,
+        state,
+        ("Second" if second else "First") + " Japanese Movement Orders Phase",
+        "TE 3.1 J" if second else "TE 3.1 F",
+    )
     state = attrs.evolve(state, phase=3 if second else 0)
     for f in list(state.side_formations(JAPAN)):
         state = battle_movement(state, data, state.formation(f.id), ctx)
@@ -598,31 +778,41 @@ def ask_us_move(game: TokyoExpress, state: State, data: TEData) -> Decision | No
     f, choices = needs[0]
     steps = next_turn_steps(f.order)
     what = f"{abs(steps) * 60}° to {'starboard' if steps > 0 else 'port'}"
-    return Decision(US, "us_turn", "TE 3.4",
-                    f"{PHASE_NAMES[state.phase - 1]} Movement Phase: formation {f.id} "
-                    f"({f.order.label}, turn {f.order.turns_done + 1} of "
-                    f"{turns_needed(f.order.maneuver, f.speed)}: {what}) - turn before moving, "
-                    "after moving, or not this phase?",
-                    tuple(Turn(f.id, w) for w in choices), context={"formation": f.id})
+    return Decision(
+        US,
+        "us_turn",
+        "TE 3.4",
+        f"{PHASE_NAMES[state.phase - 1]} Movement Phase: formation {f.id} "
+        f"({f.order.label}, turn {f.order.turns_done + 1} of "
+        f"{turns_needed(f.order.maneuver, f.speed)}: {what}) - turn before moving, "
+        "after moving, or not this phase?",
+        tuple(Turn(f.id, w) for w in choices),
+        context={"formation": f.id},
+    )
 
 
-def apply_turn(game: TokyoExpress, state: State, action: Turn, data: TEData,
-               ctx: Context) -> State:
+def apply_turn(game: TokyoExpress, state: State, action: Turn, data: TEData, ctx: Context) -> State:
     return attrs.evolve(state, plan=(*state.plan, (action.formation, action.when)))
 
 
 def _turn_formation(state: State, f: Formation, ctx: Context, names: Sequence[str]) -> State:
     steps = next_turn_steps(f.order)
-    ships = [attrs.evolve(state.ship(n), heading=turn(state.ship(n).heading, steps))
-             for n in names]
-    ctx.log("ship_turned", f"{', '.join(names)} turn {abs(steps) * 60}° to "
-            f"{'starboard' if steps > 0 else 'port'}, now heading "
-            f"{_heading(ships[0].heading)}", "TE 3.3", ships=list(names),
-            heading=_heading(ships[0].heading))
+    ships = [attrs.evolve(state.ship(n), heading=turn(state.ship(n).heading, steps)) for n in names]
+    ctx.log(
+        "ship_turned",
+        f"{', '.join(names)} turn {abs(steps) * 60}° to "
+        f"{'starboard' if steps > 0 else 'port'}, now heading "
+        f"{_heading(ships[0].heading)}",
+        "TE 3.3",
+        ships=list(names),
+        heading=_heading(ships[0].heading),
+    )
     return state.with_ships(ships)
 
 
-def _slide(state: State, paths: dict[str, list[Hex]], ctx: Context) -> tuple[State, dict[str, list[Hex]]]:
+def _slide(
+    state: State, paths: dict[str, list[Hex]], ctx: Context
+) -> tuple[State, dict[str, list[Hex]]]:
     """The Basic Scenario map-edge rule (TE 3.4, 3.9): slide every ship back."""
     off = [n for n, p in paths.items() if not on_map(p)]
     if not off:
@@ -633,14 +823,19 @@ def _slide(state: State, paths: dict[str, list[Hex]], ctx: Context) -> tuple[Sta
     if shift is None:
         return _slide_best_effort(state, paths, ship, ctx)
     moved = [attrs.evolve(s, hex=s.hex + shift) for s in everyone]
-    ctx.log("map_slide", f"{ship.name} would leave the map: every ship slides {shift.length()} "
-            "hex(es) away from the edge, keeping their distances", "TE 3.9",
-            hexes=shift.length())
+    ctx.log(
+        "map_slide",
+        f"{ship.name} would leave the map: every ship slides {shift.length()} "
+        "hex(es) away from the edge, keeping their distances",
+        "TE 3.9",
+        hexes=shift.length(),
+    )
     return state.with_ships(moved), {n: [h + shift for h in p] for n, p in paths.items()}
 
 
-def _slide_best_effort(state: State, paths: dict[str, list[Hex]], ship: Ship,
-                       ctx: Context) -> tuple[State, dict[str, list[Hex]]]:
+def _slide_best_effort(
+    state: State, paths: dict[str, list[Hex]], ship: Ship, ctx: Context
+) -> tuple[State, dict[str, list[Hex]]]:
     """When the ships are spread wider than the map, no slide can keep them all on it.
 
     The reading taken (not covered by TE 3.9): slide as far as helps along the
@@ -669,11 +864,20 @@ def _slide_best_effort(state: State, paths: dict[str, list[Hex]], ship: Ship,
         if kept:
             out[name] = kept
         if len(kept) < len(p):
-            ctx.log("map_edge_stop", f"{name} stops at the map edge: the ships are spread wider "
-                    "than the map, so no slide keeps them all on it", "TE 3.9", ship=name)
+            ctx.log(
+                "map_edge_stop",
+                f"{name} stops at the map edge: the ships are spread wider "
+                "than the map, so no slide keeps them all on it",
+                "TE 3.9",
+                ship=name,
+            )
     if best.length():
-        ctx.log("map_slide", f"every ship slides {best.length()} hex(es) away from the edge",
-                "TE 3.9", hexes=best.length())
+        ctx.log(
+            "map_slide",
+            f"every ship slides {best.length()} hex(es) away from the edge",
+            "TE 3.9",
+            hexes=best.length(),
+        )
     return state, out
 
 
@@ -686,8 +890,14 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
     for f in forms:
         if plan.get(f.id) == "before":
             state = _turn_formation(state, f, ctx, [s.name for s in formation_ships(state, f)])
-            state = state.with_formation(attrs.evolve(f, order=attrs.evolve(
-                f.order, turns_done=f.order.turns_done + 1, last_turn_phase=p)))
+            state = state.with_formation(
+                attrs.evolve(
+                    f,
+                    order=attrs.evolve(
+                        f.order, turns_done=f.order.turns_done + 1, last_turn_phase=p
+                    ),
+                )
+            )
     forms = _us_formations(state)
     paths: dict[str, list[Hex]] = {}
     for f in forms:
@@ -703,8 +913,14 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
             continue
         s = state.ship(name)
         moved_ships.append(attrs.evolve(s, hex=trail[-1]))
-        ctx.log("ship_moved", f"{name} moves {len(trail)} hex(es) to {te_label(trail[-1])}",
-                "TE 3.4", ship=name, to=te_label(trail[-1]), hexes=len(trail))
+        ctx.log(
+            "ship_moved",
+            f"{name} moves {len(trail)} hex(es) to {te_label(trail[-1])}",
+            "TE 3.4",
+            ship=name,
+            to=te_label(trail[-1]),
+            hexes=len(trail),
+        )
     state = state.with_ships(moved_ships)
     for f in forms:
         members = [s.name for s in formation_ships(state, f)]
@@ -713,8 +929,9 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
         order = f.order
         if movers and plan.get(f.id) == "after":
             state = _turn_formation(state, f, ctx, movers)
-            order = attrs.evolve(order, turns_done=order.turns_done + 1, last_turn_phase=p,
-                                 turned_since_move=True)
+            order = attrs.evolve(
+                order, turns_done=order.turns_done + 1, last_turn_phase=p, turned_since_move=True
+            )
         elif movers:
             order = attrs.evolve(order, turned_since_move=False)
         state = state.with_formation(attrs.evolve(state.formation(f.id), order=order))
@@ -754,8 +971,13 @@ def _stacking(state: State, paths: dict[str, list[Hex]], ctx: Context) -> set[st
             admitted.append(pick)
         for name in candidates:
             blocked.add(name)
-            ctx.log("ship_blocked", f"{name} cannot enter {te_label(h)} (two US ships at most) "
-                    "and waits", "TE 3.4", ship=name, hex=te_label(h))
+            ctx.log(
+                "ship_blocked",
+                f"{name} cannot enter {te_label(h)} (two US ships at most) and waits",
+                "TE 3.4",
+                ship=name,
+                hex=te_label(h),
+            )
 
 
 def _split_off(state: State, f: Formation, name: str, order: Order, ctx: Context) -> State:
@@ -765,16 +987,22 @@ def _split_off(state: State, f: Formation, name: str, order: Order, ctx: Context
     rest = attrs.evolve(f, ships=tuple(n for n in f.ships if n != name))
     state = state.with_formation(rest)
     state = state.with_ship(attrs.evolve(state.ship(name), formation=fid))
-    ctx.log("formation", f"{name} becomes the one-ship formation {fid}", "TE 3.4",
-            formation=fid, ships=[name])
+    ctx.log(
+        "formation",
+        f"{name} becomes the one-ship formation {fid}",
+        "TE 3.4",
+        formation=fid,
+        ships=[name],
+    )
     return attrs.evolve(state, formations=(*state.formations, new), next_formation_id=fid + 1)
 
 
 def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Japanese Movement Segment (TE 3.1 G, 3.3 "Japanese Orders", 3.4)."""
     p = state.phase
-    _begin(ctx, state, f"{PHASE_NAMES[p - 1]} Movement Phase: Japanese Movement Segment",
-           "TE 3.1 G")
+    _begin(
+        ctx, state, f"{PHASE_NAMES[p - 1]} Movement Phase: Japanese Movement Segment", "TE 3.1 G"
+    )
     forms = [f for f in state.side_formations(JAPAN) if formation_ships(state, f)]
     paths: dict[str, list[Hex]] = {}
     for f in forms:
@@ -785,8 +1013,14 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
     state, paths = _slide(state, paths, ctx)
     for name, trail in paths.items():
         state = state.with_ship(attrs.evolve(state.ship(name), hex=trail[-1]))
-        ctx.log("ship_moved", f"{name} moves {len(trail)} hex(es) to {te_label(trail[-1])}",
-                "TE 3.4", ship=name, to=te_label(trail[-1]), hexes=len(trail))
+        ctx.log(
+            "ship_moved",
+            f"{name} moves {len(trail)} hex(es) to {te_label(trail[-1])}",
+            "TE 3.4",
+            ship=name,
+            to=te_label(trail[-1]),
+            hexes=len(trail),
+        )
     roll_anyway = bool(state.option("jp_60_roll_without_move"))
     for f in forms:
         f = state.formation(f.id)
@@ -799,13 +1033,21 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
         elif o.maneuver == TURN_60 and o.turns_done == 0 and o.phases_left > 0:
             if o.phases_left == 1:
                 turned = True
-                ctx.log("japanese_turn", f"formation {f.id} makes its 60° turn at the end of "
-                        "the third phase", "TE 3.3")
+                ctx.log(
+                    "japanese_turn",
+                    f"formation {f.id} makes its 60° turn at the end of the third phase",
+                    "TE 3.3",
+                )
             elif moved or roll_anyway:
                 roll = ctx.dice.d10(f"60° Turn, formation {f.id}", "TE 3.3")
                 turned = roll <= 4
-                ctx.log("japanese_turn", f"formation {f.id} 60° Turn roll {roll}: "
-                        + ("turns now" if turned else "no turn yet"), "TE 3.3", roll=roll)
+                ctx.log(
+                    "japanese_turn",
+                    f"formation {f.id} 60° Turn roll {roll}: "
+                    + ("turns now" if turned else "no turn yet"),
+                    "TE 3.3",
+                    roll=roll,
+                )
         if turned:
             state = _turn_formation(state, f, ctx, names)
             o = attrs.evolve(o, turns_done=o.turns_done + 1)
@@ -830,15 +1072,17 @@ def run_chit_draw(game: TokyoExpress, state: State, data: TEData, ctx: Context) 
 
 
 # -- Combat Segment (TE 3.5-3.8) -------------------------------------------------------------
-def _resolve_torpedoes(state: State, data: TEData, attacks: Sequence[Attack],
-                       ctx: Context) -> State:
+def _resolve_torpedoes(
+    state: State, data: TEData, attacks: Sequence[Attack], ctx: Context
+) -> State:
     by_target: dict[str, list[Attack]] = {}
     for a in attacks:
         if a.salvos:
             by_target.setdefault(a.target, []).append(a)
     for target, group in by_target.items():
-        state = resolve_torpedo_attack(state, data, target, group, ctx,
-                                       str(state.option("stern_rule")))
+        state = resolve_torpedo_attack(
+            state, data, target, group, ctx, str(state.option("stern_rule"))
+        )
     return state
 
 
@@ -866,10 +1110,12 @@ def run_jp_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context)
 def _start_us_torpedo(state: State, data: TEData, attack: int) -> State:
     combat = state.combat or Combat()
     probe = attrs.evolve(state, combat=combat)
-    ask = tuple(s.name for s in state.side_ships(US)
-                if READY in s.salvos and len(us_torpedo_choices(probe, data, s, attack == 2)) > 1)
-    return _goto(state, f"us_torpedo_{attack}",
-                 combat=attrs.evolve(combat, to_ask=ask, planned=()))
+    ask = tuple(
+        s.name
+        for s in state.side_ships(US)
+        if READY in s.salvos and len(us_torpedo_choices(probe, data, s, attack == 2)) > 1
+    )
+    return _goto(state, f"us_torpedo_{attack}", combat=attrs.evolve(combat, to_ask=ask, planned=()))
 
 
 def ask_us_torpedo(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
@@ -878,20 +1124,26 @@ def ask_us_torpedo(game: TokyoExpress, state: State, data: TEData) -> Decision |
         return None
     ship = state.ship(combat.to_ask[0])
     second = state.step == "us_torpedo_2"
-    return Decision(US, "us_torpedo", "TE 3.6",
-                    f"US {'second' if second else 'first'} torpedo attacks: {ship.name} "
-                    f"({te_label(ship.hex)})", tuple(us_torpedo_choices(state, data, ship, second)),
-                    context={"ship": ship.name})
+    return Decision(
+        US,
+        "us_torpedo",
+        "TE 3.6",
+        f"US {'second' if second else 'first'} torpedo attacks: {ship.name} ({te_label(ship.hex)})",
+        tuple(us_torpedo_choices(state, data, ship, second)),
+        context={"ship": ship.name},
+    )
 
 
-def apply_torpedo(game: TokyoExpress, state: State, action: TorpedoAttack, data: TEData,
-                  ctx: Context) -> State:
+def apply_torpedo(
+    game: TokyoExpress, state: State, action: TorpedoAttack, data: TEData, ctx: Context
+) -> State:
     combat = state.combat or Combat()
     planned = combat.planned
     if action.target:
         planned = (*planned, Attack(action.ship, action.target, salvos=action.salvos))
-        ctx.log("fire_allocation", action.describe(), "TE 3.6", ship=action.ship,
-                target=action.target)
+        ctx.log(
+            "fire_allocation", action.describe(), "TE 3.6", ship=action.ship, target=action.target
+        )
     to_ask = tuple(n for n in combat.to_ask if n != action.ship)
     return attrs.evolve(state, combat=attrs.evolve(combat, to_ask=to_ask, planned=planned))
 
@@ -904,8 +1156,11 @@ def run_us_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context)
         combat = record_first(Combat(), data, state, combat.planned)
         state = attrs.evolve(state, combat=combat)
         return _start_us_torpedo(state, data, 2)
-    ask = tuple(s.name for s in state.side_ships(US) if not s.fired
-                and len(us_gunnery_choices(state, data, s)) > 1)
+    ask = tuple(
+        s.name
+        for s in state.side_ships(US)
+        if not s.fired and len(us_gunnery_choices(state, data, s)) > 1
+    )
     return _goto(state, "us_gunnery", combat=Combat(to_ask=ask))
 
 
@@ -915,22 +1170,29 @@ def ask_us_gunnery(game: TokyoExpress, state: State, data: TEData) -> Decision |
         return None
     ship = state.ship(combat.to_ask[0])
     spec = data.ship(ship.name)
-    return Decision(US, "us_gunnery", "TE 3.7",
-                    f"US gunnery: {ship.name} ({te_label(ship.hex)}, bow {spec.bow}, stern "
-                    f"{spec.stern}, {spec.caliber} deck)",
-                    tuple(us_gunnery_choices(state, data, ship)), context={"ship": ship.name})
+    return Decision(
+        US,
+        "us_gunnery",
+        "TE 3.7",
+        f"US gunnery: {ship.name} ({te_label(ship.hex)}, bow {spec.bow}, stern "
+        f"{spec.stern}, {spec.caliber} deck)",
+        tuple(us_gunnery_choices(state, data, ship)),
+        context={"ship": ship.name},
+    )
 
 
-def apply_gunnery(game: TokyoExpress, state: State, action: GunneryAttack, data: TEData,
-                  ctx: Context) -> State:
+def apply_gunnery(
+    game: TokyoExpress, state: State, action: GunneryAttack, data: TEData, ctx: Context
+) -> State:
     combat = state.combat or Combat()
     ship = state.ship(action.ship)
     attacks = gunnery_attacks(data, ship, action)
     if attacks:
         ctx.log("fire_allocation", action.describe(), "TE 3.7", ship=action.ship)
     to_ask = tuple(n for n in combat.to_ask if n != action.ship)
-    return attrs.evolve(state, combat=attrs.evolve(combat, to_ask=to_ask,
-                                                   planned=(*combat.planned, *attacks)))
+    return attrs.evolve(
+        state, combat=attrs.evolve(combat, to_ask=to_ask, planned=(*combat.planned, *attacks))
+    )
 
 
 def run_us_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -960,25 +1222,35 @@ def run_damage_effects(game: TokyoExpress, state: State, data: TEData, ctx: Cont
             if s.name == state.flagship and not killed:
                 killed = state.turn
                 adm = state.scenario.admiral
-                ctx.log("admiral_killed", f"Admiral {adm.name if adm else ''} is killed with "
-                        f"{s.name}: every US formation rolls Freedom of Action at -2 from now "
-                        "on", "TE 3.9")
+                ctx.log(
+                    "admiral_killed",
+                    f"Admiral {adm.name if adm else ''} is killed with "
+                    f"{s.name}: every US formation rolls Freedom of Action at -2 from now "
+                    "on",
+                    "TE 3.9",
+                )
             continue
         speed = max(1, spec.max_speed - s.level - s.stern_hits)
         if spec.boxes - s.hits == 1:
             speed = min(speed, spec.last_box_speed)
         if speed != s.max_speed:
-            ctx.log("speed_reduced", f"{s.name}'s maximum Speed is now {speed}", "TE 3.8",
-                    ship=s.name, speed=speed)
+            ctx.log(
+                "speed_reduced",
+                f"{s.name}'s maximum Speed is now {speed}",
+                "TE 3.8",
+                ship=s.name,
+                speed=speed,
+            )
             changed.append(attrs.evolve(s, max_speed=speed))
     state = state.with_ships(changed)
     return _goto(state, "counter_adjustment", admiral_killed_turn=killed)
 
 
-def run_counter_adjustment(game: TokyoExpress, state: State, data: TEData,
-                           ctx: Context) -> State:
+def run_counter_adjustment(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Counter Adjustment Phase (TE 3.1 O): unfire the ships, remove Formation markers."""
-    ships = [attrs.evolve(s, fired=False, formation=0) for s in state.ships if s.fired or s.formation]
+    ships = [
+        attrs.evolve(s, fired=False, formation=0) for s in state.ships if s.fired or s.formation
+    ]
     state = state.with_ships(ships)
     return _goto(state, "end_of_turn", formations=(), next_formation_id=1)
 
@@ -995,9 +1267,15 @@ def run_end_of_turn(game: TokyoExpress, state: State, data: TEData, ctx: Context
         margin = vp[US] - vp[JAPAN]
         level = level_of_victory(state.scenario, margin)
         why = "" if state.turn >= state.last_turn else f" ({' and '.join(empty)} has no ships left)"
-        ctx.log("game_over", f"The game ends after Game Turn {state.turn}{why}: US {vp[US]} VP, "
-                f"Japanese {vp[JAPAN]} VP, {margin:+d}: {level}", "TE 3.9", us=vp[US],
-                japan=vp[JAPAN], level=level)
+        ctx.log(
+            "game_over",
+            f"The game ends after Game Turn {state.turn}{why}: US {vp[US]} VP, "
+            f"Japanese {vp[JAPAN]} VP, {margin:+d}: {level}",
+            "TE 3.9",
+            us=vp[US],
+            japan=vp[JAPAN],
+            level=level,
+        )
         return attrs.evolve(state, over=True)
     return _goto(state, "action_chits", turn=state.turn + 1)
 

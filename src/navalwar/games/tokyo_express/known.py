@@ -11,22 +11,28 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from navalwar.errors import NavalwarError
-
 from navalwar.games.tokyo_express.known_cells import KNOWN_CELLS, KnownCell
 
 if TYPE_CHECKING:
     from navalwar.games.tokyo_express.data import TEData
 
 _SHIP_FIELDS = {
-    "max_speed": "max_speed", "bow_primary": "bow", "stern_primary": "stern",
-    "primary_caliber": "caliber", "last_box_speed": "last_box_speed", "damage_boxes": "boxes",
-    "secondary": "secondary", "secondary_caliber": "secondary_caliber", "type": "type",
+    "max_speed": "max_speed",
+    "bow_primary": "bow",
+    "stern_primary": "stern",
+    "primary_caliber": "caliber",
+    "last_box_speed": "last_box_speed",
+    "damage_boxes": "boxes",
+    "secondary": "secondary",
+    "secondary_caliber": "secondary_caliber",
+    "type": "type",
 }
 
 
 def _salvos(data: TEData, name: str) -> str:
-    return " ".join(f"{s.value}{s.mount}" + ("+r" if s.reload else "")
-                    for s in data.ship(name).salvos)
+    return " ".join(
+        f"{s.value}{s.mount}" + ("+r" if s.reload else "") for s in data.ship(name).salvos
+    )
 
 
 def cell_value(data: TEData, key: tuple[str, ...]) -> str:
@@ -80,28 +86,28 @@ def cell_value(data: TEData, key: tuple[str, ...]) -> str:
         return str(getattr(entry, what))
     if head == "movement_chart":
         speed, *sub = rest
-        row = data.movement[int(speed)]
+        moves = data.movement[int(speed)]
         if not sub:
-            return ",".join(str(x) for x in row)
+            return ",".join(str(x) for x in moves)
         if sub == ["moving_phases"]:
-            return str(sum(1 for x in row if x))
-        return str(row[int(sub[0]) - 1])
+            return str(sum(1 for x in moves if x))
+        return str(moves[int(sub[0]) - 1])
     raise KeyError(key)
 
 
 def _matches(data: TEData, actual: str, expected: str) -> bool:
     if expected.startswith("contains:"):
         have = actual.split(",")
-        for item in expected[len("contains:"):].split(","):
+        for item in expected[len("contains:") :].split(","):
             if item not in have:
                 return False
             have.remove(item)
         return True
     if expected.startswith("same:"):
-        return actual == cell_value(data, tuple(expected[len("same:"):].split("/")))
+        return actual == cell_value(data, tuple(expected[len("same:") :].split("/")))
     for op in (">=", "<=", ">", "<"):
         if expected.startswith(op):
-            a, e = int(actual), int(expected[len(op):])
+            a, e = int(actual), int(expected[len(op) :])
             return {">=": a >= e, "<=": a <= e, ">": a > e, "<": a < e}[op]
     return actual.strip() == expected.strip()
 
@@ -112,12 +118,22 @@ def check_known_cells(data: TEData, cells: tuple[KnownCell, ...] = KNOWN_CELLS) 
     for cell in cells:
         try:
             actual = cell_value(data, cell.key)
-        except (KeyError, StopIteration, ValueError, IndexError, AttributeError,
-                NavalwarError) as exc:
-            problems.append(f"{cell.file}: cell {'/'.join(cell.key)} is missing ({exc!s}); "
-                            f"{cell.rule} says {cell.expected!r}")
+        except (
+            KeyError,
+            StopIteration,
+            ValueError,
+            IndexError,
+            AttributeError,
+            NavalwarError,
+        ) as exc:
+            problems.append(
+                f"{cell.file}: cell {'/'.join(cell.key)} is missing ({exc!s}); "
+                f"{cell.rule} says {cell.expected!r}"
+            )
             continue
         if not _matches(data, actual, cell.expected):
-            problems.append(f"{cell.file}: cell {'/'.join(cell.key)} is {actual!r} but "
-                            f"{cell.rule} shows {cell.expected!r} ({cell.note})")
+            problems.append(
+                f"{cell.file}: cell {'/'.join(cell.key)} is {actual!r} but "
+                f"{cell.rule} shows {cell.expected!r} ({cell.note})"
+            )
     return problems

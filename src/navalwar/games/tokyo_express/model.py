@@ -57,8 +57,14 @@ class Order:
     @property
     def label(self) -> str:
         """The marker as printed, e.g. ``"Countermarch Port"``."""
-        names = {AHEAD: "Ahead", TURN_60: "60° Turn", TURN_120: "120° Turn",
-                 COUNTERMARCH: "Countermarch", S_TURN: "S-Turn", ABOUT: "About"}
+        names = {
+            AHEAD: "Ahead",
+            TURN_60: "60° Turn",
+            TURN_120: "120° Turn",
+            COUNTERMARCH: "Countermarch",
+            S_TURN: "S-Turn",
+            ABOUT: "About",
+        }
         side = DIRECTION_NAMES[self.direction].capitalize()
         return f"{names[self.maneuver]} {side}".strip()
 

@@ -156,8 +156,12 @@ def us_order_can_stay_on_map(
 
 
 def japanese_order_stays_on_map(
-    ships: Sequence[tuple[Hex, int]], maneuver: str, direction: int, speed: int,
-    phases: Sequence[int], data: TEData,
+    ships: Sequence[tuple[Hex, int]],
+    maneuver: str,
+    direction: int,
+    speed: int,
+    phases: Sequence[int],
+    data: TEData,
 ) -> bool:
     """Whether a Japanese order keeps every ship on the map in all its outcomes (TE 3.3).
 

@@ -11,9 +11,24 @@ if TYPE_CHECKING:
     from navalwar.engine import Match
 
 NARRATED = {
-    "turn_began", "ship_placed", "flagship", "japanese_order", "freedom_of_action", "us_order",
-    "chit_drawn", "torpedo_attack", "gunnery_attack", "damage_level", "sinking", "salvo_lost",
-    "ship_sunk", "speed_reduced", "admiral_killed", "map_slide", "ship_blocked", "game_over",
+    "turn_began",
+    "ship_placed",
+    "flagship",
+    "japanese_order",
+    "freedom_of_action",
+    "us_order",
+    "chit_drawn",
+    "torpedo_attack",
+    "gunnery_attack",
+    "damage_level",
+    "sinking",
+    "salvo_lost",
+    "ship_sunk",
+    "speed_reduced",
+    "admiral_killed",
+    "map_slide",
+    "ship_blocked",
+    "game_over",
 }
 
 
@@ -28,12 +43,19 @@ def ship_table(match: Match) -> list[str]:
             if s.side != side:
                 continue
             spec = data.ship(s.name)
-            status = "sunk" if s.removed or s.sinking else (
-                f"Damage Level {s.level}" if s.level else ("damaged" if s.hits else "undamaged"))
+            status = (
+                "sunk"
+                if s.removed or s.sinking
+                else (
+                    f"Damage Level {s.level}" if s.level else ("damaged" if s.hits else "undamaged")
+                )
+            )
             ready = sum(1 for x in s.salvos if x == 0)
             where = "" if s.removed else f"  at {te_label(s.hex)}"
-            lines.append(f"  {spec.type:<3} {s.name:<16} {s.hits:>2}/{spec.boxes:<2} boxes  "
-                         f"{status:<16} salvos {ready}/{len(s.salvos)}{where}")
+            lines.append(
+                f"  {spec.type:<3} {s.name:<16} {s.hits:>2}/{spec.boxes:<2} boxes  "
+                f"{status:<16} salvos {ready}/{len(s.salvos)}{where}"
+            )
     return lines
 
 

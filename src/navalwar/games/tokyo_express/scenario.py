@@ -25,8 +25,13 @@ DEFAULT_VP = {
     "Japan": {"BB": (11, 7, 5, 3), "CA": (6, 4, 3, 1), "CL": (5, 4, 2, 1), "DD": (3, 2, 1, 0)},
 }
 # TE 3.9 / 14.3 Levels of Victory on US VP minus Japanese VP.
-DEFAULT_LEVELS = ((11, "US Substantial Victory"), (1, "US Marginal Victory"), (0, "Draw"),
-                  (-10, "Japanese Marginal Victory"), (None, "Japanese Substantial Victory"))
+DEFAULT_LEVELS: tuple[tuple[int | None, str], ...] = (
+    (11, "US Substantial Victory"),
+    (1, "US Marginal Victory"),
+    (0, "Draw"),
+    (-10, "Japanese Marginal Victory"),
+    (None, "Japanese Substantial Victory"),
+)
 
 
 @attrs.frozen
@@ -69,8 +74,14 @@ class Scenario:
     file: str = ""
 
 
-def _get(doc: dict[str, Any], key: str, kind: type | tuple[type, ...], file: str, path: str,
-         default: Any = ...) -> Any:
+def _get(
+    doc: dict[str, Any],
+    key: str,
+    kind: type | tuple[type, ...],
+    file: str,
+    path: str,
+    default: Any = ...,
+) -> Any:
     if key not in doc:
         if default is not ...:
             return default
@@ -100,16 +111,21 @@ def _heading(name: str, file: str, path: str) -> int:
     try:
         return TE_MAP.heading(name)
     except NavalwarError:
-        raise DataError(f"heading must be one of N, NE, SE, S, SW, NW, not {name!r}", file=file,
-                        path=path) from None
+        raise DataError(
+            f"heading must be one of N, NE, SE, S, SW, NW, not {name!r}", file=file, path=path
+        ) from None
 
 
 def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
     """Check and parse a scenario document."""
     _check_keys(doc, {"scenario", "fire_direction", "forces", "admiral", "victory"}, file, "")
     head = _get(doc, "scenario", dict, file, "")
-    _check_keys(head, {"id", "title", "rule", "description", "game_turns", "historical_only"},
-                file, "scenario.")
+    _check_keys(
+        head,
+        {"id", "title", "rule", "description", "game_turns", "historical_only"},
+        file,
+        "scenario.",
+    )
     turns = _get(head, "game_turns", int, file, "scenario.")
     if not 1 <= turns <= 40:
         raise DataError("must be between 1 and 40", file=file, path="scenario.game_turns")
@@ -134,8 +150,9 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
             if ship:
                 spec = data.ships.get(ship)
                 if spec is None:
-                    raise DataError(str(UnknownNameError("ship", ship, data.ships)), file=file,
-                                    path=f"{p}ship")
+                    raise DataError(
+                        str(UnknownNameError("ship", ship, data.ships)), file=file, path=f"{p}ship"
+                    )
                 if spec.side != side:
                     raise DataError(f"{ship} is not a {side} ship", file=file, path=f"{p}ship")
                 if ship in named:
@@ -145,23 +162,36 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
             else:
                 stype = _get(e, "type", str, file, p)
                 if stype not in ("BB", "CA", "CL", "DD"):
-                    raise DataError(f"type must be BB, CA, CL or DD, not {stype!r}", file=file,
-                                    path=f"{p}type")
-            placements.append(Placement(
-                side, stype, _hex(_get(e, "hex", str, file, p), file, f"{p}hex"),
-                _heading(_get(e, "heading", str, file, p), file, f"{p}heading"), ship))
+                    raise DataError(
+                        f"type must be BB, CA, CL or DD, not {stype!r}", file=file, path=f"{p}type"
+                    )
+            placements.append(
+                Placement(
+                    side,
+                    stype,
+                    _hex(_get(e, "hex", str, file, p), file, f"{p}hex"),
+                    _heading(_get(e, "heading", str, file, p), file, f"{p}heading"),
+                    ship,
+                )
+            )
     admiral = None
     if "admiral" in doc:
         a = _get(doc, "admiral", dict, file, "")
         _check_keys(a, {"name", "hex", "type", "killed_vp"}, file, "admiral.")
-        admiral = Admiral(_get(a, "name", str, file, "admiral."),
-                          _hex(_get(a, "hex", str, file, "admiral."), file, "admiral.hex"),
-                          _get(a, "type", str, file, "admiral.", "CA"),
-                          _get(a, "killed_vp", int, file, "admiral.", 2))
-        if not any(p.side == "US" and p.hex == admiral.hex and p.type == admiral.type
-                   for p in placements):
-            raise DataError(f"no US {admiral.type} is placed in that hex to be the flagship",
-                            file=file, path="admiral.hex")
+        admiral = Admiral(
+            _get(a, "name", str, file, "admiral."),
+            _hex(_get(a, "hex", str, file, "admiral."), file, "admiral.hex"),
+            _get(a, "type", str, file, "admiral.", "CA"),
+            _get(a, "killed_vp", int, file, "admiral.", 2),
+        )
+        if not any(
+            p.side == "US" and p.hex == admiral.hex and p.type == admiral.type for p in placements
+        ):
+            raise DataError(
+                f"no US {admiral.type} is placed in that hex to be the flagship",
+                file=file,
+                path="admiral.hex",
+            )
     vp = {side: dict(table) for side, table in DEFAULT_VP.items()}
     levels = DEFAULT_LEVELS
     if "victory" in doc:
@@ -172,18 +202,23 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
                 path = f"victory.{side}.{t}"
                 if t not in ("BB", "CA", "CL", "DD"):
                     raise DataError("ship type must be BB, CA, CL or DD", file=file, path=path)
-                if (not isinstance(row, list) or len(row) != 4
-                        or not all(isinstance(x, int) and not isinstance(x, bool) for x in row)):
-                    raise DataError("must be 4 whole numbers: Sunk, Damage Level 3, 2, 1",
-                                    file=file, path=path)
+                if (
+                    not isinstance(row, list)
+                    or len(row) != 4
+                    or not all(isinstance(x, int) and not isinstance(x, bool) for x in row)
+                ):
+                    raise DataError(
+                        "must be 4 whole numbers: Sunk, Damage Level 3, 2, 1", file=file, path=path
+                    )
                 vp[side][t] = (row[0], row[1], row[2], row[3])
         if "levels" in v:
             raw = _get(v, "levels", list, file, "victory.")
             parsed: list[tuple[int | None, str]] = []
             for i, lv in enumerate(raw):
                 if not isinstance(lv, dict) or "result" not in lv:
-                    raise DataError("each level needs {min, result}", file=file,
-                                    path=f"victory.levels[{i}]")
+                    raise DataError(
+                        "each level needs {min, result}", file=file, path=f"victory.levels[{i}]"
+                    )
                 parsed.append((lv.get("min"), str(lv["result"])))
             levels = tuple(parsed)
     return Scenario(
@@ -191,9 +226,15 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
         title=_get(head, "title", str, file, "scenario."),
         rule=_get(head, "rule", str, file, "scenario.", ""),
         description=_get(head, "description", str, file, "scenario.", ""),
-        game_turns=turns, us_vfdr=us_vfdr, jp_vfdr=jp_vfdr, placements=tuple(placements),
-        admiral=admiral, vp=vp, levels=levels,
-        historical_only=_get(head, "historical_only", bool, file, "scenario.", True), file=file,
+        game_turns=turns,
+        us_vfdr=us_vfdr,
+        jp_vfdr=jp_vfdr,
+        placements=tuple(placements),
+        admiral=admiral,
+        vp=vp,
+        levels=levels,
+        historical_only=_get(head, "historical_only", bool, file, "scenario.", True),
+        file=file,
     )
 
 

@@ -48,8 +48,16 @@ def position(
     for side, placed in ((US, us), (JAPAN, japan)):
         for name, label, heading in placed:
             spec = data.ship(name)
-            ships.append(Ship(name, side, TE_MAP.hex(label), TE_MAP.heading(heading),
-                              spec.max_speed, tuple(READY for _ in spec.salvos)))
+            ships.append(
+                Ship(
+                    name,
+                    side,
+                    TE_MAP.hex(label),
+                    TE_MAP.heading(heading),
+                    spec.max_speed,
+                    tuple(READY for _ in spec.salvos),
+                )
+            )
     by_name = {s.name: s for s in ships}
     forms: list[Formation] = []
     fid = 1
@@ -60,15 +68,43 @@ def position(
             for n in g:
                 by_name[n] = attrs.evolve(by_name[n], formation=fid)
             fid += 1
-    decks = tuple((c, CardDeck(tuple(sorted(data.decks[c])), (),
-                               next(n for n, card in data.decks[c].items() if card.reshuffle)))
-                  for c in CALIBERS)
+    decks = tuple(
+        (
+            c,
+            CardDeck(
+                tuple(sorted(data.decks[c])),
+                (),
+                next(n for n, card in data.decks[c].items() if card.reshuffle),
+            ),
+        )
+        for c in CALIBERS
+    )
     opts = SPEC.resolve_options(options)
-    scenario = Scenario("custom", "Custom position", "", "", 5, 7, 10, (), None,
-                        {k: dict(v) for k, v in DEFAULT_VP.items()}, DEFAULT_LEVELS)
-    return State(turn=1, step=step, phase=phase, ships=tuple(by_name[s.name] for s in ships),
-                 formations=tuple(forms), cup=ChitCup(), decks=decks,
-                 next_formation_id=fid, options=tuple(sorted(opts.items())), scenario=scenario)
+    scenario = Scenario(
+        "custom",
+        "Custom position",
+        "",
+        "",
+        5,
+        7,
+        10,
+        (),
+        None,
+        {k: dict(v) for k, v in DEFAULT_VP.items()},
+        DEFAULT_LEVELS,
+    )
+    return State(
+        turn=1,
+        step=step,
+        phase=phase,
+        ships=tuple(by_name[s.name] for s in ships),
+        formations=tuple(forms),
+        cup=ChitCup(),
+        decks=decks,
+        next_formation_id=fid,
+        options=tuple(sorted(opts.items())),
+        scenario=scenario,
+    )
 
 
 def with_deck_order(state: State, caliber: str, order: Sequence[int]) -> State:

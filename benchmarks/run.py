@@ -1,0 +1,76 @@
+"""Throughput and latency of the hot paths (a benchmark, not a test).
+
+Run with ``make bench`` (or ``.venv/bin/python benchmarks/run.py``). It reports:
+
+* cloning a mid-game Tokyo Express state (``Match.clone`` and the bare state),
+* applying one action and running the rules to the next decision
+  (``Game.step``, the search/simulation path, no event recording),
+* whole Basic games per second on one core with random US play.
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+import attrs
+
+from navalwar.agents import RandomAgent, play_out
+from navalwar.dice import Dice
+from navalwar.engine import Match
+
+
+def timeit(fn: Callable[[], object], number: int, repeat: int = 5) -> float:
+    """Best mean seconds per call over ``repeat`` runs of ``number`` calls."""
+    best = float("inf")
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(number):
+            fn()
+        best = min(best, (time.perf_counter() - t0) / number)
+    return best
+
+
+def mid_game(seed: int = 7) -> Match:
+    """A Basic game played to the middle of Game Turn 3."""
+    m = Match.start("tokyo_express", "basic", seed=seed)
+    agent = RandomAgent(seed)
+    while m.decision is not None and m.state.turn < 3:
+        m.apply(agent.choose(m, m.decision))
+    return m
+
+
+def main() -> None:
+    m = mid_game()
+    state, data, game = m.state, m.data, m.game
+    print(f"mid-game: turn {state.turn}, step {state.step}, {len(m.events)} events so far")
+    clone_state = timeit(lambda: attrs.evolve(state), 20_000)
+    clone_match = timeit(m.clone, 20_000)
+    print(f"clone state (attrs.evolve, frozen values shared): {clone_state * 1e6:8.2f} us")
+    print(f"clone Match (state + logs + dice):                {clone_match * 1e6:8.2f} us")
+
+    decision = game.decision(state, data)
+    assert decision is not None and decision.choices
+    action = decision.choices[0]
+    steps = []
+    for k in range(200):
+        dice = Dice(1000 + k)
+        t0 = time.perf_counter()
+        game.step(state, action, data, dice)
+        steps.append(time.perf_counter() - t0)
+    print(f"apply one action + rules to the next decision:   {statistics.median(steps) * 1e6:8.1f} "
+          f"us median, {max(steps) * 1e3:.2f} ms max (Game.step, no event log)")
+
+    n = 200
+    t0 = time.perf_counter()
+    for seed in range(n):
+        g = Match.start("tokyo_express", "basic", seed=seed)
+        play_out(g, {"US": RandomAgent(seed)})
+    dt = time.perf_counter() - t0
+    print(f"whole Basic games, random US, 1 core:             {n / dt:8.1f} games/s "
+          f"({dt / n * 1e3:.1f} ms per game, with the event log)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,84 @@
+"""Seeded and scripted dice (DESIGN "Dice"; TE 2.1, 2.3, 19.0)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from navalwar.dice import Dice, Roll, ScriptedDice
+from navalwar.errors import DiceError
+
+
+@given(st.integers(min_value=0, max_value=2**63), st.integers(min_value=0, max_value=500))
+def test_same_seed_and_position_give_the_same_rolls(seed: int, skip: int) -> None:
+    a, b = Dice(seed), Dice(seed)
+    for _ in range(skip):
+        a.d10()
+    b.index = skip
+    assert [a.d10() for _ in range(20)] == [b.d10() for _ in range(20)]
+
+
+def test_d10_reads_zero_as_ten_and_other_dice_stay_in_range() -> None:
+    d = Dice(1)
+    assert set(d.d10() for _ in range(2000)) == set(range(1, 11))
+    assert set(d.d10_zero() for _ in range(2000)) == set(range(10))
+    assert set(d.d6() for _ in range(2000)) == set(range(1, 7))
+    assert {d.percentile() for _ in range(20000)} == set(range(1, 101))
+
+
+def test_dice_are_roughly_uniform() -> None:
+    d = Dice(7)
+    counts = Counter(d.d10() for _ in range(50_000))
+    assert all(4500 < c < 5500 for c in counts.values())
+
+
+def test_different_seeds_differ() -> None:
+    assert [Dice(1).d10() for _ in range(1)] != [] and [
+        Dice(1).roll(1000) for _ in range(3)
+    ] != [Dice(2).roll(1000) for _ in range(3)]
+
+
+def test_rolls_are_reported_with_purpose_and_rule() -> None:
+    seen: list[Roll] = []
+    d = Dice(3, sink=seen.append)
+    v = d.d10("torpedo attack", "TE 3.6")
+    assert seen == [Roll("d10", v, "torpedo attack", "TE 3.6")]
+
+
+def test_choose_and_shuffle() -> None:
+    d = Dice(5)
+    options = ["a", "b", "c"]
+    assert Counter(d.choose(options) for _ in range(3000)).keys() == set(options)
+    deck = list(range(30))
+    assert sorted(d.shuffled(deck)) == deck
+    with pytest.raises(DiceError):
+        d.choose([])
+
+
+def test_scripted_dice_give_their_values_then_fail_clearly() -> None:
+    d = ScriptedDice([6, 2, 10])
+    assert [d.d10(), d.d10(), d.d10()] == [6, 2, 10]
+    with pytest.raises(DiceError, match="ran out after 3 rolls"):
+        d.d10("the next roll", "TE 3.6")
+
+
+def test_scripted_dice_refuse_impossible_rolls() -> None:
+    with pytest.raises(DiceError, match="gives 1..6"):
+        ScriptedDice([7]).d6()
+    with pytest.raises(DiceError, match="gives 1..3"):
+        ScriptedDice([4]).choose(["a", "b", "c"])
+    assert ScriptedDice([2]).choose(["a", "b", "c"]) == "b"  # TE 2.3: "roll 6 -> second"
+
+
+def test_scripted_dice_fall_back_to_a_seed() -> None:
+    d = ScriptedDice([3], fallback_seed=9)
+    assert d.d10() == 3
+    assert 1 <= d.d10() <= 10
+
+
+def test_bad_seed_is_refused() -> None:
+    with pytest.raises(DiceError):
+        Dice(-1)
