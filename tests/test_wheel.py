@@ -26,9 +26,19 @@ print("OK", m.outcome.level)
 def test_wheel_contains_the_data_and_runs_outside_the_repo(tmp_path: Path) -> None:
     dist = tmp_path / "dist"
     subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation",
-         "-w", str(dist), str(ROOT)],
-        check=True, capture_output=True,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-w",
+            str(dist),
+            str(ROOT),
+        ],
+        check=True,
+        capture_output=True,
     )
     (wheel,) = dist.glob("navalwar-*.whl")
     venv = tmp_path / "venv"
@@ -36,17 +46,24 @@ def test_wheel_contains_the_data_and_runs_outside_the_repo(tmp_path: Path) -> No
     py = venv / "bin" / "python"
     target = subprocess.run(
         [str(py), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
-        check=True, capture_output=True, text=True,
+        check=True,
+        capture_output=True,
+        text=True,
     ).stdout.strip()
     subprocess.run(
         [sys.executable, "-m", "pip", "install", "--no-deps", "--target", target, str(wheel)],
-        check=True, capture_output=True,
+        check=True,
+        capture_output=True,
     )
     # The runtime dependencies come from the test environment; navalwar itself only
     # from the fresh environment (PYTHONPATH entries do not run the editable .pth hook).
     env = dict(os.environ, PYTHONPATH=sysconfig.get_paths()["purelib"])
     out = subprocess.run(
         [str(py), "-c", SCRIPT.format(venv=str(venv))],
-        check=True, capture_output=True, text=True, cwd=tmp_path, env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
     )
     assert out.stdout.startswith("OK ")

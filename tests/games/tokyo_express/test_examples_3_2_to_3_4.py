@@ -472,8 +472,15 @@ def test_3_4_basic_map_edge_slides_every_ship(te_data: TEData) -> None:
 def test_3_2_example_of_headings(te_data: TEData) -> None:
     """Ships pointing to the same hexside have the same heading and may share a US
     formation; Portland and Cushing share one heading, Chicago another (TE 3.2)."""
-    state = position(te_data, us=[("Blue", "2010", "N"), ("Lardner", "2011", "N"),
-                                  ("Portland", "2012", "SE"), ("Cushing", "2013", "SE")])
+    state = position(
+        te_data,
+        us=[
+            ("Blue", "2010", "N"),
+            ("Lardner", "2011", "N"),
+            ("Portland", "2012", "SE"),
+            ("Cushing", "2013", "SE"),
+        ],
+    )
     ships = list(state.ships)
     assert us_grouping_problem(ships, [["Blue", "Lardner"], ["Portland", "Cushing"]]) is None
     problem = us_grouping_problem(ships, [["Blue", "Portland"], ["Lardner"], ["Cushing"]])

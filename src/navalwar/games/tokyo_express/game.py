@@ -82,6 +82,7 @@ from navalwar.games.tokyo_express.movement import (
     us_order_can_stay_on_map,
 )
 from navalwar.games.tokyo_express.scenario import Scenario, bundled_scenarios, load_scenario
+from navalwar.games.tokyo_express.sequence_of_play import BASIC_TURN, sequence_key, where
 from navalwar.hexgrid import DIRECTIONS, Hex, distance, opposite, turn
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
 from navalwar.sequence import CardDeck, ChitCup
@@ -339,6 +340,7 @@ class TokyoExpress(Game[State, TEData]):
         return {
             "game": self.id,
             "side": side,
+            "where": where(state),
             "turn": state.turn,
             "last_turn": state.last_turn,
             "phase": state.phase,
@@ -417,8 +419,11 @@ def _goto(state: State, step: str, **changes: Any) -> State:
     return attrs.evolve(state, step=step, **changes)
 
 
-def _begin(ctx: Context, state: State, name: str, rule: str) -> None:
-    ctx.log("phase_began", f"Game Turn {state.turn}: {name}", rule, turn=state.turn, step=name)
+def _begin(ctx: Context, state: State, note: str = "") -> None:
+    """Log the start of a phase or segment in the rulebook's words (TE 3.1)."""
+    key = sequence_key(state.step, state.phase)
+    rule = BASIC_TURN.step(key).rule if key else "TE 3.9"
+    ctx.log("phase_began", where(state) + note, rule, turn=state.turn, step=key or state.step)
 
 
 def _after_phase(state: State, ctx: Context) -> State:
@@ -470,9 +475,7 @@ def apply_flagship(
 
 def run_action_chits(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     ctx.log("turn_began", f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
-    _begin(
-        ctx, state, "Action Chit Phase: the Combat chit and five blanks go in the cup", "TE 3.1 A"
-    )
+    _begin(ctx, state, ": the Combat chit and five blanks go in the cup")
     return _goto(state, "us_formation", cup=state.cup.refill(CHITS), phase=0)
 
 
@@ -528,7 +531,7 @@ def apply_formations(
     problem = us_grouping_problem(list(state.side_ships(US)), action.groups)
     if problem:
         raise IllegalActionError(action.describe(), problem, "TE 3.2")
-    _begin(ctx, state, "US Formation Phase", "TE 3.1 B")
+    _begin(ctx, state)
     fid = state.next_formation_id
     forms = [f for f in state.formations if f.side != US]
     changed = []
@@ -623,7 +626,7 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
     """US Freedom of Action Phase (TE 3.3 "US Freedom of Action")."""
     if state.scenario.admiral is None:
         return _goto(state, "jp_formation")
-    _begin(ctx, state, "US Freedom of Action Phase", "TE 3.1 D")
+    _begin(ctx, state)
     dead = bool(state.admiral_killed_turn)
     flag = None if dead else state.ship(state.flagship)
     pending: list[int] = []
@@ -720,7 +723,7 @@ def apply_direction(
 # -- E-F, J: Japanese Formation and Movement Orders Phases -----------------------------------
 def run_jp_formation(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Japanese Formation Phase (TE 3.1 E, 3.2)."""
-    _begin(ctx, state, "Japanese Formation Phase", "TE 3.1 E")
+    _begin(ctx, state)
     ships = list(state.side_ships(JAPAN))
     fid = state.next_formation_id
     forms = [f for f in state.formations if f.side != JAPAN]
@@ -746,12 +749,7 @@ def run_jp_formation(game: TokyoExpress, state: State, data: TEData, ctx: Contex
 def run_jp_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """First and Second Japanese Movement Orders Phases (TE 3.1 F and J, 3.3)."""
     second = state.phase == 3
-    _begin(
-        ctx,
-        state,
-        ("Second" if second else "First") + " Japanese Movement Orders Phase",
-        "TE 3.1 J" if second else "TE 3.1 F",
-    )
+    _begin(ctx, state)
     state = attrs.evolve(state, phase=3 if second else 0)
     for f in list(state.side_formations(JAPAN)):
         state = battle_movement(state, data, state.formation(f.id), ctx)
@@ -884,7 +882,7 @@ def _slide_best_effort(
 def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """US Movement Segment (TE 3.1 G, 3.3, 3.4)."""
     p = state.phase
-    _begin(ctx, state, f"{PHASE_NAMES[p - 1]} Movement Phase: US Movement Segment", "TE 3.1 G")
+    _begin(ctx, state)
     plan = dict(state.plan)
     forms = _us_formations(state)
     for f in forms:
@@ -1000,9 +998,7 @@ def _split_off(state: State, f: Formation, name: str, order: Order, ctx: Context
 def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Japanese Movement Segment (TE 3.1 G, 3.3 "Japanese Orders", 3.4)."""
     p = state.phase
-    _begin(
-        ctx, state, f"{PHASE_NAMES[p - 1]} Movement Phase: Japanese Movement Segment", "TE 3.1 G"
-    )
+    _begin(ctx, state)
     forms = [f for f in state.side_formations(JAPAN) if formation_ships(state, f)]
     paths: dict[str, list[Hex]] = {}
     for f in forms:
@@ -1066,7 +1062,13 @@ def run_chit_draw(game: TokyoExpress, state: State, data: TEData, ctx: Context) 
     ctx.log("chit_drawn", f"Action Chit Draw Segment: {chit} chit", "TE 3.1", chit=chit)
     state = attrs.evolve(state, cup=cup)
     if chit == "Combat":
-        _begin(ctx, state, "Combat Segment", "TE 3.5")
+        ctx.log(
+            "phase_began",
+            BASIC_TURN.describe(f"activity.move{state.phase}.combat", state.turn),
+            "TE 3.5",
+            turn=state.turn,
+            step=f"activity.move{state.phase}.combat",
+        )
         return _goto(state, "jp_torpedo", combat=Combat())
     return _after_phase(state, ctx)
 
@@ -1209,7 +1211,7 @@ def run_us_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context)
 # -- N-P: Terminal Stage ---------------------------------------------------------------------
 def run_damage_effects(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Damage Effects Phase (TE 3.1 N, 3.8): record Speed changes, remove sinking ships."""
-    _begin(ctx, state, "Damage Effects Phase", "TE 3.1 N")
+    _begin(ctx, state)
     changed = []
     killed = state.admiral_killed_turn
     for s in state.ships:

@@ -1,0 +1,299 @@
+"""SVG maps of matches, drawn with ``drawsvg`` (``navalwar render``).
+
+:func:`render_match` draws the hexes around the ships in the printed map's
+orientation, each hex with its label; ships as hull-shaped markers pointing
+along their heading with their names and damage; formations tinted and
+joined; a title and a legend with the ship roster. Everything drawn comes
+from the match's observation (JSON), as a front end would see it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import drawsvg as draw  # type: ignore[import-untyped]
+
+from navalwar.engine import Match
+from navalwar.errors import NavalwarError
+from navalwar.hexgrid import Hex, MapSpec
+from navalwar.render import heading_angle, map_of
+
+__all__ = ["match_at_turn", "render_match"]
+
+SIZE = 34.0  # hex radius, px
+MARGIN = 3  # hexes around the ships
+PANEL = 330.0  # width of the legend panel, px
+SIDE_COLOURS = ("#1f5fbf", "#c62828", "#2e7d32", "#b8860b")
+SIDE_TINTS = ("#dbe7fb", "#fbdede", "#dff1e0", "#f6ecd0")
+FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
+
+#: The step at which each game's Game Turn starts (for ``turn=N``).
+TURN_START: dict[str, str] = {"tokyo_express": "us_formation"}
+
+
+def render_match(match: Match, turn: int | None = None, *, whole_map: bool = False) -> str:
+    """An SVG document of ``match``'s map.
+
+    Args:
+        match: the match to draw (as it stands, unless ``turn`` is given).
+        turn: draw the state at the start of this Game Turn instead, rebuilt by
+            replaying the match's actions on a fresh match.
+        whole_map: draw every hex of the map, not only those around the ships.
+
+    Raises:
+        NavalwarError: if ``turn`` is beyond the game, or the game has no drawer.
+    """
+    drawer = _DRAWERS.get(match.game.id)
+    if drawer is None:
+        raise NavalwarError(f"there is no SVG drawer for the game {match.game.id!r} yet "
+                            f"(available: {', '.join(sorted(_DRAWERS))})")
+    if turn is not None:
+        match = match_at_turn(match, turn)
+    return drawer(match, whole_map)
+
+
+def match_at_turn(match: Match, turn: int) -> Match:
+    """A fresh match replayed from ``match``'s actions to the start of Game Turn ``turn``.
+
+    Raises:
+        NavalwarError: if the game (or the saved part of it) never reaches that turn.
+    """
+    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+        raise NavalwarError(f"the Game Turn must be a whole number from 1, not {turn!r}")
+    start = TURN_START.get(match.game.id)
+    if start is None:
+        raise NavalwarError(f"drawing a past Game Turn is not supported for {match.game.id!r}")
+    fresh = Match.start(match.game.id, match.scenario_name, seed=match.seed,
+                        options=match.options, data=match.data_dirs, strict=match.strict)
+
+    def turn_of(m: Match) -> int:
+        return int(getattr(m.state, "turn", 0))
+
+    def reached(m: Match) -> bool:
+        return turn_of(m) > turn or (turn_of(m) == turn and getattr(m.state, "step", "") == start)
+
+    actions = list(match.actions)
+    while not reached(fresh) and not fresh.is_over and actions:
+        fresh.apply(actions.pop(0))
+    if reached(fresh) or (turn_of(fresh) == turn and not fresh.is_over):
+        return fresh
+    if fresh.is_over:
+        raise NavalwarError(f"Game Turn {turn} is beyond this game: it ended in Game Turn "
+                            f"{turn_of(fresh)}; choose a turn from 1 to {turn_of(fresh)}")
+    raise NavalwarError(f"Game Turn {turn} is beyond the saved game, which stops in Game Turn "
+                        f"{turn_of(fresh)}; choose a turn from 1 to {turn_of(fresh)}")
+
+
+# -- the hex battle drawer --------------------------------------------------------------------
+def _corners(spec: MapSpec, x: float, y: float, r: float) -> list[float]:
+    out: list[float] = []
+    for i in range(6):
+        a = math.radians(60 * i + spec.rotation)
+        out += [x + r * math.cos(a), y + r * math.sin(a)]
+    return out
+
+
+def _hull(x: float, y: float, angle: float, length: float, beam: float) -> list[float]:
+    """A ship outline centred on (x, y), bow pointing ``angle`` degrees clockwise from up."""
+    hl, hb = length / 2, beam / 2
+    local = ((0.0, -hl), (hb, -hl / 3), (hb, hl), (-hb, hl), (-hb, -hl / 3))
+    a = math.radians(angle)
+    cos, sin = math.cos(a), math.sin(a)
+    out: list[float] = []
+    for px, py in local:
+        out += [x + px * cos - py * sin, y + px * sin + py * cos]
+    return out
+
+
+def _text(text: str, size: float, x: float, y: float, **kw: Any) -> Any:
+    return draw.Text(text, size, x, y, font_family=FONT, **kw)
+
+
+def _halo(text: str, size: float, x: float, y: float, **kw: Any) -> Any:
+    """Text with a white outline, readable over the hex grid."""
+    return _text(text, size, x, y, stroke="white", stroke_width=size / 4, paint_order="stroke",
+                 stroke_linejoin="round", **kw)
+
+
+def _damage(ship: dict[str, Any]) -> str:
+    hits, boxes = int(ship.get("hits", 0)), int(ship.get("boxes", 0))
+    text = f"{hits}/{boxes}"
+    if int(ship.get("damage_level", 0)):
+        text += f" DL{ship['damage_level']}"
+    if ship.get("removed"):
+        text += " sunk"
+    elif ship.get("sinking"):
+        text += " SINKING"
+    return text
+
+
+def draw_hex_battle(match: Match, whole_map: bool = False) -> str:
+    """Draw a hex-map battle from the first side's observation (ships, formations)."""
+    spec = map_of(match.game)
+    if spec is None:
+        raise NavalwarError(f"{match.game.id!r} has no printed hex map to draw")
+    sides = tuple(match.game.spec.sides)
+    obs = match.observe(sides[0])
+    ships = [s for s in obs.get("ships") or () if isinstance(s, dict) and s.get("hex")]
+    where: dict[str, Hex] = {}
+    for s in ships:
+        try:
+            where[str(s["name"])] = spec.hex(str(s["hex"]), check_bounds=False)
+        except NavalwarError:
+            continue
+
+    def colour(side: object, palette: Sequence[str] = SIDE_COLOURS) -> str:
+        return palette[sides.index(str(side)) % len(palette)] if side in sides else "#555555"
+
+    def px(h: Hex) -> tuple[float, float]:
+        return spec.pixel(h, SIZE)
+
+    if whole_map or not where:
+        hexes = list(spec.hexes())
+    else:
+        xs = [px(h)[0] for h in where.values()]
+        ys = [px(h)[1] for h in where.values()]
+        dx, dy = MARGIN * SIZE * math.sqrt(3), MARGIN * SIZE * 1.5
+        x0, x1, y0, y1 = min(xs) - dx, max(xs) + dx, min(ys) - dy, max(ys) + dy
+        hexes = [h for h in spec.hexes() if x0 <= px(h)[0] <= x1 and y0 <= px(h)[1] <= y1]
+    centres = [px(h) for h in hexes]
+    left = min(x for x, _ in centres) - SIZE * 1.2
+    top = min(y for _, y in centres) - SIZE * 1.2
+    map_w = max(x for x, _ in centres) + SIZE * 1.2 - left
+    map_h = max(y for _, y in centres) + SIZE * 1.2 - top
+    head = 64.0
+    width = map_w + PANEL
+    height = max(map_h, 220.0 + 17.0 * len(ships)) + head
+
+    def at(h: Hex) -> tuple[float, float]:
+        x, y = px(h)
+        return x - left, y - top + head
+
+    d = draw.Drawing(width, height, origin=(0, 0))
+    d.append(draw.Rectangle(0, 0, width, height, fill="white"))
+    d.append(draw.Rectangle(0, head, map_w, map_h, fill="#f3f7fa"))
+    # title
+    title = f"{match.game.spec.title}: {getattr(match.scenario, 'title', match.scenario_name)}"
+    turn = obs.get("turn")
+    when = f"Game Turn {turn}" + (f" of {obs['last_turn']}" if "last_turn" in obs else "")
+    outcome = match.outcome
+    sub = (f"End of the game, {when}: {outcome.summary}" if outcome is not None
+           else f"{when}, step {obs.get('step', '?')}")
+    d.append(draw.Title(f"{title} - {sub}"))
+    d.append(_text(title, 20, 12, 28, font_weight="bold", fill="#222222"))
+    d.append(_text(f"{sub}  (seed {match.seed})", 13, 12, 50, fill="#444444"))
+    # hexes
+    grid = draw.Group(id="hexes")
+    for h in hexes:
+        x, y = at(h)
+        grid.append(draw.Lines(*_corners(spec, x, y, SIZE), close=True, fill="none",
+                               stroke="#b8c4cf", stroke_width=1))
+        grid.append(_text(spec.label(h), SIZE * 0.24, x, y - SIZE * 0.62, text_anchor="middle",
+                          fill="#9aa5b1", class_="hex-label"))
+    d.append(grid)
+    # formations: tint their hexes and join their ships in order
+    forms = draw.Group(id="formations")
+    for f in obs.get("formations") or ():
+        members = [where[n] for n in f.get("ships") or () if n in where
+                   and not any(s.get("removed") for s in ships if s["name"] == n)]
+        if not members:
+            continue
+        for h in dict.fromkeys(members):
+            forms.append(draw.Lines(*_corners(spec, *at(h), SIZE * 0.94), close=True,
+                                    fill=colour(f.get("side"), SIDE_TINTS), fill_opacity=0.8,
+                                    stroke=colour(f.get("side")), stroke_width=1.2,
+                                    stroke_dasharray="4,3"))
+        points = [c for h in dict.fromkeys(members) for c in at(h)]
+        if len(points) >= 4:
+            forms.append(draw.Lines(*points, fill="none", stroke=colour(f.get("side")),
+                                    stroke_width=1.5, stroke_opacity=0.5))
+        x, y = at(members[0])
+        forms.append(_halo(f"F{f.get('id')}", SIZE * 0.3, x - SIZE * 0.78, y + SIZE * 0.1,
+                           fill=colour(f.get("side")), font_weight="bold"))
+    d.append(forms)
+    # ships
+    fleet = draw.Group(id="ships")
+    by_hex: dict[Hex, list[dict[str, Any]]] = {}
+    for s in ships:
+        if str(s["name"]) in where:
+            by_hex.setdefault(where[str(s["name"])], []).append(s)
+    for h, group in by_hex.items():
+        x, y = at(h)
+        k = len(group)
+        spacing = min(SIZE * 0.42, SIZE * 1.25 / k)
+        for i, s in enumerate(group):
+            sx = x + (i - (k - 1) / 2) * spacing
+            try:
+                angle = heading_angle(spec, spec.heading(str(s.get("heading", ""))))
+            except NavalwarError:
+                angle = 0.0
+            sunk = bool(s.get("removed"))
+            fill = "#9e9e9e" if sunk else colour(s.get("side"))
+            fleet.append(draw.Lines(*_hull(sx, y - SIZE * 0.08, angle, SIZE * 0.62, SIZE * 0.2),
+                                    close=True, fill=fill, fill_opacity=0.35 if sunk else 1,
+                                    stroke="#ff9800" if s.get("sinking") else "#222222",
+                                    stroke_width=2 if s.get("sinking") else 0.8))
+            if sunk or s.get("sinking"):
+                fleet.append(_text("✕" if sunk else "!", SIZE * 0.4, sx, y + SIZE * 0.05,
+                                   text_anchor="middle", fill="#000000" if sunk else "#e65100",
+                                   font_weight="bold"))
+        for i, s in enumerate(group):
+            name = str(s["name"]) + (" ★" if s["name"] == obs.get("flagship") else "")
+            ty = y + SIZE * (0.45 + 0.3 * i)
+            label = _halo(name, SIZE * 0.26, x, ty, text_anchor="middle",
+                          fill="#9e9e9e" if s.get("removed") else colour(s.get("side")),
+                          font_weight="bold", class_="ship-name")
+            fleet.append(label)
+            fleet.append(_halo(_damage(s), SIZE * 0.2, x, ty + SIZE * 0.14,
+                               text_anchor="middle", fill="#333333"))
+    d.append(fleet)
+    _legend(d, spec, obs, sides, ships, map_w, head, colour)
+    return str(d.as_svg())
+
+
+def _legend(d: Any, spec: MapSpec, obs: dict[str, Any], sides: Sequence[str],
+            ships: list[dict[str, Any]], x0: float, y0: float,
+            colour: Callable[..., str]) -> None:
+    """The legend panel: sides, compass, symbols and the ship roster."""
+    g = draw.Group(id="legend")
+    x, y = x0 + 16, y0 + 22
+    g.append(_text("Legend", 15, x, y, font_weight="bold"))
+    y += 22
+    for side in sides:
+        g.append(draw.Lines(*_hull(x + 8, y - 4, 90, 18, 7), close=True, fill=colour(side)))
+        g.append(_text(side, 12, x + 24, y, fill=colour(side), font_weight="bold"))
+        x += 90
+    x = x0 + 16
+    y += 22
+    for name, text in (("F1", "formation: tinted hexes, joined in order"),
+                       ("3/10", "damage boxes hit / boxes; DL = Damage Level"),
+                       ("★", "flagship;  ! (orange) sinking;  ✕ sunk")):
+        g.append(_text(name, 11, x, y, font_weight="bold", fill="#333333"))
+        g.append(_text(text, 11, x + 38, y, fill="#333333"))
+        y += 17
+    # compass: where each heading points on the printed map
+    cx, cy = x + 40, y + 42
+    g.append(draw.Circle(cx, cy, 30, fill="none", stroke="#cccccc"))
+    for i, name in enumerate(spec.heading_names):
+        a = math.radians(heading_angle(spec, i))
+        ex, ey = cx + 24 * math.sin(a), cy - 24 * math.cos(a)
+        g.append(draw.Line(cx, cy, ex, ey, stroke="#333333" if i == 0 else "#999999",
+                           stroke_width=2 if i == 0 else 1))
+        g.append(_text(name, 10, cx + 38 * math.sin(a), cy - 38 * math.cos(a) + 4,
+                       text_anchor="middle", fill="#333333"))
+    g.append(_text("headings", 11, cx + 70, cy + 4, fill="#666666"))
+    y = cy + 64
+    g.append(_text("Ships", 13, x, y, font_weight="bold"))
+    y += 18
+    for s in ships:
+        where = "" if s.get("removed") else f"{s.get('hex', '')} {s.get('heading', '')}"
+        g.append(_text(f"{s.get('type', '')} {s.get('name', '')}", 11, x, y,
+                       fill=colour(s.get("side")), font_weight="bold"))
+        g.append(_text(f"{where}  {_damage(s)}", 11, x + 150, y, fill="#333333"))
+        y += 17
+    d.append(g)
+
+
+_DRAWERS: dict[str, Callable[[Match, bool], str]] = {"tokyo_express": draw_hex_battle}
