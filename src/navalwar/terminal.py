@@ -95,8 +95,15 @@ class _Keys:
         lower = side in self.sides and self.sides.index(side) % 2 == 1
         used = set(self.keys.values())
         pool = name + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-        key = next((k for ch in pool if ch.isalnum()
-                    if (k := ch.lower() if lower else ch.upper()) not in used), "?")
+        key = next(
+            (
+                k
+                for ch in pool
+                if ch.isalnum()
+                if (k := ch.lower() if lower else ch.upper()) not in used
+            ),
+            "?",
+        )
         self.keys[name] = key
         return key
 
@@ -130,8 +137,14 @@ def _layout(spec: MapSpec) -> tuple[bool, tuple[tuple[Hex, str, int, int], ...]]
     return pointy, tuple(cells)
 
 
-def map_view(obs: dict[str, Any], spec: MapSpec, keys: _Keys, sides: Sequence[str],
-             width: int = 120, margin: int = 1) -> Text | None:
+def map_view(
+    obs: dict[str, Any],
+    spec: MapSpec,
+    keys: _Keys,
+    sides: Sequence[str],
+    width: int = 120,
+    margin: int = 1,
+) -> Text | None:
     """A text map of the hexes around the observed ships, in the printed orientation.
 
     One text line per line of hexes; each ship is its key letter plus a heading
@@ -187,8 +200,10 @@ def map_view(obs: dict[str, Any], spec: MapSpec, keys: _Keys, sides: Sequence[st
         parts: list[tuple[str, str]] = []
         for (side, heading), ships in groups.items():
             base = _side_style(sides, side)
-            parts += [(keys(str(s["name"]), side), base + (" strike" if s.get("sinking") else ""))
-                      for s in ships]
+            parts += [
+                (keys(str(s["name"]), side), base + (" strike" if s.get("sinking") else ""))
+                for s in ships
+            ]
             parts.append((_arrow(spec, heading), base))
         if len(parts) > cell - 1:
             parts = [*parts[: cell - 2], ("+", "bold")]
@@ -202,12 +217,18 @@ def map_view(obs: dict[str, Any], spec: MapSpec, keys: _Keys, sides: Sequence[st
         label = spec.label(h)
         n = len(label)
         lx = (first + last + 1 - n) // 2
-        if y >= 1 and lx >= 1 and lx + n < cols and all(
+        if (
+            y >= 1
+            and lx >= 1
+            and lx + n < cols
+            and all(
                 chars[y - 1][i] in " ·" and styles[y - 1][i] != "label"
-                for i in range(lx - 1, lx + n + 1)):
+                for i in range(lx - 1, lx + n + 1)
+            )
+        ):
             put(y - 1, lx, label, "label")
         else:
-            notes.setdefault(y, []).append(label + " " + "".join(chars[y][first:last + 1]))
+            notes.setdefault(y, []).append(label + " " + "".join(chars[y][first : last + 1]))
     busy = {y for y in range(rows) if y in notes or any(st not in ("", "dot") for st in styles[y])}
     lines: list[Text] = []
     y = 0
@@ -216,8 +237,9 @@ def map_view(obs: dict[str, Any], spec: MapSpec, keys: _Keys, sides: Sequence[st
         while end < rows and not busy & {end - 1, end, end + 1}:
             end += 1
         if end - y >= 3:  # a long run of empty lines is shown as one
-            lines.append(Text(f"{'':>{spec.col_digits}}  ⋮  ({end - y} lines without ships)",
-                              "grey50"))
+            lines.append(
+                Text(f"{'':>{spec.col_digits}}  ⋮  ({end - y} lines without ships)", "grey50")
+            )
             y = end
             continue
         pre = prefixes.get(y, set())
@@ -261,26 +283,41 @@ def _damage(ship: dict[str, Any]) -> Text:
     return Text(f"{hits:>2}/{boxes:<2} {bar}".rstrip(), LEVEL_STYLES[level])
 
 
-def ship_table(obs: dict[str, Any], keys: _Keys, sides: Sequence[str],
-               spec: MapSpec | None) -> Table | None:
+def ship_table(
+    obs: dict[str, Any], keys: _Keys, sides: Sequence[str], spec: MapSpec | None
+) -> Table | None:
     """Formations and ships: hex, heading, Speed, order, damage, torpedoes, status."""
     ships = _live_ships(obs)
     if not ships:
         return None
     formations = {f.get("id"): f for f in obs.get("formations") or () if isinstance(f, dict)}
     flagship = obs.get("flagship")
-    table = Table(box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False,
-                  header_style="bold")
-    for name, just in (("Key", "center"), ("Ship", "left"), ("Type", "left"), ("Hex", "left"),
-                       ("Hdg", "left"), ("Fmn", "right"), ("Spd/max", "left"),
-                       ("Order", "left"), ("Damage boxes", "left"), ("Lvl", "left"),
-                       ("Torp", "left"), ("Status", "left")):
+    table = Table(
+        box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold"
+    )
+    for name, just in (
+        ("Key", "center"),
+        ("Ship", "left"),
+        ("Type", "left"),
+        ("Hex", "left"),
+        ("Hdg", "left"),
+        ("Fmn", "right"),
+        ("Spd/max", "left"),
+        ("Order", "left"),
+        ("Damage boxes", "left"),
+        ("Lvl", "left"),
+        ("Torp", "left"),
+        ("Status", "left"),
+    ):
         table.add_column(name, justify=just, no_wrap=name != "Order")  # type: ignore[arg-type]
 
     def sort_key(s: dict[str, Any]) -> tuple[int, int, int]:
         side = str(s.get("side"))
-        return (sides.index(side) if side in sides else len(sides), bool(s.get("removed")),
-                int(s.get("formation") or 0) or 10_000)
+        return (
+            sides.index(side) if side in sides else len(sides),
+            bool(s.get("removed")),
+            int(s.get("formation") or 0) or 10_000,
+        )
 
     last_side, seen_formations = None, set()
     for s in sorted(ships, key=sort_key):
@@ -292,8 +329,11 @@ def ship_table(obs: dict[str, Any], keys: _Keys, sides: Sequence[str],
         removed = bool(s.get("removed"))
         fid = s.get("formation") or 0
         f = formations.get(fid) if fid else None
-        speed = f"{f.get('speed') or '-'}/{s.get('max_speed', '?')}" if f else \
-            f"-/{s.get('max_speed', '?')}"
+        speed = (
+            f"{f.get('speed') or '-'}/{s.get('max_speed', '?')}"
+            if f
+            else f"-/{s.get('max_speed', '?')}"
+        )
         order = ""
         if f is not None and fid not in seen_formations:
             seen_formations.add(fid)
@@ -303,8 +343,14 @@ def ship_table(obs: dict[str, Any], keys: _Keys, sides: Sequence[str],
             heading = _arrow(spec, heading) + heading
         level = int(s.get("damage_level", 0))
         step = int(s.get("current_step_level", 0) or 0)
-        salvos = "".join(SALVO_GLYPHS.get(str(v.get("status")), "?")
-                         for v in s.get("salvos") or () if isinstance(v, dict)) or "-"
+        salvos = (
+            "".join(
+                SALVO_GLYPHS.get(str(v.get("status")), "?")
+                for v in s.get("salvos") or ()
+                if isinstance(v, dict)
+            )
+            or "-"
+        )
         status = []
         if name == flagship:
             status.append(Text("flagship", "bold"))
@@ -315,10 +361,17 @@ def ship_table(obs: dict[str, Any], keys: _Keys, sides: Sequence[str],
         elif s.get("fired"):
             status.append(Text("fired", "grey62"))
         cells: list[RenderableType] = [
-            Text(keys(name, side) if not removed else "", style), Text(name, style),
-            str(s.get("type", "")), "" if removed else str(s.get("hex", "")),
-            "" if removed else heading, str(fid or ""), "" if removed else speed, order,
-            _damage(s), f"{level}→{step}" if step > level else str(level or "-"), salvos,
+            Text(keys(name, side) if not removed else "", style),
+            Text(name, style),
+            str(s.get("type", "")),
+            "" if removed else str(s.get("hex", "")),
+            "" if removed else heading,
+            str(fid or ""),
+            "" if removed else speed,
+            order,
+            _damage(s),
+            f"{level}→{step}" if step > level else str(level or "-"),
+            salvos,
             Text(", ").join(status),
         ]
         table.add_row(*cells, style="grey50" if removed else None)
@@ -352,8 +405,11 @@ def narrate(events: Sequence[Event], names: dict[str, str], verbose: bool = Fals
             continue
         if e.kind == "ship_moved" and "ship" in e.data and "to" in e.data:
             moves = [e]
-            while i < len(events) and events[i].kind in ("ship_moved", "dice_rolled") and (
-                    events[i].kind == "dice_rolled" or "to" in events[i].data):
+            while (
+                i < len(events)
+                and events[i].kind in ("ship_moved", "dice_rolled")
+                and (events[i].kind == "dice_rolled" or "to" in events[i].data)
+            ):
                 if events[i].kind == "ship_moved":
                     moves.append(events[i])
                 i += 1
@@ -384,8 +440,14 @@ def _board_key(obs: dict[str, Any]) -> str:
 class _Session:
     """One terminal game: the loop, the views and the prompt commands."""
 
-    def __init__(self, match: Match, humans: set[str], agents: dict[str, Agent],
-                 input_fn: Callable[[str], str], console: Console) -> None:
+    def __init__(
+        self,
+        match: Match,
+        humans: set[str],
+        agents: dict[str, Agent],
+        input_fn: Callable[[str], str],
+        console: Console,
+    ) -> None:
         self.match = match
         self.humans = set(humans)
         self.agents = agents
@@ -407,8 +469,11 @@ class _Session:
         self.out.print(Text(message, style))
 
     def names(self, obs: dict[str, Any]) -> dict[str, str]:
-        return {str(s["name"]): _side_style(self.sides, str(s.get("side")))
-                for s in _live_ships(obs) if "name" in s}
+        return {
+            str(s["name"]): _side_style(self.sides, str(s.get("side")))
+            for s in _live_ships(obs)
+            if "name" in s
+        }
 
     def tell(self, events: Sequence[Event], obs: dict[str, Any]) -> None:
         for line in narrate(events, self.names(obs), self.verbose):
@@ -442,8 +507,10 @@ class _Session:
         head.append(f"  ({d.rule})" if d.rule else "", "grey50")
         self.out.print(head)
         if d.choices:
-            items = [Text(f"{i:>3}. ", "bold cyan") + Text(a.describe())
-                     for i, a in enumerate(d.choices, 1)]
+            items = [
+                Text(f"{i:>3}. ", "bold cyan") + Text(a.describe())
+                for i, a in enumerate(d.choices, 1)
+            ]
             if len(items) <= 10:
                 for item in items:
                     self.out.print(item)
@@ -454,18 +521,32 @@ class _Session:
             example = json.dumps(self.match.game.codec.to_json(d.random_choice(Dice(0))))
         except NavalwarError:
             example = '{"tag": ...}'
-        self.out.print(Text("  Too many choices to list. Type a JSON action, e.g.\n    "
-                            f"{example}\n  or r for a random legal one.", "cyan"))
+        self.out.print(
+            Text(
+                "  Too many choices to list. Type a JSON action, e.g.\n    "
+                f"{example}\n  or r for a random legal one.",
+                "cyan",
+            )
+        )
 
     # -- the loop ---------------------------------------------------------------------------
     def run(self) -> None:
         m = self.match
         title = getattr(m.scenario, "title", m.scenario_name)
         who = ", ".join(s for s in self.sides if s in self.humans) or "nobody (agents only)"
-        self.out.print(Panel(Text.assemble(
-            (f"{m.game.spec.title}: {title}", "bold"), f"  (seed {m.seed})\n",
-            "You command: ", (who, "bold"), ".  Type h at the prompt for help."),
-            box=box.ROUNDED, expand=False))
+        self.out.print(
+            Panel(
+                Text.assemble(
+                    (f"{m.game.spec.title}: {title}", "bold"),
+                    f"  (seed {m.seed})\n",
+                    "You command: ",
+                    (who, "bold"),
+                    ".  Type h at the prompt for help.",
+                ),
+                box=box.ROUNDED,
+                expand=False,
+            )
+        )
         try:
             self.loop()
         except _Quit:
@@ -496,8 +577,15 @@ class _Session:
         side = d.side
         if len(self.humans) > 1 and side != self.last_side:
             self.out.clear()
-            self.out.print(Panel(Text(f"{side} to play: pass the terminal to the {side} player.",
-                                      _side_style(self.sides, side)), expand=False))
+            self.out.print(
+                Panel(
+                    Text(
+                        f"{side} to play: pass the terminal to the {side} player.",
+                        _side_style(self.sides, side),
+                    ),
+                    expand=False,
+                )
+            )
             self.read(f"{side}: press Enter when ready ")
             self.shown.pop(side, None)
         self.last_side = side
@@ -590,8 +678,10 @@ class _Session:
 
     def undo(self, side: str) -> bool:
         """Take back ``side``'s last choice (and any agent choices after it)."""
-        refuse = (f"Undo is not allowed now: dice were rolled or facts revealed since "
-                  f"{side}'s last choice (rules are only taken back to the last chance event).")
+        refuse = (
+            f"Undo is not allowed now: dice were rolled or facts revealed since "
+            f"{side}'s last choice (rules are only taken back to the last chance event)."
+        )
         if not self.match.can_undo():
             self.say(refuse)
             return False
@@ -601,8 +691,9 @@ class _Session:
             if who == side:
                 break
             if who is None or who in self.humans:
-                self.say(f"Undo is not allowed: the last choice was not made by {side} "
-                         "in this session.")
+                self.say(
+                    f"Undo is not allowed: the last choice was not made by {side} in this session."
+                )
                 return False
         else:
             self.say(f"Nothing to undo: {side} has made no choice yet.")
@@ -632,5 +723,6 @@ class _Session:
         outcome = self.match.outcome
         if outcome is not None:
             style = _side_style(self.sides, outcome.winner) if outcome.winner else "bold"
-            self.out.print(Panel(Text(outcome.summary or outcome.level, style),
-                                 title="Result", expand=False))
+            self.out.print(
+                Panel(Text(outcome.summary or outcome.level, style), title="Result", expand=False)
+            )

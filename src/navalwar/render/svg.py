@@ -22,7 +22,7 @@ from navalwar.render import heading_angle, map_of
 
 __all__ = ["match_at_turn", "render_match"]
 
-SIZE = 34.0  # hex radius, px
+SIZE = 40.0  # hex radius, px
 MARGIN = 3  # hexes around the ships
 PANEL = 330.0  # width of the legend panel, px
 SIDE_COLOURS = ("#1f5fbf", "#c62828", "#2e7d32", "#b8860b")
@@ -47,8 +47,10 @@ def render_match(match: Match, turn: int | None = None, *, whole_map: bool = Fal
     """
     drawer = _DRAWERS.get(match.game.id)
     if drawer is None:
-        raise NavalwarError(f"there is no SVG drawer for the game {match.game.id!r} yet "
-                            f"(available: {', '.join(sorted(_DRAWERS))})")
+        raise NavalwarError(
+            f"there is no SVG drawer for the game {match.game.id!r} yet "
+            f"(available: {', '.join(sorted(_DRAWERS))})"
+        )
     if turn is not None:
         match = match_at_turn(match, turn)
     return drawer(match, whole_map)
@@ -65,8 +67,14 @@ def match_at_turn(match: Match, turn: int) -> Match:
     start = TURN_START.get(match.game.id)
     if start is None:
         raise NavalwarError(f"drawing a past Game Turn is not supported for {match.game.id!r}")
-    fresh = Match.start(match.game.id, match.scenario_name, seed=match.seed,
-                        options=match.options, data=match.data_dirs, strict=match.strict)
+    fresh = Match.start(
+        match.game.id,
+        match.scenario_name,
+        seed=match.seed,
+        options=match.options,
+        data=match.data_dirs,
+        strict=match.strict,
+    )
 
     def turn_of(m: Match) -> int:
         return int(getattr(m.state, "turn", 0))
@@ -80,10 +88,14 @@ def match_at_turn(match: Match, turn: int) -> Match:
     if reached(fresh) or (turn_of(fresh) == turn and not fresh.is_over):
         return fresh
     if fresh.is_over:
-        raise NavalwarError(f"Game Turn {turn} is beyond this game: it ended in Game Turn "
-                            f"{turn_of(fresh)}; choose a turn from 1 to {turn_of(fresh)}")
-    raise NavalwarError(f"Game Turn {turn} is beyond the saved game, which stops in Game Turn "
-                        f"{turn_of(fresh)}; choose a turn from 1 to {turn_of(fresh)}")
+        raise NavalwarError(
+            f"Game Turn {turn} is beyond this game: it ended in Game Turn "
+            f"{turn_of(fresh)}; choose a turn from 1 to {turn_of(fresh)}"
+        )
+    raise NavalwarError(
+        f"Game Turn {turn} is beyond the saved game, which stops in Game Turn "
+        f"{turn_of(fresh)}; choose a turn from 1 to {turn_of(fresh)}"
+    )
 
 
 # -- the hex battle drawer --------------------------------------------------------------------
@@ -108,13 +120,36 @@ def _hull(x: float, y: float, angle: float, length: float, beam: float) -> list[
 
 
 def _text(text: str, size: float, x: float, y: float, **kw: Any) -> Any:
+    kw.setdefault("stroke", "none")
     return draw.Text(text, size, x, y, font_family=FONT, **kw)
 
 
 def _halo(text: str, size: float, x: float, y: float, **kw: Any) -> Any:
-    """Text with a white outline, readable over the hex grid."""
-    return _text(text, size, x, y, stroke="white", stroke_width=size / 4, paint_order="stroke",
-                 stroke_linejoin="round", **kw)
+    """Text over a white outline of itself, readable over the hex grid."""
+    group = draw.Group()
+    under = {k: v for k, v in kw.items() if k != "class_"}
+    under["fill"] = "white"
+    group.append(
+        _text(
+            text,
+            size,
+            x,
+            y,
+            stroke="white",
+            stroke_width=size / 3.5,
+            stroke_linejoin="round",
+            **under,
+        )
+    )
+    group.append(_text(text, size, x, y, **kw))
+    return group
+
+
+def _angle(spec: MapSpec, ship: dict[str, Any]) -> float:
+    try:
+        return heading_angle(spec, spec.heading(str(ship.get("heading", ""))))
+    except NavalwarError:
+        return 0.0
 
 
 def _damage(ship: dict[str, Any]) -> str:
@@ -179,8 +214,11 @@ def draw_hex_battle(match: Match, whole_map: bool = False) -> str:
     turn = obs.get("turn")
     when = f"Game Turn {turn}" + (f" of {obs['last_turn']}" if "last_turn" in obs else "")
     outcome = match.outcome
-    sub = (f"End of the game, {when}: {outcome.summary}" if outcome is not None
-           else f"{when}, step {obs.get('step', '?')}")
+    sub = (
+        f"End of the game, {when}: {outcome.summary}"
+        if outcome is not None
+        else f"{when}, step {obs.get('step', '?')}"
+    )
     d.append(draw.Title(f"{title} - {sub}"))
     d.append(_text(title, 20, 12, 28, font_weight="bold", fill="#222222"))
     d.append(_text(f"{sub}  (seed {match.seed})", 13, 12, 50, fill="#444444"))
@@ -188,30 +226,71 @@ def draw_hex_battle(match: Match, whole_map: bool = False) -> str:
     grid = draw.Group(id="hexes")
     for h in hexes:
         x, y = at(h)
-        grid.append(draw.Lines(*_corners(spec, x, y, SIZE), close=True, fill="none",
-                               stroke="#b8c4cf", stroke_width=1))
-        grid.append(_text(spec.label(h), SIZE * 0.24, x, y - SIZE * 0.62, text_anchor="middle",
-                          fill="#9aa5b1", class_="hex-label"))
+        grid.append(
+            draw.Lines(
+                *_corners(spec, x, y, SIZE),
+                close=True,
+                fill="none",
+                stroke="#b8c4cf",
+                stroke_width=1,
+            )
+        )
+        grid.append(
+            _text(
+                spec.label(h),
+                SIZE * 0.24,
+                x,
+                y - SIZE * 0.62,
+                text_anchor="middle",
+                fill="#9aa5b1",
+                class_="hex-label",
+            )
+        )
     d.append(grid)
     # formations: tint their hexes and join their ships in order
     forms = draw.Group(id="formations")
     for f in obs.get("formations") or ():
-        members = [where[n] for n in f.get("ships") or () if n in where
-                   and not any(s.get("removed") for s in ships if s["name"] == n)]
+        members = [
+            where[n]
+            for n in f.get("ships") or ()
+            if n in where and not any(s.get("removed") for s in ships if s["name"] == n)
+        ]
         if not members:
             continue
         for h in dict.fromkeys(members):
-            forms.append(draw.Lines(*_corners(spec, *at(h), SIZE * 0.94), close=True,
-                                    fill=colour(f.get("side"), SIDE_TINTS), fill_opacity=0.8,
-                                    stroke=colour(f.get("side")), stroke_width=1.2,
-                                    stroke_dasharray="4,3"))
+            forms.append(
+                draw.Lines(
+                    *_corners(spec, *at(h), SIZE * 0.94),
+                    close=True,
+                    fill=colour(f.get("side"), SIDE_TINTS),
+                    fill_opacity=0.8,
+                    stroke=colour(f.get("side")),
+                    stroke_width=1.2,
+                    stroke_dasharray="4,3",
+                )
+            )
         points = [c for h in dict.fromkeys(members) for c in at(h)]
         if len(points) >= 4:
-            forms.append(draw.Lines(*points, fill="none", stroke=colour(f.get("side")),
-                                    stroke_width=1.5, stroke_opacity=0.5))
+            forms.append(
+                draw.Lines(
+                    *points,
+                    fill="none",
+                    stroke=colour(f.get("side")),
+                    stroke_width=1.5,
+                    stroke_opacity=0.5,
+                )
+            )
         x, y = at(members[0])
-        forms.append(_halo(f"F{f.get('id')}", SIZE * 0.3, x - SIZE * 0.78, y + SIZE * 0.1,
-                           fill=colour(f.get("side")), font_weight="bold"))
+        forms.append(
+            _halo(
+                f"F{f.get('id')}",
+                SIZE * 0.3,
+                x - SIZE * 0.78,
+                y + SIZE * 0.1,
+                fill=colour(f.get("side")),
+                font_weight="bold",
+            )
+        )
     d.append(forms)
     # ships
     fleet = draw.Group(id="ships")
@@ -222,40 +301,76 @@ def draw_hex_battle(match: Match, whole_map: bool = False) -> str:
     for h, group in by_hex.items():
         x, y = at(h)
         k = len(group)
-        spacing = min(SIZE * 0.42, SIZE * 1.25 / k)
+        spacing = min(SIZE * 0.3, SIZE * 0.9 / k)
+        across = math.radians(_angle(spec, group[0]) + 90)
         for i, s in enumerate(group):
-            sx = x + (i - (k - 1) / 2) * spacing
-            try:
-                angle = heading_angle(spec, spec.heading(str(s.get("heading", ""))))
-            except NavalwarError:
-                angle = 0.0
+            off = (i - (k - 1) / 2) * spacing
+            sx, sy = x + off * math.sin(across), y - SIZE * 0.18 - off * math.cos(across)
             sunk = bool(s.get("removed"))
-            fill = "#9e9e9e" if sunk else colour(s.get("side"))
-            fleet.append(draw.Lines(*_hull(sx, y - SIZE * 0.08, angle, SIZE * 0.62, SIZE * 0.2),
-                                    close=True, fill=fill, fill_opacity=0.35 if sunk else 1,
-                                    stroke="#ff9800" if s.get("sinking") else "#222222",
-                                    stroke_width=2 if s.get("sinking") else 0.8))
-            if sunk or s.get("sinking"):
-                fleet.append(_text("✕" if sunk else "!", SIZE * 0.4, sx, y + SIZE * 0.05,
-                                   text_anchor="middle", fill="#000000" if sunk else "#e65100",
-                                   font_weight="bold"))
+            sinking = bool(s.get("sinking")) and not sunk
+            fleet.append(
+                draw.Lines(
+                    *_hull(sx, sy, _angle(spec, s), SIZE * 0.7, SIZE * 0.2),
+                    close=True,
+                    fill="#9e9e9e" if sunk else colour(s.get("side")),
+                    fill_opacity=0.45 if sunk else 1,
+                    stroke="#ff6d00" if sinking else "#222222",
+                    stroke_width=2.5 if sinking else 0.8,
+                )
+            )
+            if sunk:  # a cross over the wreck
+                r = SIZE * 0.2
+                for sign in (1, -1):
+                    fleet.append(
+                        draw.Line(
+                            sx - r,
+                            sy - sign * r,
+                            sx + r,
+                            sy + sign * r,
+                            stroke="#212121",
+                            stroke_width=2.2,
+                        )
+                    )
+            elif sinking:
+                fleet.append(
+                    _halo(
+                        "!",
+                        SIZE * 0.45,
+                        sx + SIZE * 0.2,
+                        sy + SIZE * 0.05,
+                        fill="#e65100",
+                        font_weight="bold",
+                    )
+                )
         for i, s in enumerate(group):
-            name = str(s["name"]) + (" ★" if s["name"] == obs.get("flagship") else "")
-            ty = y + SIZE * (0.45 + 0.3 * i)
-            label = _halo(name, SIZE * 0.26, x, ty, text_anchor="middle",
-                          fill="#9e9e9e" if s.get("removed") else colour(s.get("side")),
-                          font_weight="bold", class_="ship-name")
-            fleet.append(label)
-            fleet.append(_halo(_damage(s), SIZE * 0.2, x, ty + SIZE * 0.14,
-                               text_anchor="middle", fill="#333333"))
+            flag = " (flag)" if s["name"] == obs.get("flagship") else ""
+            fleet.append(
+                _halo(
+                    f"{s['name']}{flag} {_damage(s)}",
+                    SIZE * 0.22,
+                    x,
+                    y + SIZE * (0.4 + 0.25 * i),
+                    text_anchor="middle",
+                    fill="#757575" if s.get("removed") else colour(s.get("side")),
+                    font_weight="bold",
+                    class_="ship-name",
+                )
+            )
     d.append(fleet)
     _legend(d, spec, obs, sides, ships, map_w, head, colour)
     return str(d.as_svg())
 
 
-def _legend(d: Any, spec: MapSpec, obs: dict[str, Any], sides: Sequence[str],
-            ships: list[dict[str, Any]], x0: float, y0: float,
-            colour: Callable[..., str]) -> None:
+def _legend(
+    d: Any,
+    spec: MapSpec,
+    obs: dict[str, Any],
+    sides: Sequence[str],
+    ships: list[dict[str, Any]],
+    x0: float,
+    y0: float,
+    colour: Callable[..., str],
+) -> None:
     """The legend panel: sides, compass, symbols and the ship roster."""
     g = draw.Group(id="legend")
     x, y = x0 + 16, y0 + 22
@@ -267,9 +382,12 @@ def _legend(d: Any, spec: MapSpec, obs: dict[str, Any], sides: Sequence[str],
         x += 90
     x = x0 + 16
     y += 22
-    for name, text in (("F1", "formation: tinted hexes, joined in order"),
-                       ("3/10", "damage boxes hit / boxes; DL = Damage Level"),
-                       ("★", "flagship;  ! (orange) sinking;  ✕ sunk")):
+    for name, text in (
+        ("F1", "formation: tinted hexes, joined in order"),
+        ("3/10", "damage boxes hit / boxes; DL = Damage Level"),
+        ("!", "sinking (orange outline)"),
+        ("X", "sunk (grey, crossed out)"),
+    ):
         g.append(_text(name, 11, x, y, font_weight="bold", fill="#333333"))
         g.append(_text(text, 11, x + 38, y, fill="#333333"))
         y += 17
@@ -279,18 +397,42 @@ def _legend(d: Any, spec: MapSpec, obs: dict[str, Any], sides: Sequence[str],
     for i, name in enumerate(spec.heading_names):
         a = math.radians(heading_angle(spec, i))
         ex, ey = cx + 24 * math.sin(a), cy - 24 * math.cos(a)
-        g.append(draw.Line(cx, cy, ex, ey, stroke="#333333" if i == 0 else "#999999",
-                           stroke_width=2 if i == 0 else 1))
-        g.append(_text(name, 10, cx + 38 * math.sin(a), cy - 38 * math.cos(a) + 4,
-                       text_anchor="middle", fill="#333333"))
+        g.append(
+            draw.Line(
+                cx,
+                cy,
+                ex,
+                ey,
+                stroke="#333333" if i == 0 else "#999999",
+                stroke_width=2 if i == 0 else 1,
+            )
+        )
+        g.append(
+            _text(
+                name,
+                10,
+                cx + 38 * math.sin(a),
+                cy - 38 * math.cos(a) + 4,
+                text_anchor="middle",
+                fill="#333333",
+            )
+        )
     g.append(_text("headings", 11, cx + 70, cy + 4, fill="#666666"))
     y = cy + 64
     g.append(_text("Ships", 13, x, y, font_weight="bold"))
     y += 18
     for s in ships:
         where = "" if s.get("removed") else f"{s.get('hex', '')} {s.get('heading', '')}"
-        g.append(_text(f"{s.get('type', '')} {s.get('name', '')}", 11, x, y,
-                       fill=colour(s.get("side")), font_weight="bold"))
+        g.append(
+            _text(
+                f"{s.get('type', '')} {s.get('name', '')}",
+                11,
+                x,
+                y,
+                fill=colour(s.get("side")),
+                font_weight="bold",
+            )
+        )
         g.append(_text(f"{where}  {_damage(s)}", 11, x + 150, y, fill="#333333"))
         y += 17
     d.append(g)

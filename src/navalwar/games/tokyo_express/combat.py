@@ -211,8 +211,7 @@ def resolve_torpedo_attack(
     roll = ctx.dice.d10(f"torpedo attack on {target.name}", rule)
     result = data.torpedo.result(side, total, roll + drm)
     col = data.torpedo.column(side, total)
-    keys = data.torpedo.japan if side == JAPAN else data.torpedo.us
-    col_name = str(keys[col]) if col is not None else "?"
+    col_name = str(data.torpedo.table(side).columns[col]) if col is not None else "?"
     mod_text = f" +{drm} (target Speed {speed})" if drm else ""
     if result == "N":
         if side == JAPAN:

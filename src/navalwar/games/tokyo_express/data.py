@@ -19,7 +19,7 @@ import attrs
 
 from navalwar.datapack import PROVENANCE, PackFile, load_files, meets_strict
 from navalwar.errors import DataError
-from navalwar.tables import RangeKey
+from navalwar.tables import RangeKey, Table2D
 
 FILES = (
     "ships.csv",
@@ -145,56 +145,46 @@ class GunneryCard:
 
 @attrs.frozen(slots=True)
 class TorpedoTable:
-    """The Torpedo Combat Table (TE 3.6, Card #1)."""
+    """The Torpedo Combat Table (TE 3.6, Card #1): one body, two header rows.
 
-    japan: tuple[RangeKey, ...]
-    us: tuple[RangeKey, ...]
-    rows: tuple[tuple[RangeKey, tuple[int | str, ...]], ...]
+    ``japan`` and ``us`` are the same cells under the "Japan" and "US" column
+    headings (modified Torpedo-value totals); rows are the modified die roll.
+    """
+
+    japan: Table2D[int | str]
+    us: Table2D[int | str]
+
+    def table(self, side: str) -> Table2D[int | str]:
+        """The table read with ``side``'s header row."""
+        return self.japan if side == "Japan" else self.us
 
     def column(self, side: str, total: int) -> int | None:
         """The column index for a modified Torpedo value total, or None below the table."""
-        keys = self.japan if side == "Japan" else self.us
-        for i, k in enumerate(keys):
-            if k.contains(total):
-                return i
-        if keys and keys[-1].lo is not None and total > keys[-1].lo:
-            return len(keys) - 1
-        return None
-
-    def row(self, roll: int) -> int:
-        """The row index for a modified die roll (clamped to the table)."""
-        for i, (k, _) in enumerate(self.rows):
-            if k.contains(roll):
-                return i
-        first = self.rows[0][0]
-        return 0 if first.lo is not None and roll < first.lo else len(self.rows) - 1
+        t = self.table(side)
+        first = t.columns[0]
+        assert isinstance(first, RangeKey)
+        if first.lo is not None and total < first.lo:
+            return None
+        return t.column_for(total)
 
     def result(self, side: str, total: int, roll: int) -> int | str | None:
         """The result (Damage Points or ``"N"``), or None if the total is off the table."""
         col = self.column(side, total)
         if col is None:
             return None
-        return self.rows[self.row(roll)][1][col]
+        t = self.table(side)
+        return t.cell(t.row_for(roll), col)
 
 
 @attrs.frozen(slots=True)
 class FreedomTable:
-    """The US Freedom of Action Table (TE 3.3, Basic, Card #1)."""
+    """The US Freedom of Action Table (TE 3.3, Basic, Card #1): ships x modified roll."""
 
-    columns: tuple[RangeKey, ...]
-    rows: tuple[tuple[RangeKey, tuple[str, ...]], ...]
+    table: Table2D[str]
 
     def result(self, ships: int, roll: int) -> str:
         """``"-"``, ``"A"`` or ``"C"`` for a formation of ``ships`` ships."""
-        col = next(
-            (i for i, k in enumerate(self.columns) if k.contains(ships)), len(self.columns) - 1
-        )
-        for k, cells in self.rows:
-            if k.contains(roll):
-                return cells[col]
-        first = self.rows[0][0]
-        row = self.rows[0] if first.lo is not None and roll < first.lo else self.rows[-1]
-        return row[1][col]
+        return self.table.lookup(roll, ships)
 
 
 @attrs.frozen(slots=True)
@@ -445,18 +435,19 @@ def parse_torpedo(doc: dict[str, Any], file: str) -> TorpedoTable:
     rows_doc = _table(doc, "rows", file)
     if not isinstance(rows_doc, dict):
         raise DataError("must be a table of die rolls", file=file, path="rows")
-    rows = []
-    for k, cells in rows_doc.items():
-        if not isinstance(cells, list) or len(cells) != len(cols):
+    keys, cells = [], []
+    for k, row in rows_doc.items():
+        if not isinstance(row, list) or len(row) != len(cols):
             raise DataError(f"must have {len(cols)} results", file=file, path=f"rows.{k}")
-        rows.append(
-            (
-                _key(k, file, f"rows.{k}"),
-                tuple(_result(c, file, f"rows.{k}[{j}]") for j, c in enumerate(cells)),
-            )
+        keys.append(_key(k, file, f"rows.{k}"))
+        cells.append(tuple(_result(c, file, f"rows.{k}[{j}]") for j, c in enumerate(row)))
+    try:
+        return TorpedoTable(
+            Table2D.of(keys, japan, cells, name="Torpedo Combat Table (Japan)", rule="TE 3.6"),
+            Table2D.of(keys, us, cells, name="Torpedo Combat Table (US)", rule="TE 3.6"),
         )
-    rows.sort(key=lambda r: r[0].lo if r[0].lo is not None else -999)
-    return TorpedoTable(tuple(japan), tuple(us), tuple(rows))
+    except DataError as exc:
+        raise DataError(exc.reason, file=file) from None
 
 
 def parse_cards(rows: Sequence[dict[str, str]], file: str) -> dict[str, dict[int, GunneryCard]]:
@@ -507,20 +498,27 @@ def parse_freedom(doc: dict[str, Any], file: str) -> FreedomTable:
     cols = _table(doc, "columns", file)
     if not isinstance(cols, list) or not cols:
         raise DataError("must be a list of ship-count headings", file=file, path="columns")
-    columns = tuple(_key(c, file, f"columns[{i}]") for i, c in enumerate(cols))
+    columns = [_key(c, file, f"columns[{i}]") for i, c in enumerate(cols)]
     rows_doc = _table(doc, "rows", file)
-    rows = []
-    for k, cells in rows_doc.items():
-        if not isinstance(cells, list) or len(cells) != len(columns):
+    if not isinstance(rows_doc, dict):
+        raise DataError("must be a table of die rolls", file=file, path="rows")
+    keys, cells = [], []
+    for k, row in rows_doc.items():
+        if not isinstance(row, list) or len(row) != len(columns):
             raise DataError(f"must have {len(columns)} results", file=file, path=f"rows.{k}")
-        for j, c in enumerate(cells):
+        for j, c in enumerate(row):
             if c not in ("-", "A", "C"):
                 raise DataError(
                     f"result must be '-', 'A' or 'C', not {c!r}", file=file, path=f"rows.{k}[{j}]"
                 )
-        rows.append((_key(k, file, f"rows.{k}"), tuple(cells)))
-    rows.sort(key=lambda r: r[0].lo if r[0].lo is not None else -999)
-    return FreedomTable(columns, tuple(rows))
+        keys.append(_key(k, file, f"rows.{k}"))
+        cells.append(tuple(str(c) for c in row))
+    try:
+        return FreedomTable(
+            Table2D.of(keys, columns, cells, name="US Freedom of Action Table", rule="TE 3.3")
+        )
+    except DataError as exc:
+        raise DataError(exc.reason, file=file) from None
 
 
 def _entry(e: Any, file: str, path: str, with_rolls: bool = True) -> BMDEntry:

@@ -40,9 +40,9 @@ def cell_value(data: TEData, key: tuple[str, ...]) -> str:
     head, *rest = key
     if head == "torpedo_table":
         side, column, roll = rest
-        keys = data.torpedo.japan if side.lower() == "japan" else data.torpedo.us
-        col = next(i for i, k in enumerate(keys) if str(k) == column.replace("–", "-"))
-        return str(data.torpedo.rows[data.torpedo.row(int(roll))][1][col])
+        table = data.torpedo.table("Japan" if side.lower() == "japan" else "US")
+        col = next(i for i, k in enumerate(table.columns) if str(k) == column.replace("–", "-"))
+        return str(table.cell(table.row_for(int(roll)), col))
     if head == "gunnery_cards":
         deck, number, *cell = rest
         card = data.decks[deck][int(number)]
@@ -75,11 +75,9 @@ def cell_value(data: TEData, key: tuple[str, ...]) -> str:
         return str(getattr(spec, _SHIP_FIELDS.get(field, field)))
     if head == "freedom_of_action":
         column, roll = rest
-        col = next(i for i, k in enumerate(data.freedom.columns) if str(k) == column)
-        for k, cells in data.freedom.rows:
-            if k.contains(int(roll)):
-                return cells[col]
-        raise KeyError(roll)
+        foa = data.freedom.table
+        col = next(i for i, k in enumerate(foa.columns) if str(k) == column)
+        return foa.cell(foa.row_for(int(roll)), col)
     if head == "battle_movement_display":
         sector, band, roll, what = rest
         entry = data.bmd[int(sector)].entry(band == "heavy", int(roll))

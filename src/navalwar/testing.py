@@ -1,0 +1,724 @@
+"""The conformance suite every registered game must pass (DESIGN "Tests").
+
+Each check takes a game id, a scenario id and a seed, plays the game with
+:class:`~navalwar.agents.RandomAgent` s, and returns the problems it found (an
+empty list means conformant). The checks:
+
+* :func:`check_random_play`: random legal play terminates with an outcome.
+* :func:`check_legal_actions`: every enumerated (or sampled) legal action is
+  accepted, on a clone, at a sample of decisions along a game.
+* :func:`check_illegal_actions`: mutated actions, actions of another tag, a
+  foreign action, malformed JSON and actions after the end are refused with
+  ``IllegalActionError``/``InvalidActionError``, the match untouched.
+* :func:`check_json_field_types`: a JSON action whose field has the wrong JSON
+  type (a string for a number, a number for a string) is refused, not coerced.
+* :func:`check_fresh_process`: the same seed gives the same event log in fresh
+  processes with different hash seeds.
+* :func:`check_save_load`: a match saved mid-game loads and continues identically.
+* :func:`check_replay`: ``replay()`` reproduces the log; tampered saves are refused.
+* :func:`check_observations`: observations are JSON, identical for every
+  hidden variant of the state, and do not show the order of decks or cups.
+* :func:`check_undo`: undo restores a dice-free action exactly and refuses to
+  cross a chance event.
+
+:func:`run_conformance` runs them all. From pytest::
+
+    @pytest.mark.parametrize("check", sorted(CHECKS))
+    def test_conformance(check):
+        assert CHECKS[check]("tokyo_express", "basic", 0) == []
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
+from typing import Any, ClassVar
+
+import attrs
+
+from navalwar.actions import Action
+from navalwar.agents import Agent, RandomAgent
+from navalwar.dice import Dice
+from navalwar.engine import Decision, Match
+from navalwar.errors import (
+    DataError,
+    IllegalActionError,
+    InvalidActionError,
+    NavalwarError,
+    ReplayError,
+)
+from navalwar.events import log_digest
+from navalwar.sequence import CardDeck, ChitCup
+
+#: Most decisions a random game may take before it counts as not terminating.
+DECISION_BUDGET = 10_000
+REFUSALS = (IllegalActionError, InvalidActionError)
+
+Check = Callable[[str, str, int], list[str]]
+
+
+# -- helpers --------------------------------------------------------------------------------
+def random_agents(match: Match, seed: int) -> dict[str, Agent]:
+    """A :class:`RandomAgent` per side, seeded from ``seed``."""
+    return {side: RandomAgent(seed * 1009 + i + 1) for i, side in enumerate(match.game.spec.sides)}
+
+
+def play(match: Match, agents: dict[str, Agent], decisions: int = DECISION_BUDGET) -> int:
+    """Let ``agents`` make up to ``decisions`` decisions; return how many they made."""
+    for n in range(decisions):
+        decision = match.decision
+        if decision is None:
+            return n
+        match.apply(agents[decision.side].choose(match, decision))
+    return decisions
+
+
+def random_match(
+    game_id: str, scenario: str, seed: int, decisions: int = DECISION_BUDGET
+) -> Match:
+    """A match of ``scenario`` played by random agents for up to ``decisions`` decisions."""
+    match = Match.start(game_id, scenario, seed=seed)
+    play(match, random_agents(match, seed), decisions)
+    return match
+
+
+def random_match_digest(game_id: str, scenario: str, seed: int) -> str:
+    """The event-log digest of a whole random game (what the fresh-process check compares)."""
+    match = random_match(game_id, scenario, seed)
+    return f"{len(match.events)} {log_digest(match.events)}"
+
+
+def _walk(match: Match, seed: int, decisions: int = DECISION_BUDGET) -> Iterator[Decision]:
+    """Yield each pending decision, then apply a random agent's choice for it."""
+    agents = random_agents(match, seed)
+    for _ in range(decisions):
+        decision = match.decision
+        if decision is None:
+            return
+        yield decision
+        match.apply(agents[decision.side].choose(match, decision))
+
+
+def _dice_index(match: Match) -> int:
+    return match._dice.index
+
+
+def _snapshot(match: Match) -> tuple[Any, int, int, int, Any]:
+    return (match.state, len(match.events), len(match.actions), _dice_index(match), match.decision)
+
+
+def _unchanged(match: Match, before: tuple[Any, int, int, int, Any]) -> str | None:
+    state, n_events, n_actions, dice, decision = before
+    if match.state is not state and match.state != state:
+        return "the state changed"
+    if len(match.events) != n_events:
+        return f"the event log went from {n_events} to {len(match.events)} events"
+    if len(match.actions) != n_actions:
+        return f"the action list went from {n_actions} to {len(match.actions)} actions"
+    if _dice_index(match) != dice:
+        return f"the dice moved from position {dice} to {_dice_index(match)}"
+    if match.decision != decision:
+        return "the pending decision changed"
+    return None
+
+
+def _sample_actions(decision: Decision, dice: Dice, limit: int) -> list[Action]:
+    """Up to ``limit`` legal actions of ``decision``: a spread of its list, or samples."""
+    if decision.choices is not None:
+        choices = list(decision.choices)
+        if len(choices) <= limit:
+            return choices
+        step = len(choices) / limit
+        return [choices[int(i * step)] for i in range(limit)]
+    if decision.sample is None:
+        return []
+    return [decision.sample(dice) for _ in range(limit)]
+
+
+def _canonical(obj: Any) -> str:
+    return json.dumps(obj, sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def _where(decision: Decision, index: int) -> str:
+    return f"decision #{index} ({decision.kind}, {decision.rule})"
+
+
+# -- random play ----------------------------------------------------------------------------
+def check_random_play(
+    game_id: str, scenario: str, seed: int, budget: int = DECISION_BUDGET
+) -> list[str]:
+    """Random legal play terminates within ``budget`` decisions and yields an outcome."""
+    problems: list[str] = []
+    match = Match.start(game_id, scenario, seed=seed)
+    sides = match.game.spec.sides
+    n = 0
+    for n, decision in enumerate(_walk(match, seed, budget), start=1):
+        if decision.side not in sides:
+            problems.append(f"{_where(decision, n)} is for unknown side {decision.side!r}")
+            return problems
+        if decision.choices is not None and not decision.choices:
+            problems.append(f"{_where(decision, n)} offers no legal choice")
+            return problems
+        if not decision.rule:
+            problems.append(f"{_where(decision, n)} names no rule section")
+    if not match.is_over:
+        return [*problems, f"the game did not end within {budget} decisions"]
+    outcome = match.outcome
+    if outcome is None:
+        return [*problems, f"the game ended after {n} decisions without an outcome"]
+    if outcome.winner is not None and outcome.winner not in sides:
+        problems.append(f"the outcome names an unknown winner {outcome.winner!r}")
+    try:
+        _canonical(outcome.to_json())
+    except (TypeError, ValueError) as exc:
+        problems.append(f"the outcome is not JSON-serialisable: {exc}")
+    if not match.report():
+        problems.append("the battle report of a finished game is empty")
+    return problems
+
+
+# -- legal actions ---------------------------------------------------------------------------
+def check_legal_actions(
+    game_id: str, scenario: str, seed: int, every: int = 3, per_decision: int = 12
+) -> list[str]:
+    """Every listed legal action is accepted (on a clone), at every ``every``-th decision."""
+    problems: list[str] = []
+    match = Match.start(game_id, scenario, seed=seed)
+    codec = match.game.codec
+    dice = Dice(seed + 17)
+    for n, decision in enumerate(_walk(match, seed)):
+        if n % every:
+            continue
+        if match.decision != decision:
+            problems.append(f"{_where(decision, n)}: decision() gives different answers")
+        actions = _sample_actions(decision, dice, per_decision)
+        if not actions:
+            problems.append(f"{_where(decision, n)} has neither choices nor a sampler")
+        listed = match.legal_actions()
+        if decision.choices is not None and listed != list(decision.choices):
+            problems.append(f"{_where(decision, n)}: legal_actions() differs from the choices")
+        for action in actions:
+            what = f"{_where(decision, n)}: {action.describe()}"
+            reason = decision.check(action)
+            if reason is not None:
+                problems.append(f"{what} fails its own decision's check: {reason}")
+            try:
+                back = codec.from_json(json.loads(json.dumps(codec.to_json(action))))
+            except (NavalwarError, TypeError, ValueError) as exc:
+                problems.append(f"{what} does not round-trip through JSON: {exc}")
+            else:
+                if back != action:
+                    problems.append(f"{what} comes back from JSON as {back!r}")
+            before = _snapshot(match)
+            clone = match.clone()
+            try:
+                clone.apply(action)
+            except Exception as exc:  # any refusal of a legal action is the finding
+                problems.append(f"{what} was refused: {type(exc).__name__}: {exc}")
+                continue
+            if len(clone.actions) != len(match.actions) + 1:
+                problems.append(f"{what} was not recorded in the clone's actions")
+            change = _unchanged(match, before)
+            if change:
+                problems.append(f"{what} applied to a clone changed the original: {change}")
+        if len(problems) > 20:
+            break
+    return problems
+
+
+# -- illegal actions -------------------------------------------------------------------------
+@attrs.frozen
+class _ForeignAction(Action):
+    """An action no game knows."""
+
+    tag: ClassVar[str] = "conformance_foreign_action"
+    value: int = 0
+
+
+def _bad_values(value: Any) -> list[Any]:
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, int):
+        return [value + 1, value - 1, -1, 10**6]
+    if isinstance(value, str):
+        return ["", value + "X", "no such thing"]
+    if isinstance(value, tuple):
+        out: list[Any] = [(), (*value, *value[:1])]
+        if len(value) > 1:
+            out.append(value[::-1])
+        return out
+    return []
+
+
+def mutations(action: Action) -> Iterator[Action]:
+    """``action`` with one field changed at a time (each may or may not be legal)."""
+    for field in attrs.fields(type(action)):
+        for bad in _bad_values(getattr(action, field.name)):
+            try:
+                yield attrs.evolve(action, **{field.name: bad})
+            except (TypeError, ValueError):
+                continue
+
+
+def _malformed_json(action: Action, codec_json: dict[str, Any]) -> list[Any]:
+    fields = {k: v for k, v in codec_json.items() if k != "tag"}
+    out: list[Any] = [
+        {},
+        {"tag": 7},
+        {"tag": None, **fields},
+        {"tag": "no_such_action_tag", **fields},
+        {**codec_json, "no_such_field": 1},
+    ]
+    if fields:
+        out.append({"tag": action.tag})
+    for key, value in fields.items():
+        wrong: Any = [[1]] if isinstance(value, (list, tuple)) else [value]
+        out.append({**codec_json, key: wrong})
+        out.append({**codec_json, key: {"x": 1}})
+    return out
+
+
+def _expect_refused(match: Match, candidate: Any, what: str) -> str | None:
+    """Apply ``candidate`` to a clone of ``match``; the reason it is a problem, if any."""
+    clone = match.clone()
+    before = _snapshot(clone)
+    try:
+        clone.apply(candidate)
+    except REFUSALS:
+        change = _unchanged(clone, before)
+        return f"{what}: refused, but {change}" if change else None
+    except Exception as exc:  # the wrong kind of refusal is the finding
+        return f"{what}: raised {type(exc).__name__} ({exc}) instead of an action error"
+    return f"{what}: accepted"
+
+
+def check_illegal_actions(game_id: str, scenario: str, seed: int, every: int = 4) -> list[str]:
+    """Illegal and malformed actions are refused and leave the match unchanged."""
+    problems: list[str] = []
+    match = Match.start(game_id, scenario, seed=seed)
+    codec = match.game.codec
+    dice = Dice(seed + 29)
+    seen: dict[str, Action] = {}
+    for n, decision in enumerate(_walk(match, seed)):
+        legal = _sample_actions(decision, dice, 3)
+        if n % every == 0 and legal:
+            where = _where(decision, n)
+            tags = {a.tag for a in legal}
+            candidates: list[tuple[Any, str]] = []
+            for m in mutations(legal[0]):
+                if decision.check(m) is not None:
+                    candidates.append((m, f"{where}: mutated {m.describe()}"))
+            for tag, other in seen.items():
+                if tag not in tags and decision.check(other) is not None:
+                    candidates.append((other, f"{where}: {tag} action {other.describe()}"))
+            candidates.append((_ForeignAction(), f"{where}: an action of no game"))
+            for raw in _malformed_json(legal[0], codec.to_json(legal[0])):
+                candidates.append((raw, f"{where}: malformed JSON {raw!r}"))
+            for bad in ("text", 42, None, [codec.to_json(legal[0])]):
+                candidates.append((bad, f"{where}: not an action: {bad!r}"))
+            for candidate, what in candidates:
+                problem = _expect_refused(match, candidate, what)
+                if problem:
+                    problems.append(problem)
+        for a in legal:
+            seen.setdefault(a.tag, a)
+        if len(problems) > 20:
+            return problems
+    if not match.is_over:
+        return [*problems, "the game did not end, so actions after the end were not tried"]
+    for tag, action in seen.items():
+        for candidate in (action, codec.to_json(action)):
+            problem = _expect_refused(match, candidate, f"after the end: {tag} {candidate!r}")
+            if problem:
+                problems.append(problem)
+    return problems
+
+
+def _coerced_json(codec_json: dict[str, Any]) -> list[dict[str, Any]]:
+    out = []
+    for key, value in codec_json.items():
+        if key == "tag":
+            continue
+        if isinstance(value, bool):
+            wrong: list[Any] = [int(value), str(value).lower()]
+        elif isinstance(value, int):
+            wrong = [str(value), value + 0.5, True]
+        elif isinstance(value, str):
+            wrong = [None, 5, [value]]
+        elif isinstance(value, list):
+            wrong = ["".join(str(x) for x in value) or "ab"]
+        else:
+            continue
+        out += [{**codec_json, key: w} for w in wrong]
+    return out
+
+
+def check_json_field_types(game_id: str, scenario: str, seed: int, every: int = 4) -> list[str]:
+    """A JSON action with a field of the wrong JSON type is refused, not coerced.
+
+    ``{"speed": "4"}``, ``{"speed": 4.5}``, ``{"ship": null}`` or a string where
+    a list belongs are not the legal action with that field; a front end that
+    sends them has a bug the engine should report.
+    """
+    problems: list[str] = []
+    match = Match.start(game_id, scenario, seed=seed)
+    codec = match.game.codec
+    dice = Dice(seed + 31)
+    for n, decision in enumerate(_walk(match, seed)):
+        if n % every:
+            continue
+        for action in _sample_actions(decision, dice, 2):
+            for raw in _coerced_json(codec.to_json(action)):
+                problem = _expect_refused(match, raw, f"{_where(decision, n)}: {raw!r}")
+                if problem:
+                    problems.append(problem)
+        if len(problems) > 20:
+            break
+    return problems
+
+
+# -- determinism ------------------------------------------------------------------------------
+_SCRIPT = (
+    "import sys\n"
+    "from navalwar.testing import random_match_digest\n"
+    "print(random_match_digest(sys.argv[1], sys.argv[2], int(sys.argv[3])))\n"
+)
+
+
+def check_fresh_process(
+    game_id: str, scenario: str, seed: int, hash_seeds: Sequence[str] = ("1", "4242")
+) -> list[str]:
+    """The same seed and choices give the same event log in fresh processes.
+
+    Each run uses another ``PYTHONHASHSEED``, so set or dict ordering that
+    leaks into the rules shows up as a different log.
+    """
+    here = random_match_digest(game_id, scenario, seed)
+    problems = []
+    for hash_seed in hash_seeds:
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run(
+            [sys.executable, "-c", _SCRIPT, game_id, scenario, str(seed)],
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=300,
+            check=False,
+        )
+        if done.returncode != 0:
+            tail = done.stderr.strip().splitlines()[-3:]
+            problems.append(f"PYTHONHASHSEED={hash_seed}: the run failed: {' | '.join(tail)}")
+            continue
+        there = done.stdout.strip()
+        if there != here:
+            problems.append(
+                f"PYTHONHASHSEED={hash_seed}: events and digest {there!r} differ from this "
+                f"process's {here!r}"
+            )
+    return problems
+
+
+# -- save, load, replay ----------------------------------------------------------------------
+def _same_log(a: Match, b: Match) -> str | None:
+    ja = [e.to_json() for e in a.events]
+    jb = [e.to_json() for e in b.events]
+    if ja == jb:
+        return None
+    for i, (x, y) in enumerate(zip(ja, jb, strict=False)):
+        if x != y:
+            return f"the logs differ at event {i}: {x.get('text')!r} vs {y.get('text')!r}"
+    return f"the logs have {len(ja)} and {len(jb)} events"
+
+
+def check_save_load(
+    game_id: str, scenario: str, seed: int, at: int = 12, directory: Path | None = None
+) -> list[str]:
+    """A match saved after ``at`` decisions loads to the same position and plays on identically."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(directory or tmp) / f"conformance-{game_id}-{seed}.json"
+        match = random_match(game_id, scenario, seed, at)
+        match.save(path)
+        loaded = Match.load(path)
+        problems = []
+        diff = _same_log(match, loaded)
+        if diff:
+            problems.append(f"the loaded match's log differs: {diff}")
+        if loaded.actions != match.actions:
+            problems.append("the loaded match has other actions")
+        if loaded.state != match.state:
+            problems.append("the loaded match's state differs")
+        if loaded.decision != match.decision:
+            problems.append("the loaded match's pending decision differs")
+        for m in (match, loaded):
+            play(m, random_agents(m, seed + 1))
+        diff = _same_log(match, loaded)
+        if diff:
+            problems.append(f"after loading, continued play differs: {diff}")
+        if match.outcome != loaded.outcome:
+            problems.append(f"outcomes differ: {match.outcome} vs {loaded.outcome}")
+        if match.is_over:
+            end = path.with_name("end.json")
+            match.save(end)
+            if _same_log(match, Match.load(end)):
+                problems.append("a finished match does not load to the same log")
+        return problems
+
+
+def _tampered(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
+    digest = doc["digest"]
+    yield "digest edited", {**doc, "digest": ("0" if digest[0] != "0" else "1") + digest[1:]}
+    yield "event count edited", {**doc, "events": doc["events"] + 1}
+    yield "seed edited", {**doc, "seed": doc["seed"] + 1}
+    actions = doc["actions"]
+    if actions:
+        yield "last action dropped", {**doc, "actions": actions[:-1]}
+        for index in (0, len(actions) - 1):
+            raw = actions[index]
+            for key, value in raw.items():
+                if key == "tag":
+                    continue
+                if isinstance(value, int) and not isinstance(value, bool):
+                    bad: Any = value + 1000
+                elif isinstance(value, str):
+                    bad = value + "X"
+                else:
+                    continue
+                edited = [*actions[:index], {**raw, key: bad}, *actions[index + 1 :]]
+                yield f"action {index} field {key} edited", {**doc, "actions": edited}
+                break
+
+
+def check_replay(game_id: str, scenario: str, seed: int) -> list[str]:
+    """``replay()`` reproduces the log; a save with an edited digest, seed or action is refused."""
+    from navalwar.serialization import match_to_json
+
+    problems = []
+    match = random_match(game_id, scenario, seed)
+    again = match.replay()
+    diff = _same_log(match, again)
+    if diff:
+        problems.append(f"replay() returned a different log: {diff}")
+    with tempfile.TemporaryDirectory() as tmp:
+        for what, doc in _tampered(match_to_json(match)):
+            path = Path(tmp) / "tampered.json"
+            path.write_text(json.dumps(doc), encoding="utf-8")
+            try:
+                Match.load(path)
+            except (ReplayError, DataError):
+                continue
+            except Exception as exc:  # the wrong error type is the finding
+                problems.append(f"a save with the {what} raised {type(exc).__name__}: {exc}")
+                continue
+            problems.append(f"a save with the {what} was loaded without complaint")
+    return problems
+
+
+# -- observations ----------------------------------------------------------------------------
+def hidden_orders(value: Any, depth: int = 0) -> Iterator[tuple[Any, ...]]:
+    """The secret orders in a state: every deck's draw pile and every cup's contents."""
+    if depth > 12:
+        return
+    if isinstance(value, CardDeck):
+        yield value.order
+    elif isinstance(value, ChitCup):
+        yield value.contents
+    elif attrs.has(type(value)):
+        for field in attrs.fields(type(value)):
+            yield from hidden_orders(getattr(value, field.name), depth + 1)
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from hidden_orders(item, depth + 1)
+    elif isinstance(value, dict):
+        for item in value.values():
+            yield from hidden_orders(item, depth + 1)
+
+
+def _lists(obj: Any) -> Iterator[list[Any]]:
+    if isinstance(obj, list):
+        yield obj
+        for item in obj:
+            yield from _lists(item)
+    elif isinstance(obj, dict):
+        for item in obj.values():
+            yield from _lists(item)
+
+
+def _shows(observation: dict[str, Any], text: str, order: tuple[Any, ...]) -> bool:
+    items = list(order)
+    n = len(items)
+    for seq in _lists(observation):
+        for i in range(len(seq) - n + 1):
+            if seq[i : i + n] == items:
+                return True
+    return ",".join(map(str, items)) in text or json.dumps(items) in text
+
+
+def check_observations(game_id: str, scenario: str, seed: int, every: int = 5) -> list[str]:
+    """Observations are JSON, blind to hidden facts, and do not show deck or cup order."""
+    problems: list[str] = []
+    match = Match.start(game_id, scenario, seed=seed)
+    game, data = match.game, match.data
+    try:
+        match.observe("no such side")
+        problems.append("observe() accepted an unknown side")
+    except NavalwarError:
+        pass
+
+    def look(label: str, index: int) -> None:
+        for side in game.spec.sides:
+            obs = match.observe(side)
+            try:
+                text = _canonical(obs)
+            except (TypeError, ValueError) as exc:
+                problems.append(f"{label}: the {side} observation is not JSON: {exc}")
+                continue
+            for v, variant in enumerate(game.hidden_variants(match.state, side, data, Dice(index))):
+                if _canonical(game.observe(variant, side, data)) != text:
+                    problems.append(
+                        f"{label}: the {side} observation changes with hidden facts (variant {v})"
+                    )
+            for order in hidden_orders(match.state):
+                if len(set(order)) > 1 and _shows(obs, text, order):
+                    problems.append(f"{label}: the {side} observation shows a hidden order")
+
+    for n, decision in enumerate(_walk(match, seed)):
+        if n % every == 0:
+            look(_where(decision, n), n)
+        if len(problems) > 20:
+            return problems
+    look("after the end", 10_000)
+    return problems
+
+
+# -- undo ------------------------------------------------------------------------------------
+def check_undo(game_id: str, scenario: str, seed: int) -> list[str]:
+    """Undo restores a dice-free action exactly and refuses to cross a chance event."""
+    problems: list[str] = []
+    match = Match.start(game_id, scenario, seed=seed)
+    before = _snapshot(match)
+    try:
+        match.undo()
+        problems.append("undo() at the start did not raise IllegalActionError")
+    except IllegalActionError:
+        change = _unchanged(match, before)
+        if change:
+            problems.append(f"a refused undo at the start: {change}")
+    undone = chancy = 0
+    agents = random_agents(match, seed)
+    for n in range(DECISION_BUDGET):
+        decision = match.decision
+        if decision is None:
+            break
+        action = agents[decision.side].choose(match, decision)
+        where = f"{_where(decision, n)}: {action.describe()}"
+        events = list(match.events)
+        actions = list(match.actions)
+        state, dice = match.state, _dice_index(match)
+        match.apply(action)
+        after_events, after_state = list(match.events), match.state
+        if _dice_index(match) == dice:
+            if not match.can_undo():
+                continue
+            undone += 1
+            match.undo()
+            if match.state is not state and match.state != state:
+                problems.append(f"{where}: undo did not restore the state")
+            if match.events != events:
+                problems.append(f"{where}: undo did not restore the event log")
+            if match.actions != actions:
+                problems.append(f"{where}: undo did not restore the actions")
+            if _dice_index(match) != dice:
+                problems.append(f"{where}: undo did not restore the dice")
+            match.apply(action)
+            if match.events != after_events or match.state != after_state:
+                problems.append(f"{where}: applying the action again after undo differs")
+        else:
+            chancy += 1
+            if match.can_undo():
+                problems.append(f"{where}: can_undo() after a chance event")
+            snap = _snapshot(match)
+            try:
+                match.undo()
+                problems.append(f"{where}: undo() crossed a chance event")
+            except IllegalActionError:
+                change = _unchanged(match, snap)
+                if change:
+                    problems.append(f"{where}: a refused undo {change}")
+        if len(problems) > 20:
+            break
+    if not undone:
+        problems.append("no action could be undone in a whole game")
+    if not chancy:
+        problems.append("no action led to a chance event, so undo across one was not tried")
+    return problems
+
+
+# -- the suite -------------------------------------------------------------------------------
+CHECKS: dict[str, Check] = {
+    "random_play": check_random_play,
+    "legal_actions": check_legal_actions,
+    "illegal_actions": check_illegal_actions,
+    "json_field_types": check_json_field_types,
+    "fresh_process": check_fresh_process,
+    "save_load": check_save_load,
+    "replay": check_replay,
+    "observations": check_observations,
+    "undo": check_undo,
+}
+#: Checks that play one game per seed cheaply enough to repeat; the others run on the first seed.
+PER_SEED = ("random_play", "legal_actions", "illegal_actions", "observations", "undo")
+
+
+def run_conformance(
+    game_id: str, scenarios: Sequence[str] | None = None, seeds: Sequence[int] = (0, 1)
+) -> list[str]:
+    """Run every check on ``scenarios`` (default: all the game's bundled ones).
+
+    Returns:
+        Every problem, each prefixed with ``[check scenario seed]``; empty if
+        the game conforms. A check that crashes is reported as a problem too.
+    """
+    from navalwar.registry import load
+
+    game = load(game_id)
+    problems: list[str] = []
+    for scenario in scenarios if scenarios is not None else game.scenarios():
+        for name, check in CHECKS.items():
+            for seed in seeds if name in PER_SEED else seeds[:1]:
+                label = f"[{name} {scenario} {seed}]"
+                try:
+                    found = check(game_id, scenario, seed)
+                except Exception as exc:  # a crashing check is a conformance failure
+                    found = [
+                        f"crashed: {''.join(traceback.format_exception_only(exc)).strip()}"
+                    ]
+                problems += [f"{label} {p}" for p in found]
+    return problems
+
+
+__all__ = [
+    "CHECKS",
+    "DECISION_BUDGET",
+    "check_fresh_process",
+    "check_illegal_actions",
+    "check_json_field_types",
+    "check_legal_actions",
+    "check_observations",
+    "check_random_play",
+    "check_replay",
+    "check_save_load",
+    "check_undo",
+    "hidden_orders",
+    "mutations",
+    "play",
+    "random_agents",
+    "random_match",
+    "random_match_digest",
+    "run_conformance",
+]
