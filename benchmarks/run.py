@@ -59,8 +59,10 @@ def main() -> None:
         t0 = time.perf_counter()
         game.step(state, action, data, dice)
         steps.append(time.perf_counter() - t0)
-    print(f"apply one action + rules to the next decision:   {statistics.median(steps) * 1e6:8.1f} "
-          f"us median, {max(steps) * 1e3:.2f} ms max (Game.step, no event log)")
+    print(
+        f"apply one action + rules to the next decision:   {statistics.median(steps) * 1e6:8.1f} "
+        f"us median, {max(steps) * 1e3:.2f} ms max (Game.step, no event log)"
+    )
 
     n = 200
     t0 = time.perf_counter()
@@ -68,8 +70,10 @@ def main() -> None:
         g = Match.start("tokyo_express", "basic", seed=seed)
         play_out(g, {"US": RandomAgent(seed)})
     dt = time.perf_counter() - t0
-    print(f"whole Basic games, random US, 1 core:             {n / dt:8.1f} games/s "
-          f"({dt / n * 1e3:.1f} ms per game, with the event log)")
+    print(
+        f"whole Basic games, random US, 1 core:             {n / dt:8.1f} games/s "
+        f"({dt / n * 1e3:.1f} ms per game, with the event log)"
+    )
 
 
 if __name__ == "__main__":

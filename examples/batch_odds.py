@@ -16,7 +16,14 @@ def main(n: int) -> None:
     levels: Counter[str] = Counter()
     for seed in range(n):
         match = navalwar.Match.start("tokyo_express", "basic", seed=seed)
-        play_out(match, {"US": make_agent("tokyo_express", sys.argv[2] if len(sys.argv) > 2 else "heuristic", seed)})
+        play_out(
+            match,
+            {
+                "US": make_agent(
+                    "tokyo_express", sys.argv[2] if len(sys.argv) > 2 else "heuristic", seed
+                )
+            },
+        )
         assert match.outcome is not None
         levels[match.outcome.level] += 1
     for level, count in levels.most_common():

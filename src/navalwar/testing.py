@@ -79,9 +79,7 @@ def play(match: Match, agents: dict[str, Agent], decisions: int = DECISION_BUDGE
     return decisions
 
 
-def random_match(
-    game_id: str, scenario: str, seed: int, decisions: int = DECISION_BUDGET
-) -> Match:
+def random_match(game_id: str, scenario: str, seed: int, decisions: int = DECISION_BUDGET) -> Match:
     """A match of ``scenario`` played by random agents for up to ``decisions`` decisions."""
     match = Match.start(game_id, scenario, seed=seed)
     play(match, random_agents(match, seed), decisions)
@@ -444,7 +442,10 @@ def check_save_load(
         path = Path(directory or tmp) / f"conformance-{game_id}-{seed}.json"
         match = random_match(game_id, scenario, seed, at)
         match.save(path)
-        loaded = Match.load(path)
+        try:
+            loaded = Match.load(path)
+        except NavalwarError as exc:
+            return [f"a save made after {len(match.actions)} actions does not load: {exc}"]
         problems = []
         diff = _same_log(match, loaded)
         if diff:
@@ -465,8 +466,12 @@ def check_save_load(
         if match.is_over:
             end = path.with_name("end.json")
             match.save(end)
-            if _same_log(match, Match.load(end)):
-                problems.append("a finished match does not load to the same log")
+            try:
+                diff = _same_log(match, Match.load(end))
+            except NavalwarError as exc:
+                diff = f"{type(exc).__name__}: {exc}"
+            if diff:
+                problems.append(f"a finished match does not load to the same log: {diff}")
         return problems
 
 
@@ -500,10 +505,12 @@ def check_replay(game_id: str, scenario: str, seed: int) -> list[str]:
 
     problems = []
     match = random_match(game_id, scenario, seed)
-    again = match.replay()
-    diff = _same_log(match, again)
+    try:
+        diff = _same_log(match, match.replay())
+    except NavalwarError as exc:
+        diff = f"{type(exc).__name__}: {exc}"
     if diff:
-        problems.append(f"replay() returned a different log: {diff}")
+        problems.append(f"replay() of a finished game failed: {diff}")
     with tempfile.TemporaryDirectory() as tmp:
         for what, doc in _tampered(match_to_json(match)):
             path = Path(tmp) / "tampered.json"
@@ -695,9 +702,7 @@ def run_conformance(
                 try:
                     found = check(game_id, scenario, seed)
                 except Exception as exc:  # a crashing check is a conformance failure
-                    found = [
-                        f"crashed: {''.join(traceback.format_exception_only(exc)).strip()}"
-                    ]
+                    found = [f"crashed: {''.join(traceback.format_exception_only(exc)).strip()}"]
                 problems += [f"{label} {p}" for p in found]
     return problems
 

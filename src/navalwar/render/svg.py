@@ -51,9 +51,11 @@ def render_match(match: Match, turn: int | None = None, *, whole_map: bool = Fal
             f"there is no SVG drawer for the game {match.game.id!r} yet "
             f"(available: {', '.join(sorted(_DRAWERS))})"
         )
+    caption = None
     if turn is not None:
         match = match_at_turn(match, turn)
-    return drawer(match, whole_map)
+        caption = f"Start of Game Turn {turn}"
+    return drawer(match, whole_map, caption)
 
 
 def match_at_turn(match: Match, turn: int) -> Match:
@@ -164,8 +166,14 @@ def _damage(ship: dict[str, Any]) -> str:
     return text
 
 
-def draw_hex_battle(match: Match, whole_map: bool = False) -> str:
-    """Draw a hex-map battle from the first side's observation (ships, formations)."""
+def draw_hex_battle(match: Match, whole_map: bool = False, caption: str | None = None) -> str:
+    """Draw a hex-map battle from the first side's observation (ships, formations).
+
+    Args:
+        match: the match as it stands.
+        whole_map: every hex of the map, not only those around the ships.
+        caption: what the picture shows (default: the turn and step, or the result).
+    """
     spec = map_of(match.game)
     if spec is None:
         raise NavalwarError(f"{match.game.id!r} has no printed hex map to draw")
@@ -389,7 +397,7 @@ def _legend(
         ("X", "sunk (grey, crossed out)"),
     ):
         g.append(_text(name, 11, x, y, font_weight="bold", fill="#333333"))
-        g.append(_text(text, 11, x + 38, y, fill="#333333"))
+        g.append(_text(text, 11, x + 42, y, fill="#333333"))
         y += 17
     # compass: where each heading points on the printed map
     cx, cy = x + 40, y + 42
@@ -438,4 +446,4 @@ def _legend(
     d.append(g)
 
 
-_DRAWERS: dict[str, Callable[[Match, bool], str]] = {"tokyo_express": draw_hex_battle}
+_DRAWERS: dict[str, Callable[[Match, bool, str | None], str]] = {"tokyo_express": draw_hex_battle}
