@@ -672,31 +672,29 @@ class _Session:
         try:
             self.match.save(path)
         except (NavalwarError, OSError) as exc:
-            self.say(f"Could not save to {path}: {exc}")
+            self.say(f"Could not save: {exc}")
             return
         self.say(f"Saved to {path}.", "cyan")
 
     def undo(self, side: str) -> bool:
         """Take back ``side``'s last choice (and any agent choices after it)."""
-        refuse = (
-            f"Undo is not allowed now: dice were rolled or facts revealed since "
-            f"{side}'s last choice (rules are only taken back to the last chance event)."
-        )
-        if not self.match.can_undo():
-            self.say(refuse)
-            return False
         count = 0
         for who in reversed(self.deciders):
             count += 1
             if who == side:
                 break
             if who is None or who in self.humans:
-                self.say(
-                    f"Undo is not allowed: the last choice was not made by {side} in this session."
-                )
+                self.say(f"Undo is not allowed: the last choice was not {side}'s.")
                 return False
         else:
             self.say(f"Nothing to undo: {side} has made no choice yet.")
+            return False
+        refuse = (
+            f"Undo is not allowed now: dice were rolled or facts revealed since {side}'s "
+            "last choice (a choice is only taken back up to the last chance event)."
+        )
+        if not self.match.can_undo():
+            self.say(refuse)
             return False
         probe = self.match.clone()
         try:
@@ -711,7 +709,6 @@ class _Session:
         del self.deciders[-count:]
         for s in self.seen:
             self.seen[s] = min(self.seen[s], len(self.match.events))
-        self.shown.clear()
         self.say("Took back: " + "; ".join(a.describe() for a in taken), "cyan")
         return True
 

@@ -393,6 +393,7 @@ def _legend(
     for name, text in (
         ("F1", "formation: tinted hexes, joined in order"),
         ("3/10", "damage boxes hit / boxes; DL = Damage Level"),
+        ("(flag)", "the admiral's flagship"),
         ("!", "sinking (orange outline)"),
         ("X", "sunk (grey, crossed out)"),
     ):
