@@ -18,7 +18,8 @@ from typing import Any
 
 from rich import box
 from rich.columns import Columns
-from rich.console import Console, RenderableType
+from rich.console import Console, JustifyMethod, RenderableType
+from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
@@ -49,7 +50,8 @@ At the prompt:
   s FILE      save the game to FILE      q         quit (asks first)
   h or ?      this help                  Ctrl-C    leave at once, without saving
 Map: each ship is a letter (see the Key column of the table) with an arrow for its
-heading as printed on the map; the grey number above a ship is its hex."""
+heading as printed on the map; its hex label is written just above it (or, where
+there is no room, at the end of its line)."""
 
 
 def play_terminal(
@@ -94,25 +96,20 @@ class _Keys:
             return key
         lower = side in self.sides and self.sides.index(side) % 2 == 1
         used = set(self.keys.values())
-        pool = name + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-        key = next(
-            (
-                k
-                for ch in pool
-                if ch.isalnum()
-                if (k := ch.lower() if lower else ch.upper()) not in used
-            ),
-            "?",
-        )
-        self.keys[name] = key
-        return key
+        self.keys[name] = "?"
+        for ch in name + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789":
+            key = ch.lower() if lower else ch.upper()
+            if ch.isalnum() and key not in used:
+                self.keys[name] = key
+                break
+        return self.keys[name]
 
 
 def _side_style(sides: Sequence[str], side: str) -> str:
     return SIDE_STYLES[sides.index(side) % len(SIDE_STYLES)] if side in sides else "bold"
 
 
-def _live_ships(obs: dict[str, Any]) -> list[dict[str, Any]]:
+def _ships(obs: dict[str, Any]) -> list[dict[str, Any]]:
     ships = obs.get("ships")
     return [s for s in ships if isinstance(s, dict)] if isinstance(ships, list) else []
 
@@ -148,11 +145,12 @@ def map_view(
     """A text map of the hexes around the observed ships, in the printed orientation.
 
     One text line per line of hexes; each ship is its key letter plus a heading
-    arrow, in its side's colour, and each occupied hex's label is written just
-    above it. ``None`` if no ship is on the map.
+    arrow, in its side's colour; each occupied hex's label is written just above
+    it, or at the end of its line when there is no room. Long runs of empty lines
+    are folded into one. ``None`` if no ship is on the map.
     """
     placed: dict[Hex, list[dict[str, Any]]] = {}
-    for s in _live_ships(obs):
+    for s in _ships(obs):
         if s.get("removed") or not s.get("hex"):
             continue
         try:
@@ -258,7 +256,7 @@ def map_view(
             row.append("   " + "  ".join(notes[y]), "grey62")
         lines.append(row)
         y += 1
-    text = Text("\n", no_wrap=True, overflow="crop").join(lines)
+    text = Text("\n").join(lines)
     text.no_wrap, text.overflow = True, "crop"
     return text
 
@@ -287,7 +285,7 @@ def ship_table(
     obs: dict[str, Any], keys: _Keys, sides: Sequence[str], spec: MapSpec | None
 ) -> Table | None:
     """Formations and ships: hex, heading, Speed, order, damage, torpedoes, status."""
-    ships = _live_ships(obs)
+    ships = _ships(obs)
     if not ships:
         return None
     formations = {f.get("id"): f for f in obs.get("formations") or () if isinstance(f, dict)}
@@ -295,7 +293,7 @@ def ship_table(
     table = Table(
         box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold"
     )
-    for name, just in (
+    columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("Key", "center"),
         ("Ship", "left"),
         ("Type", "left"),
@@ -308,8 +306,9 @@ def ship_table(
         ("Lvl", "left"),
         ("Torp", "left"),
         ("Status", "left"),
-    ):
-        table.add_column(name, justify=just, no_wrap=name != "Order")  # type: ignore[arg-type]
+    )
+    for name, just in columns:
+        table.add_column(name, justify=just, no_wrap=name != "Order")
 
     def sort_key(s: dict[str, Any]) -> tuple[int, int, int]:
         side = str(s.get("side"))
@@ -379,7 +378,9 @@ def ship_table(
 
 
 # -- events --------------------------------------------------------------------------------------
-def narrate(events: Sequence[Event], names: dict[str, str], verbose: bool = False) -> list[Text]:
+def narrate(
+    events: Sequence[Event], names: dict[str, str], verbose: bool = False
+) -> list[RenderableType]:
     """Readable lines for ``events``: moves grouped, dice rolls only when ``verbose``.
 
     Args:
@@ -387,13 +388,16 @@ def narrate(events: Sequence[Event], names: dict[str, str], verbose: bool = Fals
         names: ship name -> style, to colour the names in the text.
         verbose: include the dice rolls.
     """
-    lines: list[Text] = []
+    lines: list[RenderableType] = []
     words = sorted(names, key=len, reverse=True)
 
-    def colour(text: Text) -> Text:
+    def add(text: Text, indent: int = 2) -> None:
         for word in words:
             text.highlight_words([word], names[word])
-        return text
+        lines.append(Padding(text, (0, 0, 0, indent)))
+
+    def moved(e: Event) -> bool:
+        return e.kind == "ship_moved" and "ship" in e.data and "to" in e.data
 
     i = 0
     while i < len(events):
@@ -401,33 +405,23 @@ def narrate(events: Sequence[Event], names: dict[str, str], verbose: bool = Fals
         i += 1
         if e.kind == "dice_rolled":
             if verbose:
-                lines.append(Text(f"    dice: {e.text}", "grey50"))
-            continue
-        if e.kind == "ship_moved" and "ship" in e.data and "to" in e.data:
+                add(Text(f"dice: {e.text}", "grey50"), 4)
+        elif moved(e):
             moves = [e]
-            while (
-                i < len(events)
-                and events[i].kind in ("ship_moved", "dice_rolled")
-                and (events[i].kind == "dice_rolled" or "to" in events[i].data)
+            while i < len(events) and (
+                moved(events[i]) or (events[i].kind == "dice_rolled" and not verbose)
             ):
-                if events[i].kind == "ship_moved":
-                    moves.append(events[i])
+                moves += [events[i]] if moved(events[i]) else []
                 i += 1
-            text = Text("  moves: ")
-            text.append(", ".join(f"{m.data['ship']} → {m.data['to']}" for m in moves))
-            lines.append(colour(text))
-            continue
-        if e.kind == "turn_began":
+            add(Text("moves: " + ", ".join(f"{m.data['ship']} → {m.data['to']}" for m in moves)))
+        elif e.kind == "turn_began":
             lines.append(Text(f"══ {e.text} ══", "bold reverse"))
-            continue
-        if e.kind == "phase_began":
-            lines.append(Text(f"· {e.text}", "italic grey62"))
-            continue
-        grave = any(word in e.kind for word in GRAVE)
-        text = Text("  " + e.text, "bold" if grave else "")
-        if e.rule:
-            text.append(f"  ({e.rule})", "grey50")
-        lines.append(colour(text))
+        elif e.kind == "phase_began":
+            add(Text(f"· {e.text}", "italic grey62"), 0)
+        else:
+            text = Text(e.text, "bold" if any(word in e.kind for word in GRAVE) else "")
+            text.append(f"  ({e.rule})" if e.rule else "", "grey50")
+            add(text)
     return lines
 
 
@@ -471,7 +465,7 @@ class _Session:
     def names(self, obs: dict[str, Any]) -> dict[str, str]:
         return {
             str(s["name"]): _side_style(self.sides, str(s.get("side")))
-            for s in _live_ships(obs)
+            for s in _ships(obs)
             if "name" in s
         }
 
@@ -511,7 +505,7 @@ class _Session:
                 Text(f"{i:>3}. ", "bold cyan") + Text(a.describe())
                 for i, a in enumerate(d.choices, 1)
             ]
-            if len(items) <= 10:
+            if len(items) <= 6:
                 for item in items:
                     self.out.print(item)
             else:
@@ -610,14 +604,14 @@ class _Session:
         """Carry out one line typed at the prompt; True once the decision is made."""
         word, _, rest = raw.partition(" ")
         word = word.lower()
+        choices = d.choices or ()
         if raw.isdigit():
-            n = len(d.choices or ())
-            if not n:
+            if not choices:
                 self.say("This decision has no numbered choices: type a JSON action, or r.")
-            elif 1 <= int(raw) <= n:
-                return self.apply(d.choices[int(raw) - 1], side)  # type: ignore[index]
+            elif 1 <= int(raw) <= len(choices):
+                return self.apply(choices[int(raw) - 1], side)
             else:
-                self.say(f"There is no choice {raw}: pick a number from 1 to {n}.")
+                self.say(f"There is no choice {raw}: pick a number from 1 to {len(choices)}.")
         elif raw.startswith("{"):
             try:
                 action = json.loads(raw)
@@ -660,8 +654,7 @@ class _Session:
                 raise _Quit
             self.say("Carrying on.", "cyan")
         else:
-            n = len(d.choices or ())
-            what = f"a number from 1 to {n}" if n else "a JSON action, r"
+            what = f"a number from 1 to {len(choices)}" if choices else "a JSON action, r"
             self.say(f"Unknown command {raw!r}: type {what}, or h for help.")
         return False
 

@@ -92,15 +92,27 @@ def random_match_digest(game_id: str, scenario: str, seed: int) -> str:
     return f"{len(match.events)} {log_digest(match.events)}"
 
 
-def _walk(match: Match, seed: int, decisions: int = DECISION_BUDGET) -> Iterator[Decision]:
-    """Yield each pending decision, then apply a random agent's choice for it."""
+def _walk(
+    match: Match, seed: int, problems: list[str], decisions: int = DECISION_BUDGET
+) -> Iterator[Decision]:
+    """Yield each pending decision, then apply a random agent's choice for it.
+
+    A refused choice is added to ``problems`` and ends the walk.
+    """
     agents = random_agents(match, seed)
-    for _ in range(decisions):
+    for n in range(decisions):
         decision = match.decision
         if decision is None:
             return
         yield decision
-        match.apply(agents[decision.side].choose(match, decision))
+        action = agents[decision.side].choose(match, decision)
+        try:
+            match.apply(action)
+        except NavalwarError as exc:
+            problems.append(
+                f"{_where(decision, n)}: the random agent's {action.describe()} was refused: {exc}"
+            )
+            return
 
 
 def _dice_index(match: Match) -> int:
@@ -156,7 +168,7 @@ def check_random_play(
     match = Match.start(game_id, scenario, seed=seed)
     sides = match.game.spec.sides
     n = 0
-    for n, decision in enumerate(_walk(match, seed, budget), start=1):
+    for n, decision in enumerate(_walk(match, seed, problems, budget), start=1):
         if decision.side not in sides:
             problems.append(f"{_where(decision, n)} is for unknown side {decision.side!r}")
             return problems
@@ -190,7 +202,7 @@ def check_legal_actions(
     match = Match.start(game_id, scenario, seed=seed)
     codec = match.game.codec
     dice = Dice(seed + 17)
-    for n, decision in enumerate(_walk(match, seed)):
+    for n, decision in enumerate(_walk(match, seed, problems)):
         if n % every:
             continue
         if match.decision != decision:
@@ -303,7 +315,7 @@ def check_illegal_actions(game_id: str, scenario: str, seed: int, every: int = 4
     codec = match.game.codec
     dice = Dice(seed + 29)
     seen: dict[str, Action] = {}
-    for n, decision in enumerate(_walk(match, seed)):
+    for n, decision in enumerate(_walk(match, seed, problems)):
         legal = _sample_actions(decision, dice, 3)
         if n % every == 0 and legal:
             where = _where(decision, n)
@@ -368,7 +380,7 @@ def check_json_field_types(game_id: str, scenario: str, seed: int, every: int = 
     match = Match.start(game_id, scenario, seed=seed)
     codec = match.game.codec
     dice = Dice(seed + 31)
-    for n, decision in enumerate(_walk(match, seed)):
+    for n, decision in enumerate(_walk(match, seed, problems)):
         if n % every:
             continue
         for action in _sample_actions(decision, dice, 2):
@@ -594,7 +606,7 @@ def check_observations(game_id: str, scenario: str, seed: int, every: int = 5) -
                 if len(set(order)) > 1 and _shows(obs, text, order):
                     problems.append(f"{label}: the {side} observation shows a hidden order")
 
-    for n, decision in enumerate(_walk(match, seed)):
+    for n, decision in enumerate(_walk(match, seed, problems)):
         if n % every == 0:
             look(_where(decision, n), n)
         if len(problems) > 20:
@@ -634,14 +646,18 @@ def check_undo(game_id: str, scenario: str, seed: int) -> list[str]:
                 continue
             undone += 1
             match.undo()
-            if match.state is not state and match.state != state:
-                problems.append(f"{where}: undo did not restore the state")
-            if match.events != events:
-                problems.append(f"{where}: undo did not restore the event log")
-            if match.actions != actions:
-                problems.append(f"{where}: undo did not restore the actions")
-            if _dice_index(match) != dice:
-                problems.append(f"{where}: undo did not restore the dice")
+            wrong = [
+                what
+                for what, ok in (
+                    ("state", match.state is state or match.state == state),
+                    ("event log", match.events == events),
+                    ("actions", match.actions == actions),
+                    ("dice", _dice_index(match) == dice),
+                )
+                if not ok
+            ]
+            if wrong:
+                return [*problems, f"{where}: undo did not restore the {', '.join(wrong)}"]
             match.apply(action)
             if match.events != after_events or match.state != after_state:
                 problems.append(f"{where}: applying the action again after undo differs")

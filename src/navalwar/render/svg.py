@@ -208,7 +208,7 @@ def draw_hex_battle(match: Match, whole_map: bool = False, caption: str | None =
     map_h = max(y for _, y in centres) + SIZE * 1.2 - top
     head = 64.0
     width = map_w + PANEL
-    height = max(map_h, 220.0 + 17.0 * len(ships)) + head
+    height = max(map_h, 300.0 + 17.0 * len(ships)) + head
 
     def at(h: Hex) -> tuple[float, float]:
         x, y = px(h)
@@ -222,16 +222,18 @@ def draw_hex_battle(match: Match, whole_map: bool = False, caption: str | None =
     turn = obs.get("turn")
     when = f"Game Turn {turn}" + (f" of {obs['last_turn']}" if "last_turn" in obs else "")
     outcome = match.outcome
-    sub = (
-        f"End of the game, {when}: {outcome.summary}"
-        if outcome is not None
-        else f"{when}, step {obs.get('step', '?')}"
-    )
+    if caption is not None:
+        sub = caption + (f" of {obs['last_turn']}" if "last_turn" in obs else "")
+    elif outcome is not None:
+        sub = f"End of the game, {when}: {outcome.summary}"
+    else:
+        sub = f"{when}, step {obs.get('step', '?')}"
     d.append(draw.Title(f"{title} - {sub}"))
     d.append(_text(title, 20, 12, 28, font_weight="bold", fill="#222222"))
     d.append(_text(f"{sub}  (seed {match.seed})", 13, 12, 50, fill="#444444"))
     # hexes
     grid = draw.Group(id="hexes")
+    labels = draw.Group(id="hex-labels")  # drawn over the formation tints
     for h in hexes:
         x, y = at(h)
         grid.append(
@@ -243,14 +245,14 @@ def draw_hex_battle(match: Match, whole_map: bool = False, caption: str | None =
                 stroke_width=1,
             )
         )
-        grid.append(
+        labels.append(
             _text(
                 spec.label(h),
                 SIZE * 0.24,
                 x,
                 y - SIZE * 0.62,
                 text_anchor="middle",
-                fill="#9aa5b1",
+                fill="#8795a3",
                 class_="hex-label",
             )
         )
@@ -300,6 +302,7 @@ def draw_hex_battle(match: Match, whole_map: bool = False, caption: str | None =
             )
         )
     d.append(forms)
+    d.append(labels)
     # ships
     fleet = draw.Group(id="ships")
     by_hex: dict[Hex, list[dict[str, Any]]] = {}

@@ -178,9 +178,11 @@ def resolve_torpedo_attack(
         sterns.append(where is Arc.STERN)
         value = sum(spec.salvos[i].value + mod for i in a.salvos)
         total += value
+        values = "+".join(str(spec.salvos[i].value) for i in a.salvos)
         parts.append(
-            f"{ship.name} {len(a.salvos)} salvo(s) ({where.value} arc, "
-            f"{torpedo_band(d)} range) = {value}"
+            f"{ship.name} fires {len(a.salvos)} salvo(s) ({values}) from {target.name}'s "
+            f"{where.value.replace('_', ' ')} arc at {torpedo_band(d)} range ({d} hexes), "
+            f"{mod:+d} each = {value}"
         )
         salvos = tuple(FIRED if i in a.salvos else s for i, s in enumerate(ship.salvos))
         state = state.with_ship(attrs.evolve(ship, salvos=salvos))

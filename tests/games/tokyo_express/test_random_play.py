@@ -1,0 +1,229 @@
+"""Random and heuristic US play of the Basic Scenario (TE 3.9) never breaks the rules' invariants.
+
+The Japanese are run by the rules' procedures; the US is a RandomAgent. Every
+step the rules take (each entry of the step table ``RUN``) and every applied
+action is watched on some seeds; every seed's end state is checked against an
+oracle written from the TE 3.9 Victory Conditions text.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from navalwar.agents import RandomAgent, make_agent, play_out
+from navalwar.engine import Match
+from navalwar.games.tokyo_express import GAME
+from navalwar.games.tokyo_express import game as te_game
+from navalwar.games.tokyo_express.data import TEData
+from navalwar.games.tokyo_express.game import level_of_victory, victory_points
+from navalwar.games.tokyo_express.geometry import TE_MAP
+from navalwar.games.tokyo_express.model import JAPAN, US, State
+
+SEEDS = range(500)
+CHUNK = 50
+WATCH_EVERY = 5  # seeds whose every step is watched; the others are checked at the end
+
+# TE 3.9 Victory Conditions, transcribed from the rule text (not from basic.toml):
+# (Sunk, Damage Level 3, 2, 1) by the type of the enemy ship.
+VP_TO_US = {"CA": (8, 6, 4, 2), "CL": (4, 3, 2, 1), "DD": (3, 2, 1, 0)}
+VP_TO_JAPAN = {"CA": (6, 4, 3, 1), "DD": (3, 2, 1, 0)}
+ADMIRAL_VP = 2
+
+
+def level_for(margin: int) -> str:
+    """The TE 3.9 victory schedule."""
+    if margin >= 11:
+        return "US Substantial Victory"
+    if margin >= 1:
+        return "US Marginal Victory"
+    if margin == 0:
+        return "Draw"
+    if margin >= -10:
+        return "Japanese Marginal Victory"
+    return "Japanese Substantial Victory"
+
+
+def oracle_vp(state: State, data: TEData) -> dict[str, int]:
+    vp = {US: 0, JAPAN: 0}
+    for s in state.ships:
+        table, scorer = (VP_TO_JAPAN, JAPAN) if s.side == US else (VP_TO_US, US)
+        row = table[data.ship(s.name).rule_type]
+        if s.removed or s.sinking:
+            vp[scorer] += row[0]
+        elif s.level:
+            vp[scorer] += row[4 - s.level]
+    if state.admiral_killed_turn:
+        vp[JAPAN] += ADMIRAL_VP
+    return vp
+
+
+class Watcher:
+    """Checks every state it is shown against the one before."""
+
+    def __init__(self, data: TEData) -> None:
+        self.data = data
+        self.last: State | None = None
+        self.problems: list[str] = []
+        self.stacking_checks = 0
+
+    def see(self, state: State, where: str) -> None:
+        if len(self.problems) > 5:
+            return
+        before = {s.name: s for s in self.last.ships} if self.last else {}
+        for s in state.ships:
+            spec = self.data.ship(s.name)
+            if not s.removed and not TE_MAP.in_bounds(s.hex):
+                self.problems.append(f"{where}: {s.name} is off the map at {s.hex}")
+            if not 0 <= s.hits <= spec.boxes:
+                self.problems.append(f"{where}: {s.name} has {s.hits} hits of {spec.boxes} boxes")
+            if not 0 <= s.level <= 3:
+                self.problems.append(f"{where}: {s.name} is at Damage Level {s.level}")
+            old = before.get(s.name)
+            if old is not None:
+                if s.hits < old.hits:
+                    self.problems.append(f"{where}: {s.name}'s hits fell {old.hits}->{s.hits}")
+                if s.level < old.level:
+                    self.problems.append(f"{where}: {s.name}'s level fell {old.level}->{s.level}")
+                if old.removed and not s.removed:
+                    self.problems.append(f"{where}: {s.name} came back after removal")
+        if set(before) and set(before) != {s.name for s in state.ships}:
+            self.problems.append(f"{where}: the set of ships changed")
+        if not 1 <= state.turn <= 5:
+            self.problems.append(f"{where}: Game Turn {state.turn}")
+        if state.step in ("jp_move", "chit_draw"):
+            self.stacking_checks += 1
+            crowd = Counter(s.hex for s in state.side_ships(US))
+            for h, n in crowd.items():
+                if n > 2:
+                    self.problems.append(f"{where}: {n} US ships in {TE_MAP.label(h)}")
+        self.last = state
+
+
+@pytest.fixture
+def watch(monkeypatch: pytest.MonkeyPatch) -> Callable[[Watcher | None], None]:
+    """Route every rules step through the current watcher (none: steps run unwatched)."""
+    current: list[Watcher | None] = [None]
+    for step, run in list(te_game.RUN.items()):
+
+        def wrapped(
+            game: Any, state: State, data: TEData, ctx: Any, run: Any = run, step: str = step
+        ) -> State:
+            new: State = run(game, state, data, ctx)
+            if current[0] is not None:
+                current[0].see(new, f"after step {step} (turn {new.turn}, phase {new.phase})")
+            return new
+
+        monkeypatch.setitem(te_game.RUN, step, wrapped)
+
+    def use(watcher: Watcher | None) -> None:
+        current[0] = watcher
+
+    return use
+
+
+def check_end(match: Match, data: TEData) -> list[str]:
+    state: State = match.state
+    outcome = match.outcome
+    if outcome is None or not state.over:
+        return ["the game did not end"]
+    problems = []
+    vp = oracle_vp(state, data)
+    if dict(outcome.scores) != vp or victory_points(state, data) != vp:
+        problems.append(f"VP {outcome.scores} / {victory_points(state, data)}, TE 3.9 gives {vp}")
+    margin = outcome.scores[US] - outcome.scores[JAPAN]
+    if outcome.level != level_for(margin):
+        problems.append(f"level {outcome.level!r} for a margin of {margin:+d}")
+    if outcome.level != level_of_victory(state.scenario, margin):
+        problems.append("outcome level differs from level_of_victory")
+    winner = US if margin > 0 else JAPAN if margin < 0 else None
+    if outcome.winner != winner:
+        problems.append(f"winner {outcome.winner} for a margin of {margin:+d}")
+    if state.turn > 5:
+        problems.append(f"the game ended in Game Turn {state.turn}")
+    if state.turn < 5 and all(any(True for _ in state.side_ships(s)) for s in (US, JAPAN)):
+        problems.append(f"the game ended early in Game Turn {state.turn} with both sides afloat")
+    for s in state.ships:
+        if s.sinking and not s.removed:
+            problems.append(f"{s.name} is still sinking at the end")
+    return problems
+
+
+def play_basic(seed: int, data: TEData, watcher: Watcher | None) -> Match:
+    scenario = GAME.load_scenario("basic", data)
+    match = Match(GAME, "basic", scenario, data, seed, GAME.spec.resolve_options(None))
+    agent = RandomAgent(seed + 100_000)
+    if watcher is None:
+        play_out(match, {US: agent}, max_decisions=1_000)
+        return match
+    watcher.see(match.state, "at the start")
+    for n in range(1_000):
+        decision = match.decision
+        if decision is None:
+            break
+        assert decision.side == US
+        match.apply(agent.choose(match, decision))
+        watcher.see(match.state, f"after action {n} ({decision.kind})")
+    return match
+
+
+@pytest.mark.parametrize("start", range(SEEDS.start, SEEDS.stop, CHUNK))
+def test_random_us_play_keeps_the_invariants(
+    start: int, te_data: TEData, watch: Callable[[Watcher | None], None]
+) -> None:
+    failures: dict[int, list[str]] = {}
+    stacking_checks = 0
+    for seed in range(start, start + CHUNK):
+        watcher = Watcher(te_data) if seed % WATCH_EVERY == 0 else None
+        watch(watcher)
+        match = play_basic(seed, te_data, watcher)
+        problems = check_end(match, te_data)
+        if watcher is not None:
+            problems += watcher.problems
+            stacking_checks += watcher.stacking_checks
+        if problems:
+            failures[seed] = problems[:3]
+    assert failures == {}
+    # Each watched game is checked at the end of every Movement Phase it plays.
+    assert stacking_checks >= 2 * 6 * (CHUNK // WATCH_EVERY)
+
+
+def test_the_watcher_sees_a_broken_stacking_rule(
+    te_data: TEData, watch: Callable[[Watcher | None], None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The invariant checks can fail: with TE 3.4 stacking switched off, three ships share a hex."""
+    monkeypatch.setattr(te_game, "_stacking", lambda state, paths, ctx: set())
+    found = []
+    for seed in range(40):
+        watcher = Watcher(te_data)
+        watch(watcher)
+        play_basic(seed, te_data, watcher)
+        found += [p for p in watcher.problems if "US ships in" in p]
+    assert found
+
+
+def test_the_end_check_sees_a_wrong_level(te_data: TEData, monkeypatch: pytest.MonkeyPatch) -> None:
+    match = next(
+        m
+        for m in (play_basic(seed, te_data, None) for seed in range(50))
+        if m.outcome is not None and m.outcome.scores[US] != m.outcome.scores[JAPAN]
+    )
+    assert check_end(match, te_data) == []
+    monkeypatch.setattr(te_game, "level_of_victory", lambda scenario, margin: "Draw")
+    assert any(p.startswith("level 'Draw' for a margin") for p in check_end(match, te_data))
+
+
+def test_heuristic_us_agent_games_terminate(te_data: TEData) -> None:
+    scenario = GAME.load_scenario("basic", te_data)
+    options = GAME.spec.resolve_options(None)
+    levels: Counter[str] = Counter()
+    for seed in range(200):
+        match = Match(GAME, "basic", scenario, te_data, seed, dict(options))
+        play_out(match, {US: make_agent("tokyo_express", "heuristic", seed)}, max_decisions=1_000)
+        assert check_end(match, te_data) == [], seed
+        assert match.outcome is not None
+        levels[match.outcome.level] += 1
+    assert sum(levels.values()) == 200
