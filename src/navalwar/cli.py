@@ -274,6 +274,13 @@ def play(
 
             raise UnknownNameError(f"side of {match.game.id}", h, sides)
     agents = _agents(match, agent_specs, seed, "random")
+    playable = match.game.spec.playable_sides
+    if not humans & set(playable):
+        click.echo(
+            f"note: the rules themselves play {', '.join(sorted(humans))} in this game, so you "
+            f"will only watch; play {' or '.join(playable)} for decisions.",
+            err=True,
+        )
     play_terminal(match, humans, agents)
 
 
@@ -286,14 +293,15 @@ def play(
     help="Draw the map as at the start of this Game Turn (default: the end).",
 )
 @click.option("-o", "--output", "output", type=click.Path(), default="map.svg", show_default=True)
+@click.option("--whole-map", is_flag=True, help="Draw the whole map, not just the ships' area.")
 @_friendly
-def render(save: str, turn: int | None, output: str) -> None:
+def render(save: str, turn: int | None, output: str, whole_map: bool) -> None:
     """Draw the map of a saved match as SVG."""
     from navalwar.engine import Match
     from navalwar.render.svg import render_match
 
     match = Match.load(save)
-    Path(output).write_text(render_match(match, turn), encoding="utf-8")
+    Path(output).write_text(render_match(match, turn, whole_map=whole_map), encoding="utf-8")
     click.echo(f"wrote {output}")
 
 

@@ -20,6 +20,7 @@ from navalwar.actions import Action, ActionCodec
 from navalwar.dice import Dice, Roll
 from navalwar.errors import IllegalActionError, InvalidActionError, NavalwarError
 from navalwar.events import Event
+from navalwar.hexgrid import MapSpec
 from navalwar.registry import GameSpec, OptionValue
 
 S = TypeVar("S")
@@ -113,9 +114,16 @@ class Context:
         )
 
     def log(self, kind: str, text: str, rule: str = "", **data: Any) -> None:
-        """Add an event (skipped when not recording, e.g. in search rollouts)."""
+        """Add a public event (skipped when not recording, e.g. in search rollouts)."""
         if self.record:
             self.events.append(Event(kind, text, rule, data))
+
+    def log_private(
+        self, sides: tuple[str, ...], kind: str, text: str, rule: str = "", **data: Any
+    ) -> None:
+        """Add an event only ``sides`` may see (hidden information)."""
+        if self.record:
+            self.events.append(Event(kind, text, rule, data, sides))
 
 
 class Game(ABC, Generic[S, D]):
@@ -123,6 +131,7 @@ class Game(ABC, Generic[S, D]):
 
     spec: GameSpec
     action_types: tuple[type[Action], ...]
+    map: MapSpec | None = None  # the printed hex map, for games played on hexes
 
     @property
     def id(self) -> str:
@@ -230,6 +239,7 @@ class Match:
         self._dice = dice if dice is not None else Dice(seed)
         self.events: list[Event] = []
         self.actions: list[Action] = []
+        self.deciders: list[str] = []  # the side that chose each action
         self._undo: list[_Snapshot] = []
         ctx = self._context()
         state = game.initial_state(scenario, data, options, ctx)
@@ -328,6 +338,7 @@ class Match:
         self.state = state
         self.events.extend(ctx.events)
         self.actions.append(action)
+        self.deciders.append(decision.side)
         if self._dice.index != index_before or ctx.reveal:
             self._undo.clear()
         else:
@@ -348,6 +359,7 @@ class Match:
         self._dice.index = snap.dice_index
         del self.events[snap.n_events :]
         del self.actions[snap.n_actions :]
+        del self.deciders[snap.n_actions :]
 
     def observe(self, side: str) -> dict[str, Any]:
         """What ``side`` may know now (JSON-able)."""
@@ -357,12 +369,17 @@ class Match:
             raise UnknownNameError(f"side of {self.game.id}", side, self.game.spec.sides)
         return self.game.observe(self.state, side, self.data)
 
+    def events_for(self, side: str) -> list[Event]:
+        """The events ``side`` may see (an event with no ``sides`` is public)."""
+        return [e for e in self.events if not e.sides or side in e.sides]
+
     def clone(self) -> Match:
         """An independent copy of the match (state values are shared, they are immutable)."""
         other = object.__new__(Match)
         other.__dict__.update(self.__dict__)
         other.events = list(self.events)
         other.actions = list(self.actions)
+        other.deciders = list(self.deciders)
         other._undo = list(self._undo)
         dice = object.__new__(type(self._dice))
         dice.__dict__.update(self._dice.__dict__)

@@ -23,6 +23,7 @@ class Event:
     text: str
     rule: str = ""
     data: dict[str, Any] = attrs.field(factory=dict, hash=False)
+    sides: tuple[str, ...] = ()  # who may see it; empty = everyone
 
     def to_json(self) -> dict[str, Any]:
         """The event as a JSON-able dict."""
@@ -31,6 +32,8 @@ class Event:
             out["rule"] = self.rule
         if self.data:
             out["data"] = self.data
+        if self.sides:
+            out["sides"] = list(self.sides)
         return out
 
 

@@ -55,6 +55,12 @@ class GameSpec:
     map_kind: str
     options: tuple[OptionSpec, ...] = ()
     rulebook: str = ""
+    players: tuple[str, ...] = ()  # sides a person or agent plays (empty: every side)
+
+    @property
+    def playable_sides(self) -> tuple[str, ...]:
+        """The sides that get decisions (the others are run by the rules themselves)."""
+        return self.players or self.sides
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, OptionValue]:
         """Defaults overlaid with ``given``; unknown names raise UnknownNameError."""

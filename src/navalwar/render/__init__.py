@@ -7,7 +7,6 @@ heading points in the map's printed orientation.
 
 from __future__ import annotations
 
-import importlib
 import math
 from typing import TYPE_CHECKING, Any
 
@@ -18,23 +17,12 @@ if TYPE_CHECKING:
 
 __all__ = ["heading_angle", "heading_arrow", "map_of"]
 
-#: Where each game keeps its printed hex map (module, attribute).
-_MAPS: dict[str, tuple[str, str]] = {
-    "tokyo_express": ("navalwar.games.tokyo_express.geometry", "TE_MAP"),
-}
-
 _ARROWS = "↑↗→↘↓↙←↖"
 
 
 def map_of(game: Game[Any, Any]) -> MapSpec | None:
-    """The printed hex map of ``game`` (its ``map`` attribute, or the known table), or None."""
+    """The printed hex map of ``game`` (its ``map`` attribute), or None."""
     spec = getattr(game, "map", None)
-    if isinstance(spec, MapSpec):
-        return spec
-    where = _MAPS.get(game.id)
-    if where is None:
-        return None
-    spec = getattr(importlib.import_module(where[0]), where[1], None)
     return spec if isinstance(spec, MapSpec) else None
 
 

@@ -198,7 +198,8 @@ def draw_hex_battle(match: Match, whole_map: bool = False, caption: str | None =
     else:
         xs = [px(h)[0] for h in where.values()]
         ys = [px(h)[1] for h in where.values()]
-        dx, dy = MARGIN * SIZE * math.sqrt(3), MARGIN * SIZE * 1.5
+        # a whole number of hexes either way, plus a little for rounding
+        dx, dy = (MARGIN + 0.1) * SIZE * math.sqrt(3), (MARGIN + 0.1) * SIZE * 1.5
         x0, x1, y0, y1 = min(xs) - dx, max(xs) + dx, min(ys) - dy, max(ys) + dy
         hexes = [h for h in spec.hexes() if x0 <= px(h)[0] <= x1 and y0 <= px(h)[1] <= y1]
     centres = [px(h) for h in hexes]

@@ -99,6 +99,7 @@ SPEC = GameSpec(
     sides=(US, JAPAN),
     map_kind="hex",
     rulebook="tokyo_express.txt",
+    players=(US,),
     options=(
         OptionSpec(
             "ship_pool",
@@ -144,6 +145,7 @@ class TokyoExpress(Game[State, TEData]):
 
     spec = SPEC
     action_types = ACTION_TYPES
+    map = TE_MAP
 
     # -- data and scenarios -------------------------------------------------------------
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
@@ -353,6 +355,8 @@ class TokyoExpress(Game[State, TEData]):
                     "ships": list(f.ships),
                     "speed": f.speed,
                     "order": f.order.label,
+                    "speed_set": f.speed_set,
+                    "order_set": f.order_set,
                 }
                 for f in state.formations
             ],
