@@ -96,7 +96,7 @@ def test_undo_refused_then_allowed() -> None:
     match = start()
     text = play(match, ["u", "1", "1", "1", "u"])
     assert "Nothing to undo: US has made no choice yet" in text
-    assert "Took back: formation 1: Speed 7" in text
+    assert "Took back: formation 1: Speed " in text
     assert len(match.actions) == 2
 
 
@@ -105,7 +105,7 @@ def test_undo_refused_after_dice() -> None:
     asked: list[str] = []
 
     def read(prompt: str) -> str:
-        if any(e.kind == "freedom_of_action" for e in match.events) and "u" not in asked:
+        if any(e.kind == "japanese_order" for e in match.events) and "u" not in asked:
             asked.append("u")
             return "u"
         if asked:

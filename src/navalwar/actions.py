@@ -7,6 +7,7 @@ Every action class has a ``tag`` and round-trips through JSON with
 
 from __future__ import annotations
 
+import typing
 from collections.abc import Iterable, Mapping
 from typing import Any, ClassVar
 
@@ -29,7 +30,40 @@ class Action:
         return f"{self.tag}({inner})"
 
 
-_converter = cattrs.Converter(forbid_extra_keys=True)
+def _strict_converter() -> cattrs.Converter:
+    """A cattrs converter that refuses to coerce: a JSON value must already have the
+    field's type (no "4" -> 4, 4.5 -> 4, true -> 1, null -> "None", "ab" -> ("a", "b"))."""
+    conv = cattrs.Converter(forbid_extra_keys=True)
+
+    def exact(kind: type) -> Any:
+        def hook(value: Any, _: Any) -> Any:
+            if type(value) is not kind:
+                raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
+            return value
+
+        return hook
+
+    for kind in (int, str, bool, float):
+        conv.register_structure_hook(kind, exact(kind))
+
+    def is_tuple(t: Any) -> bool:
+        return typing.get_origin(t) is tuple
+
+    def tuple_hook(value: Any, t: Any) -> tuple[Any, ...]:
+        if not isinstance(value, list | tuple):
+            raise TypeError(f"expected a list, got {type(value).__name__} {value!r}")
+        args = typing.get_args(t)
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(conv.structure(v, args[0]) for v in value)
+        if len(args) != len(value):
+            raise TypeError(f"expected a list of {len(args)} items, got {len(value)}")
+        return tuple(conv.structure(v, a) for v, a in zip(value, args, strict=True))
+
+    conv.register_structure_hook_func(is_tuple, tuple_hook)
+    return conv
+
+
+_converter = _strict_converter()
 
 
 class ActionCodec:

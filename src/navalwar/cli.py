@@ -192,6 +192,8 @@ def run(
     """Fight SCENARIO of GAME to the end with agents and print the battle report."""
     from navalwar.agents import agent_names, play_out
 
+    if save_path and not Path(save_path).resolve().parent.is_dir():
+        raise NavalwarError(f"cannot save to {save_path}: its folder does not exist")
     match = _start(game, scenario, seed, options, data, strict)
     default = "heuristic" if "heuristic" in agent_names(match.game.id) else "random"
     play_out(match, _agents(match, agent_specs, seed, default))

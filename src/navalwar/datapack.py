@@ -76,6 +76,8 @@ def parse_toml(path: Path) -> dict[str, Any]:
         raise DataError("not UTF-8 text", file=str(path)) from None
     try:
         return tomllib.loads(text)
+    except RecursionError:
+        raise DataError("not valid TOML: nested too deeply", file=str(path)) from None
     except tomllib.TOMLDecodeError as exc:
         raise DataError(f"not valid TOML: {exc}", file=str(path)) from None
 
@@ -99,13 +101,22 @@ def parse_csv(path: Path, required: Sequence[str] = ()) -> list[dict[str, str]]:
                 file=str(path),
             )
         rows: list[dict[str, str]] = []
-        for i, row in enumerate(reader, start=2):
-            if None in row or any(v is None for v in row.values()):
+        for row in reader:
+            line = reader.line_num
+            if None in row:  # more cells than the header: the extras are under None
+                extra = row[None]
+                cells = len(header) + (len(extra) if isinstance(extra, list) else 1)
                 raise DataError(
-                    f"row has {len(row) - (1 if None in row else 0)} cells but the header "
-                    f"has {len(header)}",
+                    f"row has {cells} cells but the header has {len(header)}",
                     file=str(path),
-                    path=f"line {i}",
+                    path=f"line {line}",
+                )
+            if any(v is None for v in row.values()):  # fewer cells: the missing are None
+                cells = sum(1 for v in row.values() if v is not None)
+                raise DataError(
+                    f"row has {cells} cells but the header has {len(header)}",
+                    file=str(path),
+                    path=f"line {line}",
                 )
             rows.append({k: v.strip() for k, v in row.items()})
         return rows

@@ -92,6 +92,19 @@ class Dice:
         self.sink = sink
         self._stream = _stream(seed)
 
+    # -- position -----------------------------------------------------------
+    def snapshot(self) -> tuple[int, ...]:
+        """The dice's position, to :meth:`restore` after a transition that failed."""
+        return (self.index,)
+
+    def restore(self, snap: tuple[int, ...]) -> None:
+        """Go back to a :meth:`snapshot`."""
+        (self.index,) = snap
+
+    def clone(self) -> Dice:
+        """Independent dice at the same position of the same stream (no sink)."""
+        return Dice(self.seed, self.index)
+
     # -- the one primitive ------------------------------------------------
     def _uniform(self, n: int) -> int:
         """A uniform integer in ``0 .. n-1`` (modulo bias below 1e-17)."""
@@ -173,6 +186,21 @@ class ScriptedDice(Dice):
         self.seed = fallback_seed if fallback_seed is not None else 0
         self.index = 0
         self.sink = sink
+
+    def snapshot(self) -> tuple[int, ...]:
+        fallback = self._fallback.index if self._fallback is not None else -1
+        return (self.index, self.used, fallback)
+
+    def restore(self, snap: tuple[int, ...]) -> None:
+        self.index, self.used, fallback = snap
+        if self._fallback is not None:
+            self._fallback.index = fallback
+
+    def clone(self) -> ScriptedDice:
+        other = ScriptedDice(self.values)
+        other.used, other.index, other.seed = self.used, self.index, self.seed
+        other._fallback = self._fallback.clone() if self._fallback is not None else None
+        return other
 
     @property
     def remaining(self) -> tuple[int, ...]:

@@ -208,7 +208,7 @@ class Game(ABC, Generic[S, D]):
 @attrs.frozen
 class _Snapshot:
     state: Any
-    dice_index: int
+    dice: tuple[int, ...]
     n_events: int
     n_actions: int
 
@@ -326,14 +326,15 @@ class Match:
         reason = decision.check(action)
         if reason is not None:
             raise IllegalActionError(action.describe(), reason, decision.rule)
-        before = _Snapshot(self.state, self._dice.index, len(self.events), len(self.actions))
+        dice_before = self._dice.snapshot()
+        before = _Snapshot(self.state, dice_before, len(self.events), len(self.actions))
         index_before = self._dice.index
         ctx = self._context()
         try:
             state = self.game.apply(self.state, action, self.data, ctx)
             state = self.game.advance(state, self.data, ctx)
         except BaseException:
-            self._dice.index = index_before
+            self._dice.restore(dice_before)
             raise
         self.state = state
         self.events.extend(ctx.events)
@@ -356,7 +357,7 @@ class Match:
             )
         snap = self._undo.pop()
         self.state = snap.state
-        self._dice.index = snap.dice_index
+        self._dice.restore(snap.dice)
         del self.events[snap.n_events :]
         del self.actions[snap.n_actions :]
         del self.deciders[snap.n_actions :]
@@ -381,10 +382,7 @@ class Match:
         other.actions = list(self.actions)
         other.deciders = list(self.deciders)
         other._undo = list(self._undo)
-        dice = object.__new__(type(self._dice))
-        dice.__dict__.update(self._dice.__dict__)
-        dice.sink = None
-        other._dice = dice
+        other._dice = self._dice.clone()
         return other
 
     def report(self) -> str:

@@ -90,9 +90,11 @@ def read_save(path: Path) -> dict[str, Any]:
         raise DataError("not a navalwar save (not UTF-8 text)", file=file) from None
     try:
         doc = json.loads(text)
+    except RecursionError:
+        raise DataError("not a navalwar save (nested too deeply)", file=file) from None
     except json.JSONDecodeError as exc:
         raise DataError(
-            f"not a navalwar save (corrupt or truncated JSON: {exc.msg} at line {exc.lineno})",
+            f"not a navalwar save (corrupt or truncated JSON: {exc})",
             file=file,
         ) from None
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:

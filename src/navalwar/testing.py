@@ -308,8 +308,26 @@ def _expect_refused(match: Match, candidate: Any, what: str) -> str | None:
     return f"{what}: accepted"
 
 
+def _expect_handled(match: Match, action: Action, what: str) -> str | None:
+    """An action the decision's check passes must be applied or refused, never crash the rules."""
+    clone = match.clone()
+    before = _snapshot(clone)
+    try:
+        clone.apply(action)
+    except REFUSALS:
+        change = _unchanged(clone, before)
+        return f"{what}: refused, but {change}" if change else None
+    except Exception as exc:  # a crash on an action the decision accepted is the finding
+        return f"{what}: passed the decision's check, then crashed: {type(exc).__name__}: {exc}"
+    return None
+
+
 def check_illegal_actions(game_id: str, scenario: str, seed: int, every: int = 4) -> list[str]:
-    """Illegal and malformed actions are refused and leave the match unchanged."""
+    """Illegal and malformed actions are refused and leave the match unchanged.
+
+    A mutated action the decision's own check accepts (a validator may be
+    broader than the listed choices) must then be applied or refused, not crash.
+    """
     problems: list[str] = []
     match = Match.start(game_id, scenario, seed=seed)
     codec = match.game.codec
@@ -324,6 +342,10 @@ def check_illegal_actions(game_id: str, scenario: str, seed: int, every: int = 4
             for m in mutations(legal[0]):
                 if decision.check(m) is not None:
                     candidates.append((m, f"{where}: mutated {m.describe()}"))
+                else:
+                    problem = _expect_handled(match, m, f"{where}: mutated {m.describe()}")
+                    if problem:
+                        problems.append(problem)
             for tag, other in seen.items():
                 if tag not in tags and decision.check(other) is not None:
                     candidates.append((other, f"{where}: {tag} action {other.describe()}"))

@@ -543,6 +543,8 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
     out: dict[int, BMDSector] = {}
     for i, s in enumerate(sectors):
         p = f"sectors[{i}]"
+        if not isinstance(s, dict):
+            raise DataError("each [[sectors]] entry must be a table", file=file, path=p)
         sid = _int(s.get("id"), file, f"{p}.id", 1, 11)
         bands = {}
         for band in ("light", "heavy"):
@@ -559,6 +561,10 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
                 )
             bands[band] = parsed
         std = s.get("standard_1", {})
+        if not isinstance(std, dict):
+            raise DataError(
+                "must be a table {light = {...}, heavy = {...}}", file=file, path=f"{p}.standard_1"
+            )
         std1 = tuple(
             (band, _entry(std[band], file, f"{p}.standard_1.{band}", False))
             for band in ("light", "heavy")
@@ -618,8 +624,13 @@ def load(overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
     data = TEData(ships, movement, torpedo, decks, freedom, bmd, files, provenance)
     problems = check_known_cells(data)
     if problems:
+        more = (
+            f" (and {len(problems) - 1} more: {'; '.join(problems[1:4])})" if problems[1:] else ""
+        )
+        first_file = problems[0].split(":", 1)[0]
         raise DataError(
-            "the data contradict cells the rulebook reveals:\n  " + "\n  ".join(problems)
+            "contradicts a cell the rulebook reveals: " + problems[0].split(": ", 1)[1] + more,
+            file=str(files[first_file].path) if first_file in files else None,
         )
     if strict:
         weak = [f"{n} ({k})" for n, k in provenance.items() if not meets_strict(k)]

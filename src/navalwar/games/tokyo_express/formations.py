@@ -115,7 +115,8 @@ def _connected_partitions(ships: list[Ship]) -> Iterator[list[list[Ship]]]:
 def us_groupings(
     ships: Sequence[Ship], limit: int = 400
 ) -> list[tuple[tuple[str, ...], ...]] | None:
-    """Every legal US grouping, or None if there are more than ``limit``.
+    """Every legal US grouping, fewest formations first, or None if there are more than
+    ``limit``.
 
     Ships of different headings never share a formation, so each heading class
     is partitioned separately and the results combined.
@@ -141,12 +142,13 @@ def us_groupings(
     for parts in options:
         combos = [c + tuple(tuple(s.name for s in g) for g in p) for c in combos for p in parts]
     order = {s.name: i for i, s in enumerate(ships)}
-    return [
+    out = [
         tuple(
             sorted((tuple(sorted(g, key=order.__getitem__)) for g in c), key=lambda g: order[g[0]])
         )
         for c in combos
     ]
+    return sorted(out, key=len)  # the fewest formations first (stable otherwise)
 
 
 def formation_ships(state: State, formation: Formation, include_sinking: bool = True) -> list[Ship]:

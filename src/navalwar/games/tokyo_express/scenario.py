@@ -212,15 +212,7 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
                     )
                 vp[side][t] = (row[0], row[1], row[2], row[3])
         if "levels" in v:
-            raw = _get(v, "levels", list, file, "victory.")
-            parsed: list[tuple[int | None, str]] = []
-            for i, lv in enumerate(raw):
-                if not isinstance(lv, dict) or "result" not in lv:
-                    raise DataError(
-                        "each level needs {min, result}", file=file, path=f"victory.levels[{i}]"
-                    )
-                parsed.append((lv.get("min"), str(lv["result"])))
-            levels = tuple(parsed)
+            levels = _parse_levels(_get(v, "levels", list, file, "victory."), file)
     return Scenario(
         id=_get(head, "id", str, file, "scenario."),
         title=_get(head, "title", str, file, "scenario."),
@@ -236,6 +228,34 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
         historical_only=_get(head, "historical_only", bool, file, "scenario.", True),
         file=file,
     )
+
+
+def _parse_levels(raw: list[Any], file: str) -> tuple[tuple[int | None, str], ...]:
+    """Levels of victory, best first: each ``{min = N, result = "..."}``, the last without
+    ``min`` (it takes every lower margin)."""
+    if not raw:
+        raise DataError("needs at least one level", file=file, path="victory.levels")
+    parsed: list[tuple[int | None, str]] = []
+    for i, lv in enumerate(raw):
+        path = f"victory.levels[{i}]"
+        if not isinstance(lv, dict):
+            raise DataError("must be a table {min, result}", file=file, path=path)
+        _check_keys(lv, {"min", "result"}, file, f"{path}.")
+        result = _get(lv, "result", str, file, f"{path}.")
+        last = i == len(raw) - 1
+        low = _get(lv, "min", int, file, f"{path}.", None)
+        if low is None and not last:
+            raise DataError(
+                "every level but the last needs a whole-number 'min'", file=file, path=f"{path}.min"
+            )
+        if low is not None and parsed and parsed[-1][0] is not None and low >= parsed[-1][0]:
+            raise DataError(
+                "levels must be listed from the highest 'min' down", file=file, path=f"{path}.min"
+            )
+        parsed.append((low, result))
+    if parsed[-1][0] is not None:
+        parsed.append((None, parsed[-1][1]))
+    return tuple(parsed)
 
 
 def scenario_dir() -> Path:
