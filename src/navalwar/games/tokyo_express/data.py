@@ -286,6 +286,16 @@ def _table(doc: Any, name: str, file: str) -> Any:
     return doc[name]
 
 
+def _check_top(doc: dict[str, Any], allowed: set[str], file: str) -> None:
+    """Refuse unknown top-level keys (a misspelt table would otherwise be ignored)."""
+    for key in doc:
+        if key not in allowed:
+            from navalwar.errors import UnknownNameError
+
+            raise DataError(str(UnknownNameError("top-level key", key, allowed)), file=file,
+                            path=key)
+
+
 def _meta_provenance(doc: dict[str, Any], file: str) -> str:
     meta = _table(doc, "meta", file)
     if not isinstance(meta, dict):
@@ -392,6 +402,7 @@ def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec
 
 def parse_movement(doc: dict[str, Any], file: str) -> dict[int, tuple[int, ...]]:
     """Parse ``movement_chart.toml``."""
+    _check_top(doc, {"meta", "rows", "provenance_rows", "provenance_notes"}, file)
     rows = _table(doc, "rows", file)
     out: dict[int, tuple[int, ...]] = {}
     for speed in range(1, 8):
@@ -421,6 +432,7 @@ def _result(cell: Any, file: str, path: str) -> int | str:
 
 def parse_torpedo(doc: dict[str, Any], file: str) -> TorpedoTable:
     """Parse ``torpedo_table.toml``."""
+    _check_top(doc, {"meta", "columns", "rows", "provenance_cells", "provenance_notes"}, file)
     cols = _table(doc, "columns", file)
     if not isinstance(cols, list) or not cols:
         raise DataError("must be a list of {japan=..., us=...} headings", file=file, path="columns")
@@ -495,6 +507,7 @@ def parse_cards(rows: Sequence[dict[str, str]], file: str) -> dict[str, dict[int
 
 def parse_freedom(doc: dict[str, Any], file: str) -> FreedomTable:
     """Parse ``freedom_of_action.toml``."""
+    _check_top(doc, {"meta", "columns", "rows", "provenance_cells", "provenance_notes"}, file)
     cols = _table(doc, "columns", file)
     if not isinstance(cols, list) or not cols:
         raise DataError("must be a list of ship-count headings", file=file, path="columns")
@@ -524,6 +537,10 @@ def parse_freedom(doc: dict[str, Any], file: str) -> FreedomTable:
 def _entry(e: Any, file: str, path: str, with_rolls: bool = True) -> BMDEntry:
     if not isinstance(e, dict):
         raise DataError("must be a table {rolls, heading, order}", file=file, path=path)
+    extra = set(e) - {"rolls", "heading", "order"}
+    if extra:
+        raise DataError(f"unknown key(s) {sorted(extra)}; an entry has rolls, heading, order",
+                        file=file, path=path)
     order = e.get("order")
     if order not in BMD_ORDERS:
         raise DataError(
@@ -537,6 +554,7 @@ def _entry(e: Any, file: str, path: str, with_rolls: bool = True) -> BMDEntry:
 
 def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
     """Parse ``battle_movement_display.toml``."""
+    _check_top(doc, {"meta", "sectors", "provenance_cells", "provenance_notes"}, file)
     sectors = _table(doc, "sectors", file)
     if not isinstance(sectors, list):
         raise DataError("must be an array of [[sectors]]", file=file, path="sectors")
@@ -545,6 +563,7 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
         p = f"sectors[{i}]"
         if not isinstance(s, dict):
             raise DataError("each [[sectors]] entry must be a table", file=file, path=p)
+        _check_top(s, {"id", "name", "light", "heavy", "standard_1"}, file)
         sid = _int(s.get("id"), file, f"{p}.id", 1, 11)
         bands = {}
         for band in ("light", "heavy"):
