@@ -17,7 +17,8 @@ demo: $(VENV)/.installed
 	$(BIN)/navalwar run tokyo_express basic --seed 7
 
 lint: $(VENV)/.installed
-	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/ruff check src tests benchmarks examples scripts
+	$(BIN)/ruff format --check src tests benchmarks examples scripts
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy --strict src/navalwar

@@ -292,8 +292,9 @@ def _check_top(doc: dict[str, Any], allowed: set[str], file: str) -> None:
         if key not in allowed:
             from navalwar.errors import UnknownNameError
 
-            raise DataError(str(UnknownNameError("top-level key", key, allowed)), file=file,
-                            path=key)
+            raise DataError(
+                str(UnknownNameError("top-level key", key, allowed)), file=file, path=key
+            )
 
 
 def _meta_provenance(doc: dict[str, Any], file: str) -> str:
@@ -539,8 +540,11 @@ def _entry(e: Any, file: str, path: str, with_rolls: bool = True) -> BMDEntry:
         raise DataError("must be a table {rolls, heading, order}", file=file, path=path)
     extra = set(e) - {"rolls", "heading", "order"}
     if extra:
-        raise DataError(f"unknown key(s) {sorted(extra)}; an entry has rolls, heading, order",
-                        file=file, path=path)
+        raise DataError(
+            f"unknown key(s) {sorted(extra)}; an entry has rolls, heading, order",
+            file=file,
+            path=path,
+        )
     order = e.get("order")
     if order not in BMD_ORDERS:
         raise DataError(
