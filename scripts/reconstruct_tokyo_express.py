@@ -37,6 +37,8 @@ from statistics import NormalDist
 
 import numpy as np
 
+from navalwar.games.tokyo_express.data import SHIP_COLUMNS
+
 REPO = Path(__file__).resolve().parents[1]
 PACK = REPO / "data" / "tokyo_express"
 CLASSES_CSV = PACK / "sources" / "classes.csv"
@@ -579,32 +581,6 @@ def torpedo_string(sv: list[tuple[int, str, bool]]) -> str:
     """``4P+r 4S+r`` style."""
     return " ".join(f"{v}{m}{'+r' if r else ''}" for v, m, r in sv)
 
-
-SHIP_COLUMNS = (
-    "name",
-    "counter",
-    "nation",
-    "type",
-    "roster_class",
-    "late_war",
-    "historical",
-    "max_speed",
-    "bow_primary",
-    "stern_primary",
-    "primary_caliber",
-    "secondary",
-    "secondary_caliber",
-    "damage_boxes",
-    "level1_box",
-    "level2_box",
-    "level3_box",
-    "last_box_speed",
-    "torpedoes",
-    "radar",
-    "provenance",
-    "field_provenance",
-    "notes",
-)
 
 #: Fields fixed by worked examples (all agree with the formulas; the script checks it).
 EXAMPLE_FIELDS: dict[tuple[str, str], tuple[str, str]] = {

@@ -369,9 +369,10 @@ def apply_damage(
     spec = data.ship(name)
     if points <= 0 or ship.sinking:
         return state
-    hits = min(spec.boxes, ship.hits + points)
-    level = spec.level_for(hits)
-    sinking = hits >= spec.boxes
+    track = spec.track
+    hits = min(track.boxes, ship.hits + points)
+    level = track.level_after(hits)
+    sinking = track.sunk(hits)
     ctx.log(
         "damage",
         f"{name} takes {hits - ship.hits} hit(s): {hits}/{spec.boxes} boxes",

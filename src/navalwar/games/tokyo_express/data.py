@@ -10,6 +10,7 @@ bundled reconstruction or an owner's override.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -17,6 +18,7 @@ from typing import Any
 
 import attrs
 
+from navalwar.damage import BoxTrack
 from navalwar.datapack import PROVENANCE, PackFile, load_files, meets_strict
 from navalwar.errors import DataError
 from navalwar.tables import RangeKey, Table2D
@@ -111,13 +113,19 @@ class ShipSpec:
         """BB and CA are heavy ships; CL and DD light (TE 2.4)."""
         return self.rule_type in ("BB", "CA")
 
+    @property
+    def track(self) -> BoxTrack:
+        """The Ship Log's Damage Boxes with their level marks (TE 2.3, 3.8)."""
+        return _track(self.boxes, self.levels)
+
     def level_for(self, hits: int) -> int:
         """The Damage Level reached once ``hits`` boxes are crossed off (TE 3.8)."""
-        level = 0
-        for lv, box in self.levels:
-            if hits >= box:
-                level = max(level, lv)
-        return level
+        return self.track.level_after(hits)
+
+
+@functools.lru_cache(maxsize=512)
+def _track(boxes: int, levels: tuple[tuple[int, int], ...]) -> BoxTrack:
+    return BoxTrack(boxes, levels)
 
 
 @attrs.frozen(slots=True)
