@@ -901,29 +901,9 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
                 )
             )
     forms = _us_formations(state)
-    paths: dict[str, list[Hex]] = {}
-    for f in forms:
-        n = data.moves(f.speed, p)
-        for s in formation_ships(state, f):
-            if n:
-                paths[s.name] = path(s.hex, s.heading, n)
-    state, paths = _slide(state, paths, ctx)
+    state, paths = _slide(state, _paths(state, forms, data), ctx)
     blocked = _stacking(state, paths, ctx)
-    moved_ships = []
-    for name, trail in paths.items():
-        if name in blocked:
-            continue
-        s = state.ship(name)
-        moved_ships.append(attrs.evolve(s, hex=trail[-1]))
-        ctx.log(
-            "ship_moved",
-            f"{name} moves {len(trail)} hex(es) to {te_label(trail[-1])}",
-            "TE 3.4",
-            ship=name,
-            to=te_label(trail[-1]),
-            hexes=len(trail),
-        )
-    state = state.with_ships(moved_ships)
+    state = _move(state, {n: t for n, t in paths.items() if n not in blocked}, ctx)
     for f in forms:
         members = [s.name for s in formation_ships(state, f)]
         stuck = [n for n in members if n in blocked]
@@ -941,6 +921,33 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
             for name in stuck:
                 state = _split_off(state, state.formation(f.id), name, f.order, ctx)
     return _goto(state, "jp_move", plan=())
+
+
+def _paths(state: State, forms: Sequence[Formation], data: TEData) -> dict[str, list[Hex]]:
+    """The hexes each ship of ``forms`` would enter this Movement Phase (TE 3.4 chart)."""
+    paths: dict[str, list[Hex]] = {}
+    for f in forms:
+        n = data.moves(f.speed, state.phase)
+        if n:
+            for s in formation_ships(state, f):
+                paths[s.name] = path(s.hex, s.heading, n)
+    return paths
+
+
+def _move(state: State, paths: Mapping[str, list[Hex]], ctx: Context) -> State:
+    """Move each ship to the end of its path."""
+    moved = []
+    for name, trail in paths.items():
+        moved.append(attrs.evolve(state.ship(name), hex=trail[-1]))
+        ctx.log(
+            "ship_moved",
+            f"{name} moves {len(trail)} hex(es) to {te_label(trail[-1])}",
+            "TE 3.4",
+            ship=name,
+            to=te_label(trail[-1]),
+            hexes=len(trail),
+        )
+    return state.with_ships(moved)
 
 
 def _stacking(state: State, paths: dict[str, list[Hex]], ctx: Context) -> set[str]:
@@ -1004,23 +1011,8 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
     p = state.phase
     _begin(ctx, state)
     forms = [f for f in state.side_formations(JAPAN) if formation_ships(state, f)]
-    paths: dict[str, list[Hex]] = {}
-    for f in forms:
-        n = data.moves(f.speed, p)
-        for s in formation_ships(state, f):
-            if n:
-                paths[s.name] = path(s.hex, s.heading, n)
-    state, paths = _slide(state, paths, ctx)
-    for name, trail in paths.items():
-        state = state.with_ship(attrs.evolve(state.ship(name), hex=trail[-1]))
-        ctx.log(
-            "ship_moved",
-            f"{name} moves {len(trail)} hex(es) to {te_label(trail[-1])}",
-            "TE 3.4",
-            ship=name,
-            to=te_label(trail[-1]),
-            hexes=len(trail),
-        )
+    state, paths = _slide(state, _paths(state, forms, data), ctx)
+    state = _move(state, paths, ctx)
     roll_anyway = bool(state.option("jp_60_roll_without_move"))
     for f in forms:
         f = state.formation(f.id)
