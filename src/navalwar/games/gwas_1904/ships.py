@@ -1,0 +1,480 @@
+"""The GWaS 1904 ship data pack: ``ships.csv`` and the cells the rulebook reveals.
+
+The printed Ship Data Charts (GWaS 2.4) are not in the rulebook. navalwar ships a
+reconstruction (``data/gwas_1904/ships.csv``, written by
+``scripts/reconstruct_gwas_1904.py``; see ``docs/data/gwas_1904.md``) and accepts an
+owner's transcription in the same format (``--data DIR``). Both are parsed by
+:func:`load_ships` and checked by :func:`check_known` against every value the text
+reveals (:data:`KNOWN_SHIP_CELLS`).
+
+``ships.csv`` columns (one row per ship, key = nation + code):
+
+* ``nation`` ``J`` or ``R``; ``code`` the hull code as printed (``B06``), or ours for
+  unnumbered squadron classes, transports and fortresses; ``name``; ``type`` (5.21).
+* ``italic``, ``tertiary_white``, ``low_freeboard``, ``shallow_draft``: ``yes``/``no``.
+* ``primary``, ``secondary``, ``tertiary``, ``hull``: one armour letter per box, left to
+  right (``H`` heavy, ``L`` light, ``N`` none; GWaS 8.0-8.1); blank = no boxes.
+* ``torpedo`` factors and ``torpedo_mount`` (``fixed``/``rotating``, blank if none).
+* ``speed`` ``2``, ``1+``, ``1`` or ``1s``; blank for the fixed fortresses (20.44).
+* ``fuel`` boxes, ``vp`` when sunk.
+* ``provenance`` (the row's kind), ``field_provenance`` (``field=kind:source; ...``),
+  ``notes``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+import attrs
+
+from navalwar.datapack import PROVENANCE
+from navalwar.errors import DataError
+from navalwar.games.gwas_1904.ship import (
+    CAPITAL_TYPES,
+    LIGHT_TYPES,
+    PARTS,
+    SPEEDS,
+    TYPES,
+    ShipSpec,
+)
+
+SHIP_COLUMNS = (
+    "nation",
+    "code",
+    "name",
+    "type",
+    "italic",
+    "primary",
+    "secondary",
+    "tertiary",
+    "tertiary_white",
+    "hull",
+    "torpedo",
+    "torpedo_mount",
+    "speed",
+    "fuel",
+    "vp",
+    "low_freeboard",
+    "shallow_draft",
+    "provenance",
+    "field_provenance",
+    "notes",
+)
+NATIONS = ("J", "R")
+MOUNTS = ("fixed", "rotating")
+FIXED_TYPES = ("FORT",)  # no hull and no speed: the Port Arthur fortresses (20.44, 8.8)
+_ARMOUR = re.compile(r"[HLN]*")
+_FIELD_PROV = re.compile(r"^([a-z_]+)=([a-z]+)(?::(.*))?$")
+_BOOL_FIELDS = ("italic", "tertiary_white", "low_freeboard", "shallow_draft")
+_INT_FIELDS = ("torpedo", "fuel", "vp")
+
+
+# --------------------------------------------------------------------------------------
+# Loading
+# --------------------------------------------------------------------------------------
+
+
+def _yes(value: str, file: str, path: str) -> bool:
+    v = value.strip().lower()
+    if v == "yes":
+        return True
+    if v == "no":
+        return False
+    raise DataError(f"must be yes or no, not {value!r}", file=file, path=path)
+
+
+def _int(value: str, file: str, path: str, hi: int) -> int:
+    try:
+        n = int(value.strip())
+    except ValueError:
+        raise DataError(f"must be a whole number, not {value!r}", file=file, path=path) from None
+    if not 0 <= n <= hi:
+        raise DataError(f"{n} is out of range 0..{hi}", file=file, path=path)
+    return n
+
+
+def _armour(value: str, file: str, path: str) -> str:
+    if not _ARMOUR.fullmatch(value):
+        raise DataError(
+            f"must be armour letters H (heavy), L (light) or N (none), one per box, not {value!r}",
+            file=file,
+            path=path,
+        )
+    if len(value) > 30:
+        raise DataError(f"{len(value)} boxes is more than 30", file=file, path=path)
+    return value
+
+
+def _field_provenance(value: str, file: str, path: str) -> tuple[tuple[str, str], ...]:
+    out: list[tuple[str, str]] = []
+    for item in value.split(";"):
+        item = item.strip()
+        if not item:
+            continue
+        m = _FIELD_PROV.fullmatch(item)
+        if m is None:
+            raise DataError(
+                f"must look like 'field=kind:source; ...', not {item!r}", file=file, path=path
+            )
+        field, kind = m.group(1), m.group(2)
+        if field not in SHIP_COLUMNS or field in ("provenance", "field_provenance", "notes"):
+            raise DataError(f"names unknown field {field!r}", file=file, path=path)
+        if kind not in PROVENANCE:
+            raise DataError(
+                f"unknown provenance {kind!r} for {field}; use one of {', '.join(PROVENANCE)}",
+                file=file,
+                path=path,
+            )
+        if any(f == field for f, _ in out):
+            raise DataError(f"field {field!r} given twice", file=file, path=path)
+        out.append((field, kind))
+    return tuple(out)
+
+
+def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, str], ShipSpec]:
+    """Parse the rows of ``ships.csv`` (as :func:`navalwar.datapack.parse_csv` gives them).
+
+    Every bad value raises :class:`DataError` with ``path="line N (name).field"`` (the
+    header is line 1). Checks the format only; :func:`check_known` compares the values
+    with the rulebook.
+    """
+    if not rows:
+        raise DataError("no ships: the file has a header but no rows", file=file)
+    missing = [c for c in SHIP_COLUMNS if c not in rows[0]]
+    if missing:
+        raise DataError(
+            f"missing column(s) {', '.join(missing)}; the header must be {','.join(SHIP_COLUMNS)}",
+            file=file,
+        )
+    out: dict[tuple[str, str], ShipSpec] = {}
+    for line, row in enumerate(rows, start=2):
+        name = row["name"].strip()
+        p = f"line {line} ({name})"
+        if not name:
+            raise DataError("empty ship name", file=file, path=f"line {line}.name")
+        nation = row["nation"].strip()
+        if nation not in NATIONS:
+            raise DataError(f"nation must be J or R, not {nation!r}", file=file, path=f"{p}.nation")
+        code = row["code"].strip()
+        if not code or any(c.isspace() for c in code):
+            raise DataError(
+                f"code must be a non-empty word such as B06, not {code!r}",
+                file=file,
+                path=f"{p}.code",
+            )
+        if (nation, code) in out:
+            raise DataError(
+                f"{nation} {code} is listed twice (the key is nation + code; "
+                f"first as {out[nation, code].name!r})",
+                file=file,
+                path=f"{p}.code",
+            )
+        typ = row["type"].strip()
+        if typ not in TYPES:
+            raise DataError(
+                f"type must be one of {', '.join(TYPES)}, not {typ!r}",
+                file=file,
+                path=f"{p}.type",
+            )
+        boxes = {part: _armour(row[part].strip(), file, f"{p}.{part}") for part in PARTS}
+        flags = {f: _yes(row[f], file, f"{p}.{f}") for f in _BOOL_FIELDS}
+        ints = {f: _int(row[f], file, f"{p}.{f}", 999) for f in _INT_FIELDS}
+        mount = row["torpedo_mount"].strip()
+        if ints["torpedo"] == 0 and mount:
+            raise DataError(
+                f"must be blank when torpedo is 0, not {mount!r}",
+                file=file,
+                path=f"{p}.torpedo_mount",
+            )
+        if ints["torpedo"] > 0 and mount not in MOUNTS:
+            raise DataError(
+                f"must be fixed or rotating for a ship with torpedo factors, not {mount!r}",
+                file=file,
+                path=f"{p}.torpedo_mount",
+            )
+        speed = row["speed"].strip()
+        if typ in FIXED_TYPES:
+            if speed:
+                raise DataError(
+                    f"a fortress is fixed (20.44): speed must be blank, not {speed!r}",
+                    file=file,
+                    path=f"{p}.speed",
+                )
+            if boxes["hull"]:
+                raise DataError(
+                    "a fortress has no hull boxes (20.44): hull must be blank",
+                    file=file,
+                    path=f"{p}.hull",
+                )
+        else:
+            if speed not in SPEEDS:
+                raise DataError(
+                    f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}",
+                    file=file,
+                    path=f"{p}.speed",
+                )
+            if not boxes["hull"]:
+                raise DataError(
+                    "every ship but a fortress needs at least one hull box",
+                    file=file,
+                    path=f"{p}.hull",
+                )
+        provenance = row["provenance"].strip()
+        if provenance not in PROVENANCE:
+            raise DataError(
+                f"provenance must be one of {', '.join(PROVENANCE)}, not {provenance!r}",
+                file=file,
+                path=f"{p}.provenance",
+            )
+        out[nation, code] = ShipSpec(
+            nation=nation,
+            code=code,
+            name=name,
+            type=typ,
+            italic=flags["italic"],
+            primary=boxes["primary"],
+            secondary=boxes["secondary"],
+            tertiary=boxes["tertiary"],
+            tertiary_white=flags["tertiary_white"],
+            hull=boxes["hull"],
+            torpedo=ints["torpedo"],
+            torpedo_mount=mount,
+            speed=speed,
+            fuel=ints["fuel"],
+            vp=ints["vp"],
+            low_freeboard=flags["low_freeboard"],
+            shallow_draft=flags["shallow_draft"],
+            provenance=provenance,
+            field_provenance=_field_provenance(
+                row["field_provenance"], file, f"{p}.field_provenance"
+            ),
+        )
+    return out
+
+
+# --------------------------------------------------------------------------------------
+# Known cells
+# --------------------------------------------------------------------------------------
+
+
+@attrs.frozen
+class KnownShipCell:
+    """One value the rulebook reveals about the (missing) Ship Data Charts.
+
+    Attributes:
+        ship: which rows: ``"R B17"`` (nation and code), ``"type:FORT"`` (every row of
+            a type; at least one must exist) or ``"light"`` (every light ship, 5.21).
+        field: a ``ships.csv`` column, or ``"rows"`` (how many rows ``ship`` selects).
+        expected: ``"is:TEXT"`` the cell's text exactly (``"is:"`` = blank);
+            ``"count=N"``, ``"count>=N"``, ``"count<=N"`` the number of boxes of an
+            armour field or the value of a number field (or the number of rows);
+            ``"only:LETTERS"`` every box's letter is one of these; ``"has:LETTERS"``
+            at least one box's letter is one of these.
+        rule: the rule or scenario (and line of ``gwas_1904.txt``) that reveals it.
+        note: what the text says.
+    """
+
+    ship: str
+    field: str
+    expected: str
+    rule: str
+    note: str
+
+
+_VLADIMIR = "GWaS 19.2 example (L183)"
+_TRI_SV = "GWaS 8.2 example (L1408)"
+_MIXED = "Campaign Game, ship repair (L935)"
+_FORT = "GWaS 20.44 (L257)"
+_TRANSPORT = "GWaS 10.1 (L1466)"
+_LIGHT = "GWaS 2.3 (L1022)"
+
+
+def _cells() -> tuple[KnownShipCell, ...]:
+    c = KnownShipCell
+    cells = [
+        c("R B17", "type", "is:B", _VLADIMIR, "'The Russian battleship Vladimir'"),
+        c("R B17", "primary", "count=2", _VLADIMIR, "'2 undamaged main-gun firepower'"),
+        c("R B17", "secondary", "count=5", _VLADIMIR, "'5 secondary-gun firepower'"),
+        c("R B17", "tertiary", "count=1", _VLADIMIR, "'1 auxiliary-gun firepower'"),
+        c(
+            "R B01",
+            "hull",
+            "only:H",
+            _TRI_SV,
+            "'The hull of Tri Sviatitelia is protected by "
+            "heavy armor' (a secondary hit on it does no damage)",
+        ),
+        c("R B01", "hull", "count>=1", _TRI_SV, "she has a hull to protect"),
+        c("R B23", "hull", "has:H", _MIXED, "Poltava has heavy-armour boxes ..."),
+        c("R B23", "hull", "has:LN", _MIXED, "... and light-armour or unarmoured boxes"),
+        c("J B09", "hull", "has:H", _MIXED, "Yamato has heavy-armour boxes ..."),
+        c("J B09", "hull", "has:LN", _MIXED, "... and light-armour or unarmoured boxes"),
+        c("type:FORT", "rows", "count=2", _FORT, "'2 coastal defense fortresses'"),
+        c("type:FORT", "nation", "is:R", _FORT, "the Russian fortresses of Port Arthur"),
+        c("type:FORT", "primary", "is:HHH", _FORT, "'3 main-gun firepower of heavy armor'"),
+        c("type:FORT", "secondary", "is:", _FORT, "only the 3 main-gun firepower (notes A-19)"),
+        c("type:FORT", "tertiary", "is:", _FORT, "only the 3 main-gun firepower (notes A-19)"),
+        c(
+            "type:FORT",
+            "hull",
+            "is:",
+            "GWaS 20.44, 8.8 (L257, L1440)",
+            "a fixed battery: 'ships with no hull on the ship data sheet' (notes A-19)",
+        ),
+        c("type:FORT", "speed", "is:", _FORT, "'a fixed battleship'"),
+        c("type:TR", "rows", "count>=1", "BS1 (L300)", "'Troop transports: 4'"),
+        c("type:TR", "hull", "count>=1", _TRANSPORT, "'Each transport has 1 or 2 hull boxes'"),
+        c("type:TR", "hull", "count<=2", _TRANSPORT, "'Each transport has 1 or 2 hull boxes'"),
+        c("type:TR", "hull", "only:N", _TRANSPORT, "'never has armor protection'"),
+        c("type:TR", "primary", "is:", _TRANSPORT, "'or armament'"),
+        c("type:TR", "secondary", "is:", _TRANSPORT, "'or armament'"),
+        c("type:TR", "tertiary", "is:", _TRANSPORT, "'or armament'"),
+        c("type:TR", "torpedo", "count=0", _TRANSPORT, "'or armament'"),
+        c(
+            "light",
+            "primary",
+            "is:",
+            _LIGHT,
+            "'light ship counters have only auxiliary gun firepower'",
+        ),
+        c(
+            "light",
+            "secondary",
+            "is:",
+            _LIGHT,
+            "'light ship counters have only auxiliary gun firepower'",
+        ),
+        c(
+            "R B11",
+            "hull",
+            "count>=3",
+            "BS2 (L348)",
+            "Tsesarevich starts aground with 2 hull boxes of damage and afloat",
+        ),
+        c(
+            "R B27",
+            "hull",
+            "count>=3",
+            "BS2 (L348)",
+            "Retvisan starts aground with 2 hull boxes of damage and afloat",
+        ),
+        c(
+            "R B24",
+            "hull",
+            "count>=2",
+            "BS4 (L400)",
+            "Sevastopol starts with 1 hull box of damage and afloat",
+        ),
+        c(
+            "J C01",
+            "fuel",
+            "count>=7",
+            "Op8 (L795)",
+            "Naniwa has used 6 fuel boxes and can still sail",
+        ),
+        c(
+            "J C02",
+            "fuel",
+            "count>=7",
+            "Op8 (L795)",
+            "Takachiho has used 6 fuel boxes and can still sail",
+        ),
+    ]
+    for code, name in (
+        ("B06", "Peresvet"),
+        ("B11", "Tsesarevich"),
+        ("B23", "Poltava"),
+        ("B24", "Sevastopol"),
+        ("B26", "Pobieda"),
+        ("B27", "Retvisan"),
+    ):
+        cells.append(
+            c(
+                f"R {code}",
+                "secondary",
+                "count>=1",
+                "BS5 (L436)",
+                f"landing parties: {name}'s secondary firepower is reduced by 1",
+            )
+        )
+    for code in ("B01", "B02", "B03", "B04", "B05", "B06", "C04", "C08", "C09", "C10"):
+        cells.append(
+            c(
+                f"J {code}",
+                "fuel",
+                "count>=3",
+                "Op2 (L566)",
+                "the First Fleet has used 2 fuel boxes and can still sail",
+            )
+        )
+    return tuple(cells)
+
+
+KNOWN_SHIP_CELLS: tuple[KnownShipCell, ...] = _cells()
+
+
+def _select(ships: Mapping[tuple[str, str], ShipSpec], sel: str) -> list[ShipSpec] | None:
+    """The rows a selector names (None: a single ship that is missing)."""
+    if sel.startswith("type:"):
+        typ = sel[5:]
+        return [s for s in ships.values() if s.type == typ]
+    if sel == "light":
+        return [s for s in ships.values() if s.type in LIGHT_TYPES]
+    if sel == "capital":
+        return [s for s in ships.values() if s.type in CAPITAL_TYPES]
+    nation, _, code = sel.partition(" ")
+    ship = ships.get((nation, code))
+    return None if ship is None else [ship]
+
+
+def cell_text(ship: ShipSpec, field: str) -> str:
+    """A ship's value of a ``ships.csv`` column, as the file would hold it."""
+    value = getattr(ship, field)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _holds(expected: str, text: str, numeric: int) -> bool:
+    kind, _, arg = expected.partition(":")
+    if kind == "is":
+        return text == arg
+    if kind == "only":
+        return all(ch in arg for ch in text)
+    if kind == "has":
+        return any(ch in arg for ch in text)
+    m = re.fullmatch(r"count(=|>=|<=)(\d+)", expected)
+    if m is None:
+        raise ValueError(f"bad known-cell expectation {expected!r}")
+    op, n = m.group(1), int(m.group(2))
+    return {"=": numeric == n, ">=": numeric >= n, "<=": numeric <= n}[op]
+
+
+def check_known(ships: Mapping[tuple[str, str], ShipSpec]) -> list[str]:
+    """Every :data:`KNOWN_SHIP_CELLS` entry the pack contradicts, as messages (empty = fine)."""
+    problems: list[str] = []
+    for cell in KNOWN_SHIP_CELLS:
+        selected = _select(ships, cell.ship)
+        where = f"{cell.rule}: {cell.note}"
+        if selected is None:
+            problems.append(f"{cell.ship}: no such ship in the pack ({where})")
+            continue
+        if cell.field == "rows":
+            if not _holds(cell.expected, "", len(selected)):
+                problems.append(
+                    f"{cell.ship}: {len(selected)} row(s), expected {cell.expected} ({where})"
+                )
+            continue
+        if not selected:
+            problems.append(f"{cell.ship}: no such rows in the pack ({where})")
+            continue
+        for ship in selected:
+            text = cell_text(ship, cell.field)
+            numeric = len(text) if cell.field in PARTS else int(text) if text.isdigit() else -1
+            if not _holds(cell.expected, text, numeric):
+                problems.append(
+                    f"{ship.nation} {ship.code} ({ship.name}) {cell.field} is {text!r}, "
+                    f"expected {cell.expected} ({where})"
+                )
+    return problems

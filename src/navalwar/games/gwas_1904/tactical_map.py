@@ -1,0 +1,117 @@
+"""The tactical map (GWaS 7.2, 7.21, 7.22, 7.27, 7.33; notes M-5).
+
+The printed map is missing. What the text fixes: hex ids are a column letter
+and a row number ("K11"); column K runs due south from the Port Arthur
+roadstead at K8 (BS3: K11, K13, K14, K15, K17 are 3, 5, 6, 7, 9 hexes from it);
+there are 7 central "mesh" hexes; each of the six edges (W, E, NW, NE, SW, SE)
+has a numbered border row. The reconstruction (provenance ``reconstructed``):
+a hexagon of flat-topped hexes of radius 10 around K11, columns A-U, rows
+numbered down each column; the centre cluster is K11 and its neighbours; an
+edge's border row is the outermost ring's hexes on that side.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from navalwar.errors import DataError
+from navalwar.hexgrid import DIRECTIONS, Hex, distance, hexes_within, neighbour, ring
+
+RADIUS = 10
+CENTRE_COLUMN = 10  # K
+CENTRE_ROW = 11
+COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"
+EDGES = ("NE", "E", "SE", "SW", "W", "NW")  # clockwise from the top right
+# Flat-topped hexes: heading 0 points up (N), then clockwise NE, SE, S, SW, NW.
+HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
+_LABEL = re.compile(r"^([A-Za-z])(\d{1,2})$")
+CENTRE = Hex(0, 0)
+
+
+def _axial(col: int, row: int) -> Hex:
+    """Offset (column index, 1-based row) to axial, odd columns shifted half a hex down."""
+    q = col - CENTRE_COLUMN
+    r = (row - CENTRE_ROW) - (q - (q & 1)) // 2
+    return Hex(q, r)
+
+
+def _offset(h: Hex) -> tuple[int, int]:
+    col = h.q + CENTRE_COLUMN
+    row = h.r + (h.q - (h.q & 1)) // 2 + CENTRE_ROW
+    return col, row
+
+
+def on_map(h: Hex) -> bool:
+    """Whether a hex lies on the tactical map."""
+    return distance(h, CENTRE) <= RADIUS
+
+
+def hex_of(label: str) -> Hex:
+    """The hex called ``label`` ("K11").
+
+    Raises:
+        DataError: a malformed or off-map label.
+    """
+    m = _LABEL.match(label.strip())
+    if not m or m.group(1).upper() not in COLUMNS:
+        raise DataError(
+            f"tactical hex {label!r} must be a column letter A-U and a row number, e.g. 'K11'"
+        )
+    h = _axial(COLUMNS.index(m.group(1).upper()), int(m.group(2)))
+    if not on_map(h):
+        raise DataError(
+            f"tactical hex {label!r} is off the map (a hexagon of radius {RADIUS} around K11)"
+        )
+    return h
+
+
+def label(h: Hex) -> str:
+    """The label of a hex ("K11")."""
+    col, row = _offset(h)
+    if 0 <= col < len(COLUMNS):
+        return f"{COLUMNS[col]}{row}"
+    return f"?{h.q},{h.r}"
+
+
+def hexes() -> list[Hex]:
+    """Every hex of the map."""
+    return hexes_within(CENTRE, RADIUS)
+
+
+def centre_hexes() -> list[Hex]:
+    """The 7 central mesh hexes (7.21)."""
+    return hexes_within(CENTRE, 1)
+
+
+# The direction (axial unit vector) each edge faces, as the sum of the two corner
+# directions that bound it: NE edge between the N and NE corners, and so on.
+_EDGE_CORNERS = {"NE": (0, 1), "E": (1, 2), "SE": (2, 3), "SW": (3, 4), "W": (4, 5), "NW": (5, 0)}
+
+
+def edge_row(edge: str) -> list[Hex]:
+    """The numbered border row of an edge (7.22), from one corner to the other."""
+    if edge not in _EDGE_CORNERS:
+        raise DataError(f"unknown map edge {edge!r}; use one of {', '.join(EDGES)}")
+    a, b = _EDGE_CORNERS[edge]
+    start = Hex(DIRECTIONS[a].q * RADIUS, DIRECTIONS[a].r * RADIUS)
+    step = b  # walking from corner a towards corner b along the ring
+    out = [start]
+    h = start
+    for _ in range(RADIUS):
+        h = neighbour(h, (step + 1) % 6)
+        out.append(h)
+    assert all(on_map(x) for x in out)
+    return out
+
+
+def edges_of(h: Hex) -> list[str]:
+    """The edges whose border row holds ``h`` (a corner hex is on two)."""
+    if distance(h, CENTRE) != RADIUS:
+        return []
+    return [e for e in EDGES if h in edge_row(e)]
+
+
+def border_hexes() -> Iterator[Hex]:
+    """The outermost ring."""
+    return iter(ring(CENTRE, RADIUS))
