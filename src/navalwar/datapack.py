@@ -124,11 +124,12 @@ def parse_csv(path: Path, required: Sequence[str] = ()) -> list[dict[str, str]]:
         raise DataError(f"not valid CSV: {exc}", file=str(path)) from None
 
 
-def override_dirs(explicit: Iterable[str | Path] = ()) -> tuple[Path, ...]:
+def override_dirs(explicit: Iterable[str | Path] = (), use_env: bool = True) -> tuple[Path, ...]:
     """Override directories: the explicit ones, then ``$NAVALWAR_DATA`` (``os.pathsep`` list)."""
     dirs = [Path(p) for p in explicit]
-    env = os.environ.get(ENV_VAR, "")
-    dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
+    if use_env:
+        env = os.environ.get(ENV_VAR, "")
+        dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
     for d in dirs:
         if not d.is_dir():
             raise DataError(f"override data directory {str(d)!r} does not exist or is not a folder")

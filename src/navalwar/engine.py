@@ -258,6 +258,7 @@ class Match:
         data: Sequence[str | Path] = (),
         strict: bool = False,
         dice: Dice | None = None,
+        use_env: bool = True,
     ) -> Match:
         """Start ``scenario`` (a bundled id or a path to a TOML file) of ``game``.
 
@@ -278,11 +279,19 @@ class Match:
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
             raise InvalidActionError(f"the seed must be a non-negative whole number, not {seed!r}")
         resolved = g.spec.resolve_options(options)
-        dirs = override_dirs(data)
+        dirs = override_dirs(data, use_env)
         pack = g.load_data(dirs, strict)
         scen = g.load_scenario(scenario, pack)
         return cls(
-            g, scenario, scen, pack, seed, resolved, dice, tuple(str(d) for d in data), strict
+            g,
+            scenario,
+            scen,
+            pack,
+            seed,
+            resolved,
+            dice,
+            tuple(str(d.resolve()) for d in dirs),
+            strict,
         )
 
     def _context(self, record: bool = True) -> Context:

@@ -141,6 +141,7 @@ def match_from_json(doc: dict[str, Any], file: str = "<save>") -> Match:
             options=doc["options"],
             data=doc["data"],
             strict=doc["strict"],
+            use_env=False,
         )
     except DataError:
         raise

@@ -229,7 +229,20 @@ def resolve_torpedo_attack(
             )
             return _unfire(state, attacks)
         result = 0
-    assert isinstance(result, int)
+    if result is None:  # a total below the first column of an owner's table
+        result = "N" if side == JAPAN else 0
+        if side == JAPAN:
+            ctx.log(
+                "torpedo_attack",
+                f"{head}: below the table's first column -> N: attack cancelled, salvos not spent",
+                rule,
+                target=target.name,
+                total=total,
+                result="N",
+            )
+            return _unfire(state, attacks)
+    if not isinstance(result, int):
+        result = 0
     stern = all(sterns) if stern_rule == "all" else any(sterns)
     damage = result + 1 if stern and result >= 1 else result
     extra = ""

@@ -916,10 +916,15 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
             )
         elif movers:
             order = attrs.evolve(order, turned_since_move=False)
+        elif plan.get(f.id) == "before":
+            order = attrs.evolve(order, turned_since_move=True)  # turned, then kept out
         state = state.with_formation(attrs.evolve(state.formation(f.id), order=order))
         if stuck and movers:
+            stuck_order = f.order
+            if plan.get(f.id) == "before":  # it turned in its hex and could not leave it
+                stuck_order = attrs.evolve(f.order, turned_since_move=True)
             for name in stuck:
-                state = _split_off(state, state.formation(f.id), name, f.order, ctx)
+                state = _split_off(state, state.formation(f.id), name, stuck_order, ctx)
     return _goto(state, "jp_move", plan=())
 
 
