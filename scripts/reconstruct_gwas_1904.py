@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from navalwar.datapack import write_generated
 from navalwar.errors import DataError
 from navalwar.games.gwas_1904.ship import CAPITAL_TYPES, LIGHT_TYPES, ShipSpec
 from navalwar.games.gwas_1904.ships import SHIP_COLUMNS, check_known, load_ships
@@ -760,15 +761,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ReconstructionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    if args.check:
-        stale = [p for p, text in files.items() if not p.is_file() or p.read_text("utf-8") != text]
-        for p in stale:
-            print(f"out of date: {p.relative_to(REPO)}", file=sys.stderr)
-        return 1 if stale else 0
-    for p, text in files.items():
-        p.write_text(text, encoding="utf-8", newline="\n")
-        print(f"wrote {p.relative_to(REPO)}")
-    return 0
+    return write_generated(files, args.check, REPO)
 
 
 if __name__ == "__main__":

@@ -37,6 +37,7 @@ from statistics import NormalDist
 
 import numpy as np
 
+from navalwar.datapack import write_generated
 from navalwar.games.tokyo_express.data import SHIP_COLUMNS
 
 REPO = Path(__file__).resolve().parents[1]
@@ -1529,19 +1530,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ReconstructionError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    if args.check:
-        stale = [
-            p
-            for p, text in files.items()
-            if not p.is_file() or p.read_text(encoding="utf-8") != text
-        ]
-        for p in stale:
-            print(f"out of date: {p.relative_to(REPO)}", file=sys.stderr)
-        return 1 if stale else 0
-    for p, text in files.items():
-        p.write_text(text, encoding="utf-8", newline="\n")
-        print(f"wrote {p.relative_to(REPO)}")
-    return 0
+    return write_generated(files, args.check, REPO)
 
 
 if __name__ == "__main__":

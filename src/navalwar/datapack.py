@@ -161,3 +161,23 @@ def load_files(
         content: Any = parse_toml(path) if name.endswith(".toml") else parse_csv(path)
         out[name] = PackFile(name, path, origin, content)
     return out
+
+
+def write_generated(files: dict[Path, str], check: bool, root: Path) -> int:
+    """Write the files a reconstruction script generates, or with ``check`` report (exit 1)
+    those whose committed text differs. Returns the process exit status."""
+    import sys
+
+    if check:
+        stale = [
+            p
+            for p, text in files.items()
+            if not p.is_file() or p.read_text(encoding="utf-8") != text
+        ]
+        for p in stale:
+            print(f"out of date: {p.relative_to(root)}", file=sys.stderr)
+        return 1 if stale else 0
+    for p, text in files.items():
+        p.write_text(text, encoding="utf-8", newline="\n")
+        print(f"wrote {p.relative_to(root)}")
+    return 0
