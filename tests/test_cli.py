@@ -49,8 +49,10 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_games() -> None:
     result = cli("games")
     assert result.exit_code == 0, result.output
-    assert result.output.startswith("tokyo_express ")
-    assert "sides: US, Japan" in result.output
+    lines = result.output.splitlines()
+    assert [line.split()[0] for line in lines] == ["gwas_1904", "tokyo_express"]
+    assert "sides: US, Japan" in lines[1]
+    assert "sides: Japan, Russia" in lines[0]
 
 
 def test_scenarios() -> None:
@@ -275,7 +277,7 @@ def test_console_script_in_a_subprocess() -> None:
     assert bad.stdout == ""
     assert bad.stderr.strip().splitlines() == [
         "navalwar: error: unknown game 'tokyo_expres'; did you mean 'tokyo_express'? "
-        "(known: tokyo_express)"
+        "(known: gwas_1904, tokyo_express)"
     ]
 
 

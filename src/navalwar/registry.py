@@ -75,6 +75,7 @@ class GameSpec:
 
 
 _MODULES: dict[str, str] = {
+    "gwas_1904": "navalwar.games.gwas_1904",
     "tokyo_express": "navalwar.games.tokyo_express",
 }
 _loaded: dict[str, Game[Any, Any]] = {}

@@ -1,58 +1,36 @@
-"""A tactical battle (GWaS 7.0-7.3, 7.5, 7.8, 8.x; the volume's 20-step impulse).
+"""The state of a tactical battle and the vocabulary the battle rules share
+(GWaS 7.0-7.3, 9.0; the volume's 20-step impulse).
 
-Work in progress (issue 4): set-up is automatic (7.21, 7.22 as the reading
-below), then impulses of 20 steps: moves by group, gunnery and torpedo steps
-with simultaneous damage, initiative each impulse, the end of the tactical
-phase (7.36), and Victory Points.
+A ship on the tactical map is a :class:`BattleShip`. Ships sit in *counters*:
+a ship counter holds one ship; a squadron counter (9.0-9.5) holds up to 3
+warships or 4 merchant ships that move, stack and are targeted as one counter
+while each member fires on its own. The whole battle is a frozen
+:class:`Battle`, so cloning it is free.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
 import attrs
 
 from navalwar.actions import Action
-from navalwar.engine import Context, Decision
-from navalwar.games.gwas_1904.combat import (
-    GUN_PARTS,
-    GUN_RANGE,
-    HitContext,
-    ShipDamage,
-    count_hits,
-    gunnery_hit,
-    gunnery_modifier,
-    torpedo_modifier,
-)
-from navalwar.games.gwas_1904.ship import SPEEDS, ShipSpec
+from navalwar.games.gwas_1904.combat import ShipDamage
+from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.tables import DamageTables
-from navalwar.games.gwas_1904.tactical_map import (
-    centre_hexes,
-    edge_row,
-    edges_of,
-    label,
-    on_map,
-)
-from navalwar.hexgrid import Hex, distance, neighbours
+from navalwar.games.gwas_1904.weather import visibility
+from navalwar.hexgrid import Hex, distance
+
+if TYPE_CHECKING:
+    from navalwar.games.gwas_1904.overlay import Overlay
+    from navalwar.games.gwas_1904.scenario import BattleScenario
 
 JAPAN = "Japan"
 RUSSIA = "Russia"
 SIDES = (JAPAN, RUSSIA)
-STACK = 8  # ships per side per hex (7.2, 7.32)
-MOVE_STEPS = {
-    2: ("2",),
-    5: ("2",),
-    6: ("2", "1+"),
-    9: ("2", "1+"),
-    10: ("2", "1+", "1"),
-    13: ("2", "1+", "1"),
-    14: SPEEDS,
-    17: SPEEDS,
-    18: SPEEDS,
-}  # volume "Impulse Procedure (7.31)"
-GUNNERY_STEPS = (3, 7, 11, 15, 19)
-TORPEDO_STEPS = (4, 8, 12, 16, 20)
-INITIATIVE_MOVES = (2, 6, 10, 14, 18)
+NATION = {"J": JAPAN, "R": RUSSIA}
+STACK = 8  # counters per side per hex (7.2, 7.32); 16 for both sides
 
 
 def other(side: str) -> str:
@@ -62,39 +40,248 @@ def other(side: str) -> str:
 
 @attrs.frozen(slots=True)
 class BattleShip:
-    """A ship in the battle."""
+    """A ship in the battle.
 
-    key: str  # "J:B06"
+    Attributes:
+        key: unique id, ``"J:B06"``; a squadron member ``"J:DD-Ikazuchi#1.2"``.
+        spec: the ship-data key, ``"J:B06"`` / ``"J:DD-Ikazuchi"``.
+        counter: the counter it sits in (its own key for a single ship).
+        left: the edge the ship left the map by (7.33), ``""`` while on it.
+        seen: turned face up (7.27).
+        aground: cannot move (7.42, BS2); beached: run ashore on purpose (7.44).
+        exempt: outside the 8-per-hex limit (BS2's grounded ships, fortresses 20.44).
+        in_port: in the harbor / port hex of an overlay (20.4).
+    """
+
+    key: str
+    spec: str
+    counter: str
     side: str
     hex: Hex | None
     damage: ShipDamage
     er: int = 6
-    left: bool = False  # left the tactical map (7.33)
-    seen: bool = False  # turned face up (7.27)
+    left: str = ""
+    seen: bool = False
+    aground: bool = False
+    beached: bool = False
+    exempt: bool = False
+    in_port: bool = False
+    mined: bool = False  # damaged by a mine (BS4: no VP for it)
 
     @property
     def afloat(self) -> bool:
-        """On the map and not sunk."""
-        return self.hex is not None and not self.left and not self.damage.sunk
+        """On the map and not sunk (a beached ship is out of the fight)."""
+        return self.hex is not None and not self.left and not self.damage.sunk and not self.beached
+
+
+@attrs.frozen(slots=True)
+class PendingHit:
+    """A hit on a squadron counter, waiting for its owner to choose the member
+    that takes it (9.4)."""
+
+    counter: str
+    gun: str  # primary / secondary / tertiary / torpedo
+    distance: int
+    roll: int  # the damage table roll already made
+    white: bool = False
+    shooter: str = ""
+
+
+@attrs.frozen
+class Battle:
+    """The state of a tactical battle.
+
+    ``phase`` is ``"setup"`` while counters are placed (7.2), ``"impulse"`` during
+    the 20-step impulses, ``"over"`` when the tactical phase has ended (7.36).
+    """
+
+    ships: tuple[BattleShip, ...]
+    phase: str = "setup"
+    impulse: int = 1
+    step: int = 1
+    initiative: str = JAPAN
+    acting: str = ""  # the side deciding now
+    started: bool = False  # the acting side's list of decisions is made
+    todo: tuple[str, ...] = ()  # counters, groups or ships still to decide this step
+    planned: tuple[tuple[str, str], ...] = ()  # (ship, target counter) declared this step
+    snapshot: tuple[ShipDamage, ...] = ()  # damage at the start of a combat step
+    pending: tuple[PendingHit, ...] = ()  # squadron hits to distribute (9.4)
+    broken: tuple[str, ...] = ()  # sides released from formation (notes A-37)
+    moved: tuple[str, ...] = ()  # counters that moved this step (stacking order)
+    transits: tuple[tuple[str, int], ...] = ()  # (side, port transits this step) 20.41
+    battleship_transits: int = 0  # Russian battleships through the harbor this battle
+    commanders: tuple[tuple[str, str], ...] = ()  # (side, flagship ship key) 16.1
+    fought: bool = False  # a second impulse began (7.38)
+    scenario: BattleScenario | None = attrs.field(default=None, eq=False, repr=False)
+    overlay: Overlay | None = attrs.field(default=None, eq=False, repr=False)
+    options: tuple[tuple[str, bool | int | str], ...] = ()
+
+    @property
+    def over(self) -> bool:
+        """The tactical phase has ended."""
+        return self.phase == "over"
+
+    def ship(self, key: str) -> BattleShip:
+        """The ship with ``key``."""
+        for s in self.ships:
+            if s.key == key:
+                return s
+        raise KeyError(key)
+
+    def index(self, key: str) -> int:
+        """The position of a ship in ``ships``."""
+        for i, s in enumerate(self.ships):
+            if s.key == key:
+                return i
+        raise KeyError(key)
+
+    def members(self, counter: str) -> list[BattleShip]:
+        """The ships of a counter (afloat or not)."""
+        return [s for s in self.ships if s.counter == counter]
+
+    def with_ship(self, ship: BattleShip) -> Battle:
+        """Replace one ship."""
+        return attrs.evolve(self, ships=tuple(ship if s.key == ship.key else s for s in self.ships))
+
+    def with_ships(self, ships: Mapping[str, BattleShip]) -> Battle:
+        """Replace several ships."""
+        return attrs.evolve(self, ships=tuple(ships.get(s.key, s) for s in self.ships))
+
+    def option(self, name: str) -> bool | int | str:
+        """A rules option."""
+        return dict(self.options)[name]
+
+    @property
+    def night(self) -> bool:
+        """Whether this impulse is fought at night (the scenario's time)."""
+        start = self.scenario.night_from if self.scenario is not None else 0
+        return bool(start) and self.impulse >= start
+
+    @property
+    def weather(self) -> int:
+        """The weather level (fixed in battle scenarios, notes A-52)."""
+        return self.scenario.weather if self.scenario is not None else 1
+
+
+@attrs.frozen
+class Rules:
+    """What the battle rules read but never change: ship data and tables."""
+
+    specs: Mapping[str, ShipSpec]
+    tables: DamageTables
+
+    def of(self, ship: BattleShip) -> ShipSpec:
+        """A ship's data."""
+        return self.specs[ship.spec]
+
+
+def visual_range(battle: Battle) -> int:
+    """Visible distance: 4 hexes by day, 2 at night, less in bad weather (7.27, 11.73)."""
+    return visibility(battle.weather, battle.night)
+
+
+def afloat(battle: Battle, side: str | None = None) -> Iterator[BattleShip]:
+    """Ships on the map and not sunk, of one side or both."""
+    return (s for s in battle.ships if s.afloat and (side is None or s.side == side))
+
+
+def counters(battle: Battle, side: str) -> dict[str, list[BattleShip]]:
+    """A side's counters on the map with their afloat members."""
+    out: dict[str, list[BattleShip]] = {}
+    for s in afloat(battle, side):
+        out.setdefault(s.counter, []).append(s)
+    return out
+
+
+def counter_hex(battle: Battle, counter: str) -> Hex | None:
+    """Where a counter is (its members share a hex, 9.4)."""
+    for s in battle.ships:
+        if s.counter == counter and s.afloat:
+            return s.hex
+    return None
+
+
+def in_sight(battle: Battle, ship: BattleShip) -> bool:
+    """Whether an enemy ship afloat is within visible distance (7.27)."""
+    if ship.hex is None:
+        return False
+    reach = visual_range(battle)
+    return any(
+        o.hex is not None and distance(o.hex, ship.hex) <= reach
+        for o in afloat(battle, other(ship.side))
+    )
+
+
+def reveal(battle: Battle) -> Battle:
+    """Turn face up every ship within visible distance of an enemy (7.27)."""
+    changed = {
+        s.key: attrs.evolve(s, seen=True)
+        for s in battle.ships
+        if s.afloat and not s.seen and in_sight(battle, s)
+    }
+    return battle.with_ships(changed) if changed else battle
+
+
+def stack_count(battle: Battle, h: Hex, side: str | None = None) -> int:
+    """Counters in a hex that count against the limit of 8 a side (7.32, 9.4, 20.4)."""
+    seen: set[str] = set()
+    for s in afloat(battle, side):
+        if s.hex == h and not s.exempt and not s.in_port:
+            seen.add(s.counter)
+    return len(seen)
+
+
+def has_room(battle: Battle, h: Hex, side: str, n: int = 1) -> bool:
+    """Whether ``n`` more counters of ``side`` fit in ``h`` (8 a side, 16 in all; 7.32)."""
+    return stack_count(battle, h, side) + n <= STACK and stack_count(battle, h) + n <= 2 * STACK
+
+
+# Actions ------------------------------------------------------------------
+
+
+@attrs.frozen(slots=True)
+class Place(Action):
+    """Place a counter in a hex during set-up (7.2), or ``auto`` to let the
+    engine place this and the side's remaining counters by the default reading."""
+
+    tag = "place"
+    counter: str
+    hex: str
+
+    def describe(self) -> str:
+        if self.hex == "auto":
+            return f"place {self.counter} and the rest automatically"
+        return f"place {self.counter} in {self.hex}"
 
 
 @attrs.frozen(slots=True)
 class Move(Action):
-    """Move a group (7.3, 7.32): ``to`` a hex label, ``stay``, or ``exit`` across the edge."""
+    """Move a group (7.3, 7.32): ``to`` a hex label, ``stay``, ``exit:<edge>`` to
+    leave the map (7.33), or ``beach`` into an adjacent land hex (7.44: ``to`` is
+    ``beach:<hex>``). ``leave`` lists damaged ships detached and left behind
+    (volume "Damaged Ships (7.3)", 7.35)."""
 
     tag = "move"
-    group: str  # "K11/capital"
+    group: str
     to: str
+    leave: tuple[str, ...] = ()
 
     def describe(self) -> str:
-        return f"group {self.group}: " + {"stay": "stays", "exit": "leaves the map"}.get(
-            self.to, f"moves to {self.to}"
-        )
+        text = {"stay": "stays"}.get(self.to, "")
+        if not text:
+            if self.to.startswith("exit:"):
+                text = f"leaves the map by the {self.to[5:]} edge"
+            elif self.to.startswith("beach:"):
+                text = f"beaches in {self.to[6:]}"
+            else:
+                text = f"moves to {self.to}"
+        extra = f" (detaching {', '.join(self.leave)})" if self.leave else ""
+        return f"group {self.group} {text}{extra}"
 
 
 @attrs.frozen(slots=True)
 class Fire(Action):
-    """A ship's target in a gunnery step (7.5), or ``""`` to hold fire."""
+    """A ship's target counter in a gunnery step (7.5, 9.4), or ``""`` to hold fire."""
 
     tag = "fire"
     ship: str
@@ -106,7 +293,7 @@ class Fire(Action):
 
 @attrs.frozen(slots=True)
 class Torpedo(Action):
-    """A ship's torpedo target (7.8), or ``""`` to keep its torpedoes."""
+    """A ship's torpedo target counter (7.8), or ``""`` to keep its torpedoes."""
 
     tag = "torpedo"
     ship: str
@@ -120,441 +307,15 @@ class Torpedo(Action):
         )
 
 
-ACTIONS: tuple[type[Action], ...] = (Move, Fire, Torpedo)
+@attrs.frozen(slots=True)
+class Assign(Action):
+    """The owner of a squadron counter gives a hit to one of its ships (9.4)."""
+
+    tag = "assign"
+    ship: str
+
+    def describe(self) -> str:
+        return f"the hit goes to {self.ship}"
 
 
-@attrs.frozen
-class Battle:
-    """The state of a tactical battle."""
-
-    ships: tuple[BattleShip, ...]
-    impulse: int = 1
-    step: int = 1
-    initiative: str = JAPAN
-    acting: str = ""  # the side deciding now
-    started: bool = False  # the acting side's list of decisions is made
-    todo: tuple[str, ...] = ()  # groups or ships still to decide this step
-    planned: tuple[tuple[str, str], ...] = ()  # (ship, target) declared this step
-    snapshot: tuple[ShipDamage, ...] = ()  # damage at the start of a combat step
-    night: bool = False
-    max_impulses: int = 0
-    scenario: object = attrs.field(default=None, eq=False, repr=False)
-    options: tuple[tuple[str, bool | int | str], ...] = ()
-    over: bool = False
-
-    def ship(self, key: str) -> BattleShip:
-        """The ship with ``key``."""
-        for s in self.ships:
-            if s.key == key:
-                return s
-        raise KeyError(key)
-
-    def with_ship(self, ship: BattleShip) -> Battle:
-        """Replace one ship."""
-        return attrs.evolve(self, ships=tuple(ship if s.key == ship.key else s for s in self.ships))
-
-    def option(self, name: str) -> bool | int | str:
-        """A rules option."""
-        return dict(self.options)[name]
-
-
-def visual_range(battle: Battle) -> int:
-    """4 hexes by day, 2 at night (7.27; weather limits are not yet modelled)."""
-    return 2 if battle.night else 4
-
-
-def capital_or_light(spec: ShipSpec) -> str:
-    """The group class of a ship (7.3: ships of the same type in a hex form a group)."""
-    return "capital" if spec.capital else "light"
-
-
-def groups(battle: Battle, specs: dict[str, ShipSpec], side: str) -> dict[str, list[BattleShip]]:
-    """The side's groups: afloat ships by hex and class (7.3)."""
-    out: dict[str, list[BattleShip]] = {}
-    for s in battle.ships:
-        if s.side == side and s.afloat:
-            assert s.hex is not None
-            out.setdefault(f"{label(s.hex)}/{capital_or_light(specs[s.key])}", []).append(s)
-    return dict(sorted(out.items()))
-
-
-def group_speed(members: Sequence[BattleShip], specs: dict[str, ShipSpec]) -> str | None:
-    """The slowest movable ship's speed; unable-to-sail ships are left behind (7.35)."""
-    movable = [m.damage.speed(specs[m.key]) for m in members]
-    speeds = [s for s in movable if s is not None]
-    return max(speeds, key=SPEEDS.index) if speeds else None
-
-
-def in_sight(battle: Battle, ship: BattleShip) -> bool:
-    """Whether an enemy ship afloat is within visual distance (7.27)."""
-    if ship.hex is None:
-        return False
-    reach = visual_range(battle)
-    return any(
-        o.afloat
-        and o.side != ship.side
-        and o.hex is not None
-        and distance(o.hex, ship.hex) <= reach
-        for o in battle.ships
-    )
-
-
-def reveal(battle: Battle) -> Battle:
-    """Turn face up every ship within visual distance of an enemy (7.27)."""
-    changed = [
-        attrs.evolve(s, seen=True)
-        for s in battle.ships
-        if s.afloat and not s.seen and in_sight(battle, s)
-    ]
-    for s in changed:
-        battle = battle.with_ship(s)
-    return battle
-
-
-def move_choices(
-    battle: Battle, specs: dict[str, ShipSpec], group: str, members: Sequence[BattleShip]
-) -> list[Move]:
-    """Stay, an adjacent hex keeping 8 ships a side a hex, or leave the map (7.32, 7.33)."""
-    here = members[0].hex
-    assert here is not None
-    side = members[0].side
-    movers = [m for m in members if m.damage.speed(specs[m.key]) is not None]
-    out = [Move(group, "stay")]
-    for n in neighbours(here):
-        if not on_map(n):
-            continue
-        own = sum(1 for s in battle.ships if s.afloat and s.side == side and s.hex == n)
-        total = sum(1 for s in battle.ships if s.afloat and s.hex == n)
-        if own + len(movers) <= STACK and total + len(movers) <= 2 * STACK:
-            out.append(Move(group, label(n)))
-    if edges_of(here) and not any(in_sight(battle, m) for m in movers):
-        out.append(Move(group, "exit"))
-    return out
-
-
-def targets(
-    battle: Battle, specs: dict[str, ShipSpec], ship: BattleShip, torpedo: bool
-) -> list[BattleShip]:
-    """Enemy ships the ship may attack now (7.5, 7.6 volume ranges, 7.8)."""
-    if ship.hex is None:
-        return []
-    spec = specs[ship.key]
-    reach = visual_range(battle)
-    snap = battle.snapshot[battle.ships.index(ship)] if battle.snapshot else ship.damage
-    if torpedo:
-        if snap.torpedoes(spec) == 0 or snap.speed(spec) is None:  # 7.83-7.85
-            return []
-        far = 1
-    else:
-        ranges = [GUN_RANGE[p] for p in GUN_PARTS if snap.firepower(p) > 0]
-        if not ranges:
-            return []
-        far = max(ranges)
-    out = []
-    for t in battle.ships:
-        if t.side == ship.side or not t.afloat or t.hex is None:
-            continue
-        d = distance(ship.hex, t.hex)
-        if d <= far and d <= reach:
-            out.append(t)
-    return out
-
-
-def next_decider(battle: Battle) -> str:
-    """The first side to decide in the current step."""
-    if battle.step in MOVE_STEPS:
-        return battle.initiative if battle.step in INITIATIVE_MOVES else other(battle.initiative)
-    return battle.initiative
-
-
-def ask(battle: Battle, specs: dict[str, ShipSpec]) -> Decision | None:
-    """The pending decision, if any."""
-    if battle.over or not battle.todo:
-        return None
-    item = battle.todo[0]
-    side = battle.acting
-    if battle.step in MOVE_STEPS:
-        members = groups(battle, specs, side).get(item, [])
-        names = ", ".join(specs[m.key].name for m in members)
-        return Decision(
-            side,
-            "move",
-            "GWaS 7.32",
-            f"Impulse {battle.impulse}, step {battle.step}: move group {item} ({names})",
-            tuple(move_choices(battle, specs, item, members)),
-            context={"group": item},
-        )
-    ship = battle.ship(item)
-    torpedo = battle.step in TORPEDO_STEPS
-    ts = targets(battle, specs, ship, torpedo)
-    name = specs[item].name
-    if torpedo:
-        return Decision(
-            side,
-            "torpedo",
-            "GWaS 7.8",
-            f"Torpedo step {battle.step}: {name}'s target",
-            (Torpedo(item), *(Torpedo(item, t.key) for t in ts)),
-            context={"ship": item},
-        )
-    return Decision(
-        side,
-        "gunnery",
-        "GWaS 7.5",
-        f"Gunnery step {battle.step}: {name}'s target",
-        (Fire(item), *(Fire(item, t.key) for t in ts)),
-        context={"ship": item},
-    )
-
-
-def start_step(battle: Battle, specs: dict[str, ShipSpec], ctx: Context) -> Battle:
-    """Begin a step: roll the initiative (step 1) or list who must decide."""
-    if battle.step == 1:
-        return initiative(battle, ctx)
-    side = next_decider(battle) if not battle.acting else battle.acting
-    battle = attrs.evolve(battle, acting=side, started=True)
-    if battle.step in MOVE_STEPS:
-        allowed = MOVE_STEPS[battle.step]
-        todo = tuple(
-            g
-            for g, members in groups(battle, specs, side).items()
-            if group_speed(members, specs) in allowed
-        )
-        return attrs.evolve(battle, todo=todo)
-    torpedo = battle.step in TORPEDO_STEPS
-    if not battle.snapshot:
-        battle = attrs.evolve(battle, snapshot=tuple(s.damage for s in battle.ships))
-    todo = tuple(
-        s.key
-        for s in battle.ships
-        if s.side == side and s.afloat and targets(battle, specs, s, torpedo)
-    )
-    return attrs.evolve(battle, todo=todo)
-
-
-def initiative(battle: Battle, ctx: Context) -> Battle:
-    """Step 1: the Japanese player rolls; 3 or less gives the Russians the initiative (7.1 A).
-
-    A scenario may fix the initiative of the first impulse.
-    """
-    fixed = getattr(battle.scenario, "initiative", "") if battle.impulse == 1 else ""
-    if fixed:
-        side = fixed
-        ctx.log(
-            "initiative",
-            f"Impulse {battle.impulse}: {side} holds the initiative (scenario)",
-            "GWaS 7.1",
-        )
-    else:
-        roll = ctx.dice.d6("initiative", "GWaS 7.1")
-        side = RUSSIA if roll <= 3 else JAPAN
-        ctx.log(
-            "initiative",
-            f"Impulse {battle.impulse}: initiative roll {roll}: {side}",
-            "GWaS 7.1",
-            roll=roll,
-            side=side,
-        )
-    return attrs.evolve(battle, initiative=side, step=2, acting="", started=False, todo=())
-
-
-def apply_move(battle: Battle, specs: dict[str, ShipSpec], action: Move, ctx: Context) -> Battle:
-    """Carry out a group's move (7.32), exit (7.33), or stay."""
-    members = groups(battle, specs, battle.acting).get(action.group, [])
-    movers = [m for m in members if m.damage.speed(specs[m.key]) is not None]
-    if action.to == "exit":
-        for m in movers:
-            battle = battle.with_ship(attrs.evolve(m, left=True, hex=None))
-        ctx.log(
-            "left_map",
-            f"{', '.join(specs[m.key].name for m in movers)} leave the map "
-            "out of sight of the enemy",
-            "GWaS 7.33",
-            ships=[m.key for m in movers],
-        )
-    elif action.to != "stay":
-        from navalwar.games.gwas_1904.tactical_map import hex_of
-
-        dest = hex_of(action.to)
-        for m in movers:
-            battle = battle.with_ship(attrs.evolve(m, hex=dest))
-        ctx.log(
-            "group_moved",
-            f"{', '.join(specs[m.key].name for m in movers)} move to {action.to}",
-            "GWaS 7.32",
-            ships=[m.key for m in movers],
-            to=action.to,
-        )
-    return reveal(attrs.evolve(battle, todo=battle.todo[1:]))
-
-
-def finish_step(
-    battle: Battle, specs: dict[str, ShipSpec], tables: DamageTables, ctx: Context
-) -> Battle:
-    """When the deciding side is done: hand over to the other side or close the step."""
-    step = battle.step
-    side = battle.acting
-    if step in GUNNERY_STEPS or step in TORPEDO_STEPS:
-        battle = resolve(battle, specs, tables, ctx)
-        if side == battle.initiative:
-            return attrs.evolve(battle, acting=other(side), started=False, todo=(), planned=())
-        battle = end_combat_step(battle, specs, ctx)
-    return advance_step(battle, ctx)
-
-
-def advance_step(battle: Battle, ctx: Context) -> Battle:
-    """Go to the next step, or end the impulse (7.36)."""
-    battle = attrs.evolve(battle, acting="", started=False, todo=(), planned=(), snapshot=())
-    if battle.step < 20:
-        return attrs.evolve(battle, step=battle.step + 1)
-    return end_impulse(battle, ctx)
-
-
-def end_impulse(battle: Battle, ctx: Context) -> Battle:
-    """After step 20 the battle goes on while both sides are on the map in sight (7.36)."""
-    if battle_over(battle):
-        return attrs.evolve(battle, over=True)
-    if battle.max_impulses and battle.impulse >= battle.max_impulses:
-        ctx.log("battle_end", f"The scenario ends after {battle.impulse} impulses", "GWaS BS")
-        return attrs.evolve(battle, over=True)
-    in_contact = any(in_sight(battle, s) for s in battle.ships if s.afloat)
-    if not in_contact:
-        ctx.log(
-            "battle_end", "No ships in sight of the enemy: the tactical phase ends", "GWaS 7.36"
-        )
-        return attrs.evolve(battle, over=True)
-    return attrs.evolve(battle, impulse=battle.impulse + 1, step=1)
-
-
-def battle_over(battle: Battle) -> bool:
-    """All ships of one side gone (left or sunk) (7.36)."""
-    return any(not any(s.afloat for s in battle.ships if s.side == side) for side in SIDES)
-
-
-def plan_attack(battle: Battle, action: Fire | Torpedo) -> Battle:
-    """Record a declared attack."""
-    planned = (*battle.planned, (action.ship, action.target)) if action.target else battle.planned
-    return attrs.evolve(battle, planned=planned, todo=battle.todo[1:])
-
-
-def resolve(
-    battle: Battle, specs: dict[str, ShipSpec], tables: DamageTables, ctx: Context
-) -> Battle:
-    """Resolve the declared attacks of one side (7.5, 7.8); the firepower used is the
-    firepower at the start of the step (damage is simultaneous)."""
-    torpedo = battle.step in TORPEDO_STEPS
-    use_er = bool(battle.option("effectiveness"))
-    penetration = bool(battle.option("secondary_penetration"))
-    for shooter_key, target_key in battle.planned:
-        shooter = battle.ship(shooter_key)
-        target = battle.ship(target_key)
-        sspec, tspec = specs[shooter_key], specs[target_key]
-        snap = battle.snapshot[battle.ships.index(shooter)]
-        assert shooter.hex is not None and target.hex is not None
-        d = distance(shooter.hex, target.hex)
-        log = ctx.log if ctx.record else None
-        lines: list[str] = []
-        dmg = target.damage
-        if torpedo:
-            n = snap.torpedoes(sspec)
-            mod = torpedo_modifier(sspec, tspec, dmg, d)
-            hits, rolls = count_hits(ctx.dice, n, mod, f"torpedoes of {sspec.name}", "GWaS 7.81")
-            lines.append(
-                f"{sspec.name} torpedoes {tspec.name} ({n} factors, {mod:+d}): rolls "
-                f"{list(rolls)} -> {hits} hit(s)"
-            )
-            battle = battle.with_ship(
-                attrs.evolve(shooter, damage=attrs.evolve(shooter.damage, torpedo_used=True))
-            )
-            for _ in range(hits):
-                roll = sum(ctx.dice.nd(2, 6, f"Torpedo Damage Table for {tspec.name}", "7.82"))
-                result = tables.torpedo.lookup(roll)
-                lines.append(f"{tspec.name}: torpedo damage roll {roll}: {result.text}")
-                from navalwar.games.gwas_1904.combat import apply_result
-
-                dmg = apply_result(
-                    tspec,
-                    dmg,
-                    result,
-                    HitContext("torpedo", d),
-                    tables,
-                    ctx.dice,
-                    lines.append,
-                    "GWaS 7.82",
-                )
-        else:
-            mod = gunnery_modifier(sspec, tspec, dmg, d)
-            for part in GUN_PARTS:
-                if GUN_RANGE[part] < d:
-                    continue
-                fp = snap.firepower(part)
-                if use_er:
-                    fp = tables.usable_firepower(shooter.er, fp)
-                if fp <= 0:
-                    continue
-                hits, rolls = count_hits(
-                    ctx.dice, fp, mod, f"{part} guns of {sspec.name}", "GWaS 7.5"
-                )
-                lines.append(
-                    f"{sspec.name} fires {fp} {part} at {tspec.name} ({d} hexes, "
-                    f"{mod:+d}): rolls {list(rolls)} -> {hits} hit(s)"
-                )
-                for _ in range(hits):
-                    hit = HitContext(part, d, penetration, sspec.tertiary_white)
-                    dmg = gunnery_hit(tspec, dmg, hit, tables, ctx.dice, lines.append)
-        battle = battle.with_ship(attrs.evolve(battle.ship(target_key), damage=dmg))
-        if log is not None:
-            for line in lines:
-                ctx.log("combat", line, "GWaS 7.8" if torpedo else "GWaS 7.5")
-    return attrs.evolve(battle, planned=())
-
-
-def end_combat_step(battle: Battle, specs: dict[str, ShipSpec], ctx: Context) -> Battle:
-    """At the end of a combat step the damage takes effect: sunk ships go (8.0)."""
-    for s in battle.ships:
-        if (
-            s.hex is not None
-            and not s.left
-            and s.damage.sunk
-            and (not battle.snapshot or not battle.snapshot[battle.ships.index(s)].sunk)
-        ):
-            ctx.log("sunk", f"{specs[s.key].name} sinks", "GWaS 8.0", ship=s.key)
-    return attrs.evolve(battle, snapshot=())
-
-
-def place(battle: Battle, specs: dict[str, ShipSpec], side: str, hexes: Iterable[Hex]) -> Battle:
-    """Place a side's ships, 8 to a hex, in the order of ``hexes`` (7.2)."""
-    cells = list(hexes)
-    ships = [s for s in battle.ships if s.side == side]
-    ships.sort(key=lambda s: (not specs[s.key].capital, s.key))
-    for i, s in enumerate(ships):
-        battle = battle.with_ship(attrs.evolve(s, hex=cells[min(i // STACK, len(cells) - 1)]))
-    return battle
-
-
-def set_up(battle: Battle, specs: dict[str, ShipSpec], entry_edge: str) -> Battle:
-    """Automatic set-up (7.21, 7.22): the side without the initiative in the central hexes
-    nearest the entry edge, the initiative side on the middle of that edge's border row."""
-    edge = edge_row(entry_edge)
-    middle = edge[len(edge) // 2]
-    centre = sorted(centre_hexes(), key=lambda h: (distance(h, middle), h))
-    border = sorted(edge, key=lambda h: (distance(h, middle), h))
-    battle = place(battle, specs, other(battle.initiative), centre)
-    battle = place(battle, specs, battle.initiative, border)
-    return reveal(battle)
-
-
-def victory_points(battle: Battle, specs: dict[str, ShipSpec]) -> dict[str, int]:
-    """VP (scenario VP rules): the ship's value when sunk; otherwise 3 per main-gun
-    firepower lost, 2 per heavy-armour and 1 per other hull box lost."""
-    vp = {JAPAN: 0, RUSSIA: 0}
-    for s in battle.ships:
-        spec = specs[s.key]
-        scorer = other(s.side)
-        if s.damage.sunk:
-            vp[scorer] += spec.vp
-            continue
-        vp[scorer] += 3 * s.damage.track.lost_boxes("primary")
-        lost = s.damage.track.lost_boxes("hull")
-        vp[scorer] += sum(2 if c == "H" else 1 for c in spec.hull[:lost])
-    return vp
+ACTIONS: tuple[type[Action], ...] = (Place, Move, Fire, Torpedo, Assign)

@@ -36,6 +36,8 @@ class ShipDamage:
         unable: unable to sail by a table result (8.5).
         half_hull: the speed level for losing half or more of the hull was taken.
         commander_killed: a critical result killed the commander aboard.
+        fixed: a Port Arthur fortress (20.44): never moves, and is destroyed
+            when its main-gun boxes are all blacked out (notes A-19).
     """
 
     track: PartTrack
@@ -45,6 +47,7 @@ class ShipDamage:
     unable: bool = False
     half_hull: bool = False
     commander_killed: bool = False
+    fixed: bool = False
 
     @classmethod
     def new(cls, spec: ShipSpec) -> ShipDamage:
@@ -52,11 +55,14 @@ class ShipDamage:
         parts = [
             ArmouredPart(p, tuple(_ARMOUR[c] for c in spec.boxes(p))) for p in (*GUN_PARTS, "hull")
         ]
-        return cls(PartTrack.of(parts))
+        return cls(PartTrack.of(parts), fixed=spec.type == "FORT")
 
     @property
     def sunk(self) -> bool:
-        """All hull boxes blacked out (8.0); a ship with no hull never sinks this way."""
+        """All hull boxes blacked out (8.0); a fortress when its main guns are all
+        destroyed (20.44, notes A-19)."""
+        if self.fixed:
+            return self.track.remaining("primary") == 0
         return self.track.sunk
 
     def firepower(self, part: str) -> int:
@@ -64,7 +70,10 @@ class ShipDamage:
         return self.track.remaining(part)
 
     def speed(self, spec: ShipSpec) -> str | None:
-        """The current speed, or None when unable to sail (volume "Speed 1+", 8.51)."""
+        """The current speed, or None when unable to sail (volume "Speed 1+", 8.51)
+        or a fortress (20.44)."""
+        if self.fixed:
+            return None
         i = SPEEDS.index(spec.speed) + self.speed_lost
         if self.unable or i >= len(SPEEDS):
             return None
@@ -303,12 +312,16 @@ def gunnery_modifier(
     target_dmg: ShipDamage,
     distance: int,
     towing: bool = False,
+    stationary: bool = False,
 ) -> int:
     """The hit-roll modifier of advanced gunnery (7.5): italic +1, same or adjacent
-    hex +1, target unable to sail +1, target towing or towed +1."""
-    mod = 1 if attacker.italic else 0
+    hex +1, target unable to sail +1 (also a ship aground or in port: ``stationary``,
+    notes A-54), target towing or towed +1. A fortress always fires at +1 and is
+    never a stationary target (20.44)."""
+    mod = 1 if attacker.italic or attacker.type == "FORT" else 0
     mod += 1 if distance <= 1 else 0
-    mod += 1 if target_dmg.speed(target_spec) is None else 0
+    if not target_dmg.fixed and (stationary or target_dmg.speed(target_spec) is None):
+        mod += 1
     mod += 1 if towing else 0
     return mod
 

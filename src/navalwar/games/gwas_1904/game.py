@@ -1,6 +1,9 @@
 """Great War at Sea 1904-1905 battle scenarios as a navalwar :class:`~navalwar.engine.Game`.
 
-Work in progress (issue 4): see ``docs/rules/gwas_1904.md`` for what is done.
+The battle modules follow the rulebook: ``setup`` (7.2, 20.4), ``impulse``
+(the volume's 20-step impulse, 7.36-7.38), ``movement`` (7.3, 7.4, 20.3, 20.41),
+``fire`` (7.5-7.8, 9.4), ``combat`` (8.x), ``victory`` (the VP schedule) and
+``basic_combat`` (6.0, chosen before play). Coverage: ``docs/rules/gwas_1904.md``.
 """
 
 from __future__ import annotations
@@ -15,13 +18,19 @@ from navalwar.actions import Action
 from navalwar.datapack import bundled_data_dir, load_files, parse_toml
 from navalwar.dice import Dice
 from navalwar.engine import Context, Decision, Game, Outcome
-from navalwar.errors import DataError, IllegalActionError, NavalwarError, UnknownNameError
+from navalwar.errors import DataError, IllegalActionError, UnknownNameError
+from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import battle as b
+from navalwar.games.gwas_1904 import impulse, setup, victory
 from navalwar.games.gwas_1904.combat import ShipDamage
+from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
+from navalwar.games.gwas_1904.movement import minefield
+from navalwar.games.gwas_1904.overlay import load_overlay
+from navalwar.games.gwas_1904.scenario import BattleScenario, parse_scenario
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.ships import check_known, load_ships
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
-from navalwar.games.gwas_1904.tactical_map import EDGES, label
+from navalwar.games.gwas_1904.tactical_map import label
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
 
 SPEC = GameSpec(
@@ -33,20 +42,77 @@ SPEC = GameSpec(
     options=(
         OptionSpec(
             "effectiveness",
-            False,
-            "Optional rule 19.0: Effectiveness Ratings limit the firepower each gun type may use",
+            True,
+            "Rule 19.0: Effectiveness Ratings limit the firepower each gun type may use, "
+            "with the 19.3 penalties and 19.5 Russian seamanship (on: every scenario sets "
+            "ERs, notes A-27)",
             "GWaS 19.0",
+        ),
+        OptionSpec(
+            "overlays",
+            True,
+            "Rule 20.0: the Port Arthur and Chemulpo tactical map overlays where a scenario "
+            "uses them (off: open sea, no fortresses' harbor limits)",
+            "GWaS 20.0",
         ),
         OptionSpec(
             "secondary_penetration",
             False,
-            "Optional rule 8.21: secondary (and "
-            "auxiliary) hits may penetrate heavy (light) armour at close range",
+            "Optional rule 8.21: secondary (and auxiliary) hits may penetrate heavy (light) "
+            "armour at close range",
             "GWaS 8.21",
+        ),
+        OptionSpec(
+            "combat",
+            "advanced",
+            "Battles on the tactical map (advanced, 7.0) or Basic Combat rounds (6.0)",
+            "GWaS 3.2, 6.0",
+            ("advanced", "basic"),
+        ),
+        OptionSpec(
+            "commander_sign",
+            "helps",
+            "16.2 as printed makes a commander hurt his own side's initiative roll; "
+            "'helps' (notes A-2) gives Japan +1 and Russia -1, 'literal' follows the print",
+            "GWaS 16.2",
+            ("helps", "literal"),
+        ),
+        OptionSpec(
+            "shallow_draft_literal",
+            False,
+            "Volume shallow draft: false = shallow-draft capital ships lose the capital +1 "
+            "to ground (notes A-16); true = the rule as printed (a no-op)",
+            "GWaS 7.42 (volume)",
+        ),
+        OptionSpec(
+            "mine_speed_modifier",
+            True,
+            "T-5's +2 for a speed-2 fleet also applies to a speed-2 group on the tactical "
+            "map (notes A-36)",
+            "GWaS T-5",
+        ),
+        OptionSpec(
+            "grounded_vp",
+            "multiplier",
+            "VP for enemy ships grounded at the end: 'multiplier' of the ship's value "
+            "(x2 / x3/4, notes A-18) or 'flat' 2 and 3/4 VP",
+            "GWaS VP schedule",
+            ("multiplier", "flat"),
+        ),
+        OptionSpec(
+            "impulses",
+            0,
+            "Battle length in impulses; 0 = the scenario's (BS1-BS3 print none: see the file)",
+            "GWaS 7.36",
+        ),
+        OptionSpec(
+            "historical",
+            False,
+            "Leave out ships the translator notes did not take part (BS6 Bogatyr, notes A-62)",
+            "GWaS BS6",
         ),
     ),
 )
-NATION = {"J": b.JAPAN, "R": b.RUSSIA}
 
 
 @attrs.frozen
@@ -55,82 +121,22 @@ class GData:
 
     ships: dict[tuple[str, str], ShipSpec]
     tables: DamageTables
+    overrides: tuple[Path, ...] = ()
+
+    @property
+    def rules(self) -> b.Rules:
+        """The battle rules' view of the data."""
+        return b.Rules({f"{n}:{c}": s for (n, c), s in self.ships.items()}, self.tables)
 
 
-@attrs.frozen
-class BattleScenario:
-    """A battle scenario (BS1-BS8)."""
-
-    id: str
-    title: str
-    rule: str
-    description: str
-    night: bool
-    impulses: int
-    initiative: str
-    entry_edge: str
-    forces: dict[str, tuple[str, ...]]  # side -> ship keys "J:B06"
-    er: dict[str, int]
-    adjust: tuple[tuple[str, str, str, int], ...]  # (side, ship type, part, boxes lost)
-    exit_win: tuple[str, int] | None  # (side, ships off the map) wins
-    ties: str = ""  # the side that wins equal VP ("" = a draw)
-    file: str = ""
+State = b.Battle | bc.BasicBattle
 
 
-def _scenario(doc: dict[str, Any], file: str, data: GData) -> BattleScenario:
-    def need(table: dict[str, Any], key: str, kind: type, path: str) -> Any:
-        if key not in table:
-            raise DataError(f"missing field {key!r}", file=file, path=path + key)
-        v = table[key]
-        if not isinstance(v, kind) or (kind is int and isinstance(v, bool)):
-            raise DataError(f"must be {kind.__name__}, not {v!r}", file=file, path=path + key)
-        return v
-
-    head = need(doc, "scenario", dict, "")
-    forces_doc = need(doc, "forces", dict, "")
-    forces: dict[str, tuple[str, ...]] = {}
-    er: dict[str, int] = {}
-    for side, nat in ((b.JAPAN, "J"), (b.RUSSIA, "R")):
-        f = need(forces_doc, side, dict, "forces.")
-        keys = []
-        for i, code in enumerate(need(f, "ships", list, f"forces.{side}.")):
-            if (nat, code) not in data.ships:
-                known = [c for (n, c) in data.ships if n == nat]
-                raise DataError(
-                    str(UnknownNameError(f"{side} ship code", str(code), known)),
-                    file=file,
-                    path=f"forces.{side}.ships[{i}]",
-                )
-            keys.append(f"{nat}:{code}")
-        forces[side] = tuple(keys)
-        er[side] = f.get("er", 6)
-    edge = need(head, "entry_edge", str, "scenario.")
-    if edge not in EDGES:
-        raise DataError(f"must be one of {', '.join(EDGES)}", file=file, path="scenario.entry_edge")
-    adjust = tuple((a["side"], a["type"], a["part"], a["boxes"]) for a in doc.get("adjust", []))
-    win = doc.get("victory", {}).get("exit")
-    return BattleScenario(
-        id=need(head, "id", str, "scenario."),
-        title=need(head, "title", str, "scenario."),
-        rule=head.get("rule", ""),
-        description=head.get("description", ""),
-        night=head.get("time", "day") == "night",
-        impulses=head.get("impulses", 0),
-        initiative=head.get("initiative", ""),
-        entry_edge=edge,
-        forces=forces,
-        er=er,
-        adjust=adjust,
-        exit_win=(win["side"], win["ships"]) if win else None,
-        file=file,
-    )
-
-
-class GreatWarAtSea1904(Game[b.Battle, GData]):
-    """GWaS 1904 battle scenarios on the tactical map."""
+class GreatWarAtSea1904(Game[State, GData]):
+    """GWaS 1904 battle scenarios: on the tactical map (7.0), or as Basic Combat (6.0)."""
 
     spec = SPEC
-    action_types = b.ACTIONS
+    action_types = (*b.ACTIONS, *bc.ACTIONS)
 
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> GData:
         files = load_files("gwas_1904", ("ships.csv",), overrides)
@@ -146,7 +152,7 @@ class GreatWarAtSea1904(Game[b.Battle, GData]):
                 "strict mode: the GWaS ship data are reconstructed (no printed "
                 "Ship Data Charts); give a transcription with --data DIR"
             )
-        return GData(ships, load_tables(overrides))
+        return GData(ships, load_tables(overrides), tuple(overrides))
 
     def scenarios(self) -> list[str]:
         return sorted(
@@ -159,24 +165,32 @@ class GreatWarAtSea1904(Game[b.Battle, GData]):
             if name not in self.scenarios():
                 raise UnknownNameError("GWaS 1904 scenario", name, self.scenarios())
             path = bundled_data_dir() / "gwas_1904" / "scenarios" / f"{name}.toml"
-        try:
-            return _scenario(parse_toml(path), str(path), data)
-        except (KeyError, TypeError) as exc:
-            raise DataError(f"malformed scenario: {exc}", file=str(path)) from None
+        codes: dict[str, set[str]] = {b.JAPAN: set(), b.RUSSIA: set()}
+        for nat, code in data.ships:
+            codes[b.NATION[nat]].add(code)
+        return parse_scenario(parse_toml(path), str(path), codes)
 
     def describe_scenario(self, scenario: BattleScenario) -> str:
         lines = [f"{scenario.title} ({scenario.rule})", scenario.description, ""]
-        for side, keys in scenario.forces.items():
-            lines.append(f"{side} (ER {scenario.er[side]}): " + ", ".join(keys))
+        for side, force in scenario.forces.items():
+            squads = ", ".join(f"{q.ships} x {q.code}" for q in force.squadrons)
+            lines.append(
+                f"{side} (ER {force.er}"
+                + (f", {force.commander}" if force.commander else "")
+                + "): "
+                + ", ".join(force.ships)
+                + (f"; squadrons {squads}" if squads else "")
+            )
+        length = scenario.impulses or "no fixed number of"
         lines.append(
-            f"{'Night' if scenario.night else 'Day'}; at most {scenario.impulses or 'any'}"
-            f" impulses; {scenario.initiative or 'rolled'} initiative, entering from the "
-            f"{scenario.entry_edge} edge."
+            f"Weather {scenario.weather}; "
+            + (f"night from impulse {scenario.night_from}; " if scenario.night_from else "day; ")
+            + f"{length} impulses ({scenario.impulses_provenance}); "
+            + f"initiative {scenario.initiative or 'rolled'}; entry edge {scenario.entry_edge}"
+            + (f"; overlay {scenario.overlay}" if scenario.overlay else "")
         )
+        lines.extend(f"Reading: {n}" for n in scenario.notes)
         return "\n".join(lines)
-
-    def _specs(self, data: GData) -> dict[str, ShipSpec]:
-        return {f"{n}:{c}": s for (n, c), s in data.ships.items()}
 
     def initial_state(
         self,
@@ -184,98 +198,234 @@ class GreatWarAtSea1904(Game[b.Battle, GData]):
         data: GData,
         options: Mapping[str, OptionValue],
         ctx: Context,
-    ) -> b.Battle:
-        specs = self._specs(data)
-        ships = []
-        for side, keys in scenario.forces.items():
-            for key in keys:
-                spec = specs[key]
-                dmg = ShipDamage.new(spec)
-                for s_side, s_type, part, boxes in scenario.adjust:
-                    if s_side == side and spec.type == s_type:
-                        dmg = attrs.evolve(dmg, track=dmg.track.hit(part, boxes))
-                ships.append(b.BattleShip(key, side, None, dmg, scenario.er[side]))
+    ) -> State:
+        rules = data.rules
+        ships = self._ships(scenario, rules, options)
+        if options.get("combat") == "basic":
+            return self._basic(scenario, ships, rules, options, ctx)
+        overlay = (
+            load_overlay(scenario.overlay, data.overrides)
+            if scenario.overlay and options.get("overlays", True)
+            else None
+        )
+        commanders = []
+        for side, force in scenario.forces.items():
+            if force.commander:
+                nat = "J" if side == b.JAPAN else "R"
+                flag = force.flagship or force.ships[0]
+                commanders.append((side, f"{nat}:{flag}"))
         battle = b.Battle(
             tuple(ships),
             initiative=scenario.initiative or b.JAPAN,
-            night=scenario.night,
-            max_impulses=scenario.impulses,
+            commanders=tuple(commanders),
             scenario=scenario,
+            overlay=overlay,
             options=tuple(sorted(options.items())),
         )
-        battle = b.set_up(battle, specs, scenario.entry_edge)
+        if not scenario.initiative:
+            present = {side: bool(scenario.forces[side].commander) for side in b.SIDES}
+            sign: CommanderSign = (
+                "literal" if options.get("commander_sign") == "literal" else "helps"
+            )
+            mod = initiative_modifier(present[b.JAPAN], present[b.RUSSIA], sign)
+            init = roll_initiative(ctx.dice, mod)
+            side = b.NATION[init.side]
+            ctx.log(
+                "initiative",
+                f"Initiative roll {init.roll} ({mod:+d}): {side} holds the initiative (7.1 A)",
+                "GWaS 7.1",
+                roll=init.roll,
+                side=side,
+            )
+            battle = attrs.evolve(battle, initiative=side)
+        ctx.log("set_up", f"{scenario.title}: set-up begins (7.2)", "GWaS 7.2")
+        battle = self._pre_battle_mines(battle, rules, ctx)
+        return setup.begin(battle, self._placing_order(battle, rules), ctx)
+
+    def _basic(
+        self,
+        scenario: BattleScenario,
+        ships: list[b.BattleShip],
+        rules: b.Rules,
+        options: Mapping[str, OptionValue],
+        ctx: Context,
+    ) -> bc.BasicBattle:
+        """Basic Combat (6.0): no map, so no overlay and no fortresses (our reading);
+        a round stands for an impulse in the scenario's length."""
         ctx.log(
             "set_up",
-            f"{scenario.title}: {battle.initiative} enters from the {scenario.entry_edge} edge",
-            "GWaS 7.2",
+            f"{scenario.title}: Basic Combat (6.0) chosen before play",
+            "GWaS 3.2, 6.0",
         )
+        limit = int(options.get("impulses", 0) or scenario.impulses)
+        state = bc.start(
+            [
+                bc.BasicShip(s.key, s.side, s.spec, s.damage, s.er)
+                for s in ships
+                if rules.specs[s.spec].type != "FORT"
+            ],
+            night=scenario.night_from == 1,
+            weather=scenario.weather,
+            max_rounds=limit,
+            options=bc.BasicOptions.of(options),
+        )
+        return attrs.evolve(state, scenario=scenario)
+
+    def _ships(
+        self, scenario: BattleScenario, rules: b.Rules, options: Mapping[str, OptionValue]
+    ) -> list[b.BattleShip]:
+        dropped = {
+            (side, code)
+            for side, code, _name, default in scenario.optional_ships
+            if options.get("historical", False) or not default
+        }
+        out: list[b.BattleShip] = []
+        for side, force in scenario.forces.items():
+            nat = "J" if side == b.JAPAN else "R"
+            entries: list[tuple[str, str, str]] = []  # key, spec, counter
+            for code in force.ships:
+                if (side, code) not in dropped:
+                    entries.append((f"{nat}:{code}", f"{nat}:{code}", f"{nat}:{code}"))
+            for squadron, counters in zip(force.squadrons, force.squadron_counters(), strict=True):
+                for counter, size in counters:
+                    for i in range(size):
+                        key = f"{nat}:{counter}.{i + 1}"
+                        entries.append((key, f"{nat}:{squadron.code}", f"{nat}:{counter}"))
+            for key, spec_key, counter in entries:
+                spec = rules.specs[spec_key]
+                dmg = ShipDamage.new(spec)
+                aground = False
+                code = spec_key.split(":", 1)[1]
+                for adj in scenario.adjustments:
+                    if adj.side != side or not (code in adj.ships or spec.type == adj.type):
+                        continue
+                    if adj.boxes:
+                        dmg = attrs.evolve(dmg, track=dmg.track.hit(adj.part, adj.boxes))
+                    aground = aground or adj.aground
+                out.append(
+                    b.BattleShip(
+                        key,
+                        spec_key,
+                        counter,
+                        side,
+                        None,
+                        dmg,
+                        force.er_of(key),
+                        aground=aground,
+                        exempt=aground or spec.type == "FORT",
+                    )
+                )
+        return out
+
+    def _pre_battle_mines(self, battle: b.Battle, rules: b.Rules, ctx: Context) -> b.Battle:
+        """BS4: before play roll for ships as if they crossed minefields (T-5, E-32)."""
+        scen = battle.scenario
+        assert scen is not None
+        for rule in scen.mines:
+            if rule.kind != "pre_battle":
+                continue
+            for s in battle.ships:
+                if s.side != rule.side or s.spec.split(":", 1)[1] not in rule.ships:
+                    continue
+
+                dmg = minefield(rules, s, rule.fields, None, False, ctx)
+                battle = battle.with_ship(
+                    attrs.evolve(s, damage=dmg, mined=(not rule.vp) and dmg != s.damage)
+                )
         return battle
 
-    def advance(self, state: b.Battle, data: GData, ctx: Context) -> b.Battle:
-        """Run the impulse sequence until a side must decide (volume 7.31)."""
-        specs = self._specs(data)
-        for _ in range(100_000):
-            if state.over or state.todo:
-                return state
-            if state.step == 1 or not state.started:
-                state = b.start_step(state, specs, ctx)
-                continue
-            state = b.finish_step(state, specs, data.tables, ctx)
-            if b.battle_over(state):
-                ctx.log(
-                    "battle_end",
-                    "One side has no ship left on the map: the tactical phase ends",
-                    "GWaS 7.36",
+    def _placing_order(self, battle: b.Battle, rules: b.Rules) -> list[str]:
+        """The side without the initiative places first (7.21), capital ships first."""
+        order: list[str] = []
+        for side in (b.other(battle.initiative), battle.initiative):
+            counters: dict[str, b.BattleShip] = {}
+            for s in battle.ships:
+                if s.side == side and s.counter not in counters:
+                    counters[s.counter] = s
+            placements = battle.scenario.placements if battle.scenario else ()
+            ranked = sorted(
+                (
+                    placements.index(setup.placement_of(battle, c)),
+                    not rules.of(first).capital,
+                    c,
                 )
-                state = attrs.evolve(state, over=True)
-        raise NavalwarError("the battle made no progress")
+                for c, first in counters.items()
+            )
+            order.extend(c for _p, _cap, c in ranked)
+        return order
 
-    def decision(self, state: b.Battle, data: GData) -> Decision | None:
-        return b.ask(state, self._specs(data))
+    def advance(self, state: State, data: GData, ctx: Context) -> State:
+        """Run the impulse sequence until a side must decide (volume 7.31)."""
+        if isinstance(state, bc.BasicBattle):
+            return bc.advance(state, data.rules.specs, data.tables, ctx)
+        return impulse.advance(state, data.rules, ctx)
 
-    def apply(self, state: b.Battle, action: Action, data: GData, ctx: Context) -> b.Battle:
-        specs = self._specs(data)
+    def decision(self, state: State, data: GData) -> Decision | None:
+        if isinstance(state, bc.BasicBattle):
+            return bc.ask(state, data.rules.specs)
+        if state.phase == "setup":
+            return setup.ask(state)
+        return impulse.ask(state, data.rules)
+
+    def apply(self, state: State, action: Action, data: GData, ctx: Context) -> State:
+        from navalwar.games.gwas_1904 import fire, movement
+
+        rules = data.rules
+        if isinstance(state, bc.BasicBattle):
+            return bc.apply(state, rules.specs, action, ctx)
+        if isinstance(action, b.Place):
+            return setup.apply(state, action, ctx)
         if isinstance(action, b.Move):
-            return b.apply_move(state, specs, action, ctx)
+            return movement.apply(state, rules, action, ctx)
         if isinstance(action, b.Fire | b.Torpedo):
-            return b.plan_attack(state, action)
+            return fire.declare(state, action)
+        if isinstance(action, b.Assign):
+            return fire.assign(state, rules, action, ctx)
         raise IllegalActionError(action.describe(), "not a GWaS battle action")
 
-    def observe(self, state: b.Battle, side: str, data: GData) -> dict[str, Any]:
-        """Own ships in full; enemy ships face down until seen, and never their damage
-        (the ship data sheets are secret, notes §7)."""
-        specs = self._specs(data)
+    def observe(self, state: State, side: str, data: GData) -> dict[str, Any]:
+        """Own ships in full; enemy counters face down until seen (7.23, 7.27), and
+        never their damage (the ship data sheets are secret, notes §7)."""
+        if isinstance(state, bc.BasicBattle):
+            return self._observe_basic(state, side, data)
+        rules = data.rules
         ships = []
         for s in state.ships:
-            if s.hex is None and s.side != side:
+            hidden = s.hex is None or not s.afloat
+            if s.side != side and hidden and not (s.seen and s.damage.sunk):
                 continue
             entry: dict[str, Any] = {
                 "side": s.side,
+                "counter": s.counter if (s.side == side or s.seen) else "",
                 "hex": label(s.hex) if s.hex is not None else None,
             }
             if s.side == side or s.seen:
-                spec = specs[s.key]
+                spec = rules.of(s)
                 entry.update(key=s.key, name=spec.name, type=spec.type)
             if s.side == side:
                 entry.update(
                     sunk=s.damage.sunk,
                     left=s.left,
-                    speed=s.damage.speed(specs[s.key]),
+                    aground=s.aground,
+                    speed=s.damage.speed(rules.of(s)),
                     lost={
                         p: s.damage.track.lost_boxes(p)
                         for p in ("primary", "secondary", "tertiary", "hull")
                     },
                 )
-            elif s.damage.sunk and s.seen:
+            elif s.damage.sunk:
                 entry.update(sunk=True)
             ships.append(entry)
         decision = self.decision(state, data)
         return {
             "game": self.id,
             "side": side,
+            "phase": state.phase,
             "impulse": state.impulse,
             "step": state.step,
             "initiative": state.initiative,
+            "night": state.night,
+            "weather": state.weather,
             "ships": ships,
             "over": state.over,
             "decision": None
@@ -287,45 +437,81 @@ class GreatWarAtSea1904(Game[b.Battle, GData]):
             },
         }
 
-    def outcome(self, state: b.Battle, data: GData) -> Outcome | None:
+    def _observe_basic(self, state: bc.BasicBattle, side: str, data: GData) -> dict[str, Any]:
+        """Basic Combat: the enemy's ships are known (the fleets are in contact) but
+        not their damage; the other side's range statement stays secret."""
+        rules = data.rules
+        ships = []
+        for s in state.ships:
+            spec = rules.specs[s.spec]
+            entry: dict[str, Any] = {"side": s.side, "key": s.key, "name": spec.name}
+            if s.side == side:
+                entry.update(
+                    sunk=s.damage.sunk,
+                    lost={
+                        p: s.damage.track.lost_boxes(p)
+                        for p in ("primary", "secondary", "tertiary", "hull")
+                    },
+                )
+            elif s.damage.sunk:
+                entry.update(sunk=True)
+            ships.append(entry)
+        decision = self.decision(state, data)
+        return {
+            "game": self.id,
+            "side": side,
+            "phase": "basic",
+            "round": state.round,
+            "range": state.range,
+            "ships": ships,
+            "over": state.over,
+            "decision": None
+            if decision is None or decision.side != side
+            else {
+                "kind": decision.kind,
+                "prompt": decision.prompt,
+                "choices": [self.codec.to_json(a) for a in decision.choices or ()],
+            },
+        }
+
+    def outcome(self, state: State, data: GData) -> Outcome | None:
+        if isinstance(state, bc.BasicBattle):
+            return self._basic_outcome(state, data)
         if not state.over:
             return None
-        specs = self._specs(data)
-        vp = b.victory_points(state, specs)
-        scen: BattleScenario = state.scenario  # type: ignore[assignment]
-        if scen.exit_win:
-            side, n = scen.exit_win
-            off = sum(1 for s in state.ships if s.side == side and s.left)
-            if off >= n:
-                return Outcome(side, f"{side} victory", vp, f"{off} {side} ships got off the map")
-        summary = f"Japan {vp[b.JAPAN]} VP, Russia {vp[b.RUSSIA]} VP"
-        if vp[b.JAPAN] == vp[b.RUSSIA]:
-            if scen.ties:
-                return Outcome(
-                    scen.ties, f"{scen.ties} victory", vp, summary + f" (ties go to {scen.ties})"
-                )
-            return Outcome(None, "Draw", vp, summary)
-        winner = max(vp, key=vp.__getitem__)
-        return Outcome(
-            winner, f"{winner} victory", vp, f"Japan {vp[b.JAPAN]} VP, Russia {vp[b.RUSSIA]} VP"
+        scen = state.scenario
+        started = frozenset(
+            f"{'J' if a.side == b.JAPAN else 'R'}:{code}"
+            for a in (scen.adjustments if scen else ())
+            if a.aground
+            for code in a.ships
+        )
+        return victory.outcome(state, data.rules, started)
+
+    def _basic_outcome(self, state: bc.BasicBattle, data: GData) -> Outcome | None:
+        """Basic Combat is scored with the same VP schedule and scenario conditions."""
+        if not state.over:
+            return None
+        ships = tuple(
+            b.BattleShip(s.key, s.spec, s.key, s.side, None, s.damage, s.er) for s in state.ships
+        )
+        return victory.outcome(
+            b.Battle(ships, phase="over", scenario=self._scenario_of(state)), data.rules
         )
 
-    def hidden_variants(
-        self, state: b.Battle, side: str, data: GData, dice: Dice
-    ) -> list[b.Battle]:
-        """The enemy's damage records are secret: perturb them (not sunk ones)."""
-        out = []
+    def _scenario_of(self, state: bc.BasicBattle) -> BattleScenario | None:
+        scen = state.scenario
+        return scen if isinstance(scen, BattleScenario) else None
+
+    def hidden_variants(self, state: State, side: str, data: GData, dice: Dice) -> list[State]:
+        """The enemy's damage records are secret: perturb one (not a sunk one)."""
+        if isinstance(state, bc.BasicBattle):
+            return []
         for s in state.ships:
             if s.side != side and not s.damage.sunk and s.damage.track.remaining("hull") > 1:
-                out.append(
-                    state.with_ship(
-                        attrs.evolve(
-                            s, damage=attrs.evolve(s.damage, track=s.damage.track.hit("primary", 1))
-                        )
-                    )
-                )
-                break
-        return out
+                dmg = attrs.evolve(s.damage, track=s.damage.track.hit("hull", 1))
+                return [state.with_ship(attrs.evolve(s, damage=dmg))]
+        return []
 
 
-__all__ = ["GData", "GreatWarAtSea1904", "load_files"]
+__all__ = ["GData", "GreatWarAtSea1904"]

@@ -1,0 +1,297 @@
+"""Gunnery and torpedo steps (GWaS 7.5-7.8, 8.x, 9.4, 19.2-19.3, 20.2, 20.43-20.44;
+the volume's gun ranges and torpedo modifiers).
+
+The initiative side declares every target, then resolves; then the other side.
+Each side fires with the firepower its ships had at the start of the step, so
+damage is simultaneous (7.5). A hit on a squadron counter waits for its owner
+to give it to one of the counter's ships (9.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import attrs
+
+from navalwar.engine import Context, Decision
+from navalwar.games.gwas_1904.battle import (
+    Assign,
+    Battle,
+    BattleShip,
+    Fire,
+    PendingHit,
+    Rules,
+    Torpedo,
+    afloat,
+    visual_range,
+)
+from navalwar.games.gwas_1904.combat import (
+    GUN_PARTS,
+    GUN_RANGE,
+    HitContext,
+    ShipDamage,
+    apply_result,
+    count_hits,
+    gunnery_modifier,
+    torpedo_modifier,
+)
+from navalwar.games.gwas_1904.initiative import current_er
+from navalwar.games.gwas_1904.overlay import fire_allowed
+from navalwar.games.gwas_1904.weather import guns_allowed, torpedoes_allowed
+from navalwar.hexgrid import distance
+
+GUNNERY_RULE = "GWaS 7.5"
+TORPEDO_RULE = "GWaS 7.8"
+
+
+def snapshot(battle: Battle, ship: BattleShip) -> ShipDamage:
+    """The ship's damage at the start of the step (what it fires with, 7.5)."""
+    return battle.snapshot[battle.index(ship.key)] if battle.snapshot else ship.damage
+
+
+def er_now(battle: Battle, rules: Rules, ship: BattleShip) -> int:
+    """The ship's Effectiveness Rating with its 19.3 penalties (notes A-48)."""
+    spec = rules.of(ship)
+    hull = len(spec.hull)
+    two_thirds = bool(hull) and 3 * ship.damage.track.lost_boxes("hull") >= 2 * hull
+    return current_er(ship.er, ship.aground, two_thirds, ship.damage.commander_killed)
+
+
+def usable(battle: Battle, rules: Rules, ship: BattleShip, part: str) -> int:
+    """Firepower a gun type may use (19.2; fortresses are exempt, 20.44)."""
+    fp = snapshot(battle, ship).firepower(part)
+    if battle.option("effectiveness") and rules.of(ship).type != "FORT" and fp > 0:
+        fp = rules.tables.usable_firepower(er_now(battle, rules, ship), fp)
+    return fp
+
+
+def gun_parts(battle: Battle, rules: Rules, ship: BattleShip) -> list[str]:
+    """The gun types a ship may fire this step (weather, low freeboard: 11.73, volume)."""
+    allowed = guns_allowed(battle.weather, rules.of(ship))
+    return [p for p in GUN_PARTS if p in allowed and snapshot(battle, ship).firepower(p) > 0]
+
+
+def can_torpedo(battle: Battle, rules: Rules, ship: BattleShip) -> bool:
+    """7.83-7.85 and weather: tubes left, not used, and the ship can move."""
+    spec = rules.of(ship)
+    snap = snapshot(battle, ship)
+    return (
+        torpedoes_allowed(battle.weather)
+        and snap.torpedoes(spec) > 0
+        and snap.speed(spec) is not None
+        and not ship.aground
+    )
+
+
+def can_shoot(battle: Battle, ship: BattleShip) -> bool:
+    """On the map and afloat at the start of the step: a ship sunk by the enemy's
+    fire in this step still fires (7.5, simultaneous damage). The harbor's firing
+    limits (20.43) are the overlay's ``fire_allowed``."""
+    return (
+        ship.hex is not None
+        and not ship.left
+        and not ship.beached
+        and not snapshot(battle, ship).sunk
+    )
+
+
+def targets(battle: Battle, rules: Rules, ship: BattleShip, torpedo: bool) -> list[str]:
+    """Enemy counters the ship may attack now (7.5, 7.6 volume ranges, 7.8, 20.2, 20.43)."""
+    if not can_shoot(battle, ship):
+        return []
+    if torpedo:
+        if not can_torpedo(battle, rules, ship):
+            return []
+        far = 1
+    else:
+        parts = gun_parts(battle, rules, ship)
+        if not parts:
+            return []
+        far = max(GUN_RANGE[p] for p in parts)
+    far = min(far, visual_range(battle))
+    assert ship.hex is not None
+    out: dict[str, None] = {}
+    ov = battle.overlay
+    for t in afloat(battle):
+        if t.side == ship.side or t.hex is None or t.counter in out:
+            continue
+        if torpedo and rules.of(t).type == "FORT":
+            continue  # 20.44: fortresses cannot be torpedoed
+        if distance(ship.hex, t.hex) > far:
+            continue
+        if ov is not None and not fire_allowed(ov, ship.hex, t.hex):
+            continue
+        out[t.counter] = None
+    return list(out)
+
+
+def ask(battle: Battle, rules: Rules, key: str, torpedo: bool) -> Decision:
+    """The target decision of one ship."""
+    ship = battle.ship(key)
+    name = rules.of(ship).name
+    opts = targets(battle, rules, ship, torpedo)
+    if torpedo:
+        return Decision(
+            battle.acting,
+            "torpedo",
+            TORPEDO_RULE,
+            f"Torpedo step {battle.step}: {name}'s target",
+            (Torpedo(key), *(Torpedo(key, t) for t in opts)),
+            context={"ship": key},
+        )
+    return Decision(
+        battle.acting,
+        "gunnery",
+        GUNNERY_RULE,
+        f"Gunnery step {battle.step}: {name}'s target",
+        (Fire(key), *(Fire(key, t) for t in opts)),
+        context={"ship": key},
+    )
+
+
+def declare(battle: Battle, action: Fire | Torpedo) -> Battle:
+    """Record a declared attack (7.5: all targets are declared before any fire)."""
+    planned = (*battle.planned, (action.ship, action.target)) if action.target else battle.planned
+    return attrs.evolve(battle, planned=planned, todo=battle.todo[1:])
+
+
+def _members(battle: Battle, counter: str) -> list[BattleShip]:
+    return [s for s in battle.members(counter) if s.afloat]
+
+
+def resolve(battle: Battle, rules: Rules, torpedo: bool, ctx: Context) -> Battle:
+    """Resolve one side's declared attacks (7.5, 7.8)."""
+    for shooter_key, counter in battle.planned:
+        shooter = battle.ship(shooter_key)
+        members = _members(battle, counter)
+        if not members or shooter.hex is None or members[0].hex is None:
+            continue
+        d = distance(shooter.hex, members[0].hex)
+        if torpedo:
+            battle = _torpedo(battle, rules, shooter, counter, d, ctx)
+        else:
+            battle = _gunnery(battle, rules, shooter, counter, d, ctx)
+    return attrs.evolve(battle, planned=())
+
+
+def _say(ctx: Context, rule: str) -> Callable[[str], None]:
+    def log(text: str) -> None:
+        ctx.log("combat", text, rule)
+
+    return log
+
+
+def _gunnery(
+    battle: Battle, rules: Rules, shooter: BattleShip, counter: str, d: int, ctx: Context
+) -> Battle:
+    sspec = rules.of(shooter)
+    target = _members(battle, counter)[0]
+    tspec = rules.of(target)
+    log = _say(ctx, GUNNERY_RULE)
+    stationary = target.aground or target.in_port
+    mod = gunnery_modifier(sspec, tspec, target.damage, d, stationary=stationary)
+    if sspec.nation == "J" and tspec.type == "FORT":
+        mod = gunnery_modifier(sspec, tspec, target.damage, d)
+    for part in gun_parts(battle, rules, shooter):
+        if GUN_RANGE[part] < d:
+            continue
+        fp = usable(battle, rules, shooter, part)
+        if fp <= 0:
+            continue
+        hits, rolls = count_hits(ctx.dice, fp, mod, f"{part} guns of {sspec.name}", GUNNERY_RULE)
+        log(
+            f"{sspec.name} fires {fp} {part} at {counter} ({d} hexes, {mod:+d}): rolls "
+            f"{list(rolls)} -> {hits} hit(s)"
+        )
+        for _ in range(hits):
+            roll = sum(ctx.dice.nd(2, 6, f"Gunnery Damage Table for {counter}", GUNNERY_RULE))
+            hit = PendingHit(counter, part, d, roll, sspec.tertiary_white, shooter.key)
+            battle = _land(battle, rules, hit, ctx)
+    return battle
+
+
+def _torpedo(
+    battle: Battle, rules: Rules, shooter: BattleShip, counter: str, d: int, ctx: Context
+) -> Battle:
+    sspec = rules.of(shooter)
+    target = _members(battle, counter)[0]
+    tspec = rules.of(target)
+    n = snapshot(battle, shooter).torpedoes(sspec)
+    towing = False
+    mod = torpedo_modifier(sspec, tspec, target.damage, d, towing)
+    if target.aground and target.damage.speed(tspec) is not None:
+        mod += 1  # a grounded ship cannot move: the unable-to-sail +1 (notes A-54)
+    hits, rolls = count_hits(ctx.dice, n, mod, f"torpedoes of {sspec.name}", "GWaS 7.81")
+    ctx.log(
+        "combat",
+        f"{sspec.name} torpedoes {counter} ({n} factors, {mod:+d}): rolls {list(rolls)} "
+        f"-> {hits} hit(s)",
+        "GWaS 7.81",
+    )
+    used = attrs.evolve(shooter.damage, torpedo_used=True)  # 7.84
+    battle = battle.with_ship(attrs.evolve(battle.ship(shooter.key), damage=used))
+    for _ in range(hits):
+        roll = sum(ctx.dice.nd(2, 6, f"Torpedo Damage Table for {counter}", "GWaS 7.82"))
+        battle = _land(battle, rules, PendingHit(counter, "torpedo", d, roll), ctx)
+    return battle
+
+
+def _land(battle: Battle, rules: Rules, hit: PendingHit, ctx: Context) -> Battle:
+    """A hit on a counter: a single ship takes it now; a squadron's owner chooses (9.4)."""
+    members = _members(battle, hit.counter)
+    if not members:
+        return battle
+    if len(members) == 1:
+        return take(battle, rules, members[0].key, hit, ctx)
+    return attrs.evolve(battle, pending=(*battle.pending, hit))
+
+
+def take(battle: Battle, rules: Rules, key: str, hit: PendingHit, ctx: Context) -> Battle:
+    """Apply a rolled hit to one ship (8.0-8.7)."""
+    ship = battle.ship(key)
+    spec = rules.of(ship)
+    table = rules.tables.torpedo if hit.gun == "torpedo" else rules.tables.gunnery
+    result = table.lookup(hit.roll)
+    rule = "GWaS 7.82" if hit.gun == "torpedo" else GUNNERY_RULE
+    log = _say(ctx, rule)
+    what = "torpedo" if hit.gun == "torpedo" else "gunnery"
+    log(f"{spec.name}: {what} damage roll {hit.roll}: {result.text}")
+    context = HitContext(
+        hit.gun, hit.distance, bool(battle.option("secondary_penetration")), hit.white
+    )
+    dmg = apply_result(spec, ship.damage, result, context, rules.tables, ctx.dice, log, rule)
+    return battle.with_ship(attrs.evolve(ship, damage=dmg))
+
+
+def ask_assign(battle: Battle, rules: Rules) -> Decision | None:
+    """The owner of a hit squadron gives the next hit to one of its ships (9.4)."""
+    if not battle.pending:
+        return None
+    hit = battle.pending[0]
+    members = _members(battle, hit.counter)
+    owner = members[0].side
+    return Decision(
+        owner,
+        "assign",
+        "GWaS 9.4",
+        f"A {hit.gun} hit (damage roll {hit.roll}) on squadron {hit.counter}: which ship takes it?",
+        tuple(Assign(m.key) for m in members),
+        context={"counter": hit.counter, "roll": hit.roll, "gun": hit.gun},
+    )
+
+
+def assign(battle: Battle, rules: Rules, action: Assign, ctx: Context) -> Battle:
+    """Carry out a squadron damage assignment; hits left on a sunk squadron are lost."""
+    hit = battle.pending[0]
+    battle = take(battle, rules, action.ship, hit, ctx)
+    rest = tuple(h for h in battle.pending[1:] if _members(battle, h.counter))
+    return attrs.evolve(battle, pending=rest)
+
+
+def drop_orphans(battle: Battle) -> Battle:
+    """Hits pending on a squadron whose ships are all gone are lost."""
+    rest = tuple(h for h in battle.pending if _members(battle, h.counter))
+    return attrs.evolve(battle, pending=rest) if rest != battle.pending else battle
+
+
+__all__ = ["ask", "ask_assign", "assign", "declare", "resolve", "targets"]

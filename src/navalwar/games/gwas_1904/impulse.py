@@ -1,0 +1,238 @@
+"""The impulse sequence (GWaS 7.1 A, 7.31 as replaced by the volume, 7.36-7.39).
+
+Twenty steps an impulse (notes §2.3): step 1 the initiative; moves by speed
+in steps 2, 5, 6, 9, 10, 13, 14, 17, 18; gunnery in 3, 7, 11, 15, 19; torpedoes
+in 4, 8, 12, 16, 20. The state machine: ``start_step`` lists who must decide,
+``finish_step`` resolves and hands over, ``advance`` runs until a decision.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from navalwar.engine import Context, Decision
+from navalwar.games.gwas_1904 import fire, movement
+from navalwar.games.gwas_1904.battle import (
+    JAPAN,
+    NATION,
+    RUSSIA,
+    SIDES,
+    Battle,
+    Rules,
+    afloat,
+    in_sight,
+    other,
+)
+from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
+from navalwar.games.gwas_1904.ship import SPEEDS
+from navalwar.games.gwas_1904.tactical_map import hex_of, label
+
+MOVE_STEPS: dict[int, tuple[str, ...]] = {
+    2: ("2",),
+    5: ("2",),
+    6: ("2", "1+"),
+    9: ("2", "1+"),
+    10: ("2", "1+", "1"),
+    13: ("2", "1+", "1"),
+    14: SPEEDS,
+    17: SPEEDS,
+    18: SPEEDS,
+}  # volume "Impulse Procedure (7.31)"
+INITIATIVE_MOVES = (2, 6, 10, 14, 18)
+GUNNERY_STEPS = (3, 7, 11, 15, 19)
+TORPEDO_STEPS = (4, 8, 12, 16, 20)
+
+
+def mover(step: int, initiative: str) -> str:
+    """Which side moves in a movement step."""
+    return initiative if step in INITIATIVE_MOVES else other(initiative)
+
+
+def commanders_present(battle: Battle) -> dict[str, bool]:
+    """A side has a commander while his flagship is afloat and he lives (16.1, 8.7)."""
+    out = {side: False for side in SIDES}
+    for side, key in battle.commanders:
+        ship = battle.ship(key)
+        out[side] = ship.afloat and not ship.damage.commander_killed
+    return out
+
+
+def determine_initiative(battle: Battle, ctx: Context) -> Battle:
+    """Step 1: Japan rolls 1d6, 3 or less gives Russia the initiative (7.1 A), with the
+    commanders' modifiers (16.2, notes A-2). A scenario may fix the first impulse's."""
+    if battle.impulse == 1:  # fixed by the scenario or rolled before set-up (7.1 A)
+        side = battle.initiative
+        ctx.log("initiative", f"Impulse 1: {side} holds the initiative", "GWaS 7.1")
+    else:
+        present = commanders_present(battle)
+        sign: CommanderSign = "literal" if battle.option("commander_sign") == "literal" else "helps"
+        mod = initiative_modifier(present[JAPAN], present[RUSSIA], sign)
+        init = roll_initiative(ctx.dice, mod)
+        side = NATION[init.side]
+        ctx.log(
+            "initiative",
+            f"Impulse {battle.impulse}: initiative roll {init.roll} ({mod:+d}): {side}",
+            "GWaS 7.1, 16.2",
+            roll=init.roll,
+            modifier=mod,
+            side=side,
+        )
+    return attrs.evolve(battle, initiative=side, step=2, acting="", started=False, todo=())
+
+
+def start_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """Begin a step (or hand it to the second side): list who must decide."""
+    if battle.step == 1:
+        return determine_initiative(battle, ctx)
+    step = battle.step
+    if step in MOVE_STEPS:
+        side = mover(step, battle.initiative)
+        battle = attrs.evolve(battle, acting=side, started=True, moved=(), transits=())
+        battle = _scripted(battle, rules, side, ctx)
+        allowed = MOVE_STEPS[step]
+        todo = tuple(
+            gid
+            for gid in movement.groups(battle, rules, side)
+            if movement.may_move(attrs.evolve(battle, acting=side), rules, gid, allowed)
+        )
+        return attrs.evolve(battle, todo=todo)
+    side = battle.acting or battle.initiative
+    battle = attrs.evolve(battle, acting=side, started=True)
+    if not battle.snapshot:
+        battle = attrs.evolve(battle, snapshot=tuple(s.damage for s in battle.ships))
+    torpedo = step in TORPEDO_STEPS
+    todo = tuple(
+        s.key for s in battle.ships if s.side == side and fire.targets(battle, rules, s, torpedo)
+    )
+    return attrs.evolve(battle, todo=todo)
+
+
+def _scripted(battle: Battle, rules: Rules, side: str, ctx: Context) -> Battle:
+    """BS1: the transports sail at full speed to their hex and stay there."""
+    scen = battle.scenario
+    if scen is None or not scen.scripted_transports:
+        return battle
+    goal = hex_of(scen.scripted_transports)
+    allowed = MOVE_STEPS[battle.step]
+    for gid, members in movement.groups(battle, rules, side).items():
+        if not gid.endswith("/transport"):
+            continue
+        pace = movement.slowest(
+            [
+                movement.counter_speed(battle, rules, ships)
+                for ships in movement.by_counter(members).values()
+            ]
+        )
+        if pace is None or pace not in allowed:
+            continue
+        step = movement.scripted_step(battle, rules, members, goal)
+        if step is None:
+            continue
+        battle = movement.enter(battle, rules, members, step, ctx)
+        battle = attrs.evolve(
+            battle, moved=tuple(sorted({*battle.moved, *(m.counter for m in members)}))
+        )
+        ctx.log("scripted", f"The transports sail on towards {label(goal)}", f"{scen.rule}")
+    return battle
+
+
+def finish_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """The deciding side is done: resolve its attacks, hand over, or end the step."""
+    step = battle.step
+    if step in GUNNERY_STEPS or step in TORPEDO_STEPS:
+        if battle.planned:
+            battle = fire.resolve(battle, rules, step in TORPEDO_STEPS, ctx)
+            if battle.pending:
+                return battle
+        if battle.acting == battle.initiative:
+            return attrs.evolve(battle, acting=other(battle.acting), started=False, todo=())
+        battle = end_combat_step(battle, rules, ctx)
+    else:
+        battle = movement.check_breakout(battle, rules, ctx)
+    return advance_step(battle, ctx)
+
+
+def end_combat_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """At the end of a combat step the damage takes effect: sunk ships go (8.0)."""
+    for i, s in enumerate(battle.ships):
+        was = battle.snapshot[i] if battle.snapshot else None
+        if s.hex is not None and not s.left and s.damage.sunk and (was is None or not was.sunk):
+            name = rules.of(s).name
+            what = "is destroyed" if s.damage.fixed else "sinks"
+            ctx.log("sunk", f"{name} {what}", "GWaS 8.0", ship=s.key)
+    return attrs.evolve(battle, snapshot=())
+
+
+def advance_step(battle: Battle, ctx: Context) -> Battle:
+    """Go to the next step, or end the impulse (7.36)."""
+    battle = attrs.evolve(
+        battle, acting="", started=False, todo=(), planned=(), snapshot=(), moved=()
+    )
+    if not all(fighting(battle, side) for side in SIDES):
+        return end(battle, "One side has no ship left on the map", ctx)
+    if battle.step < 20:
+        return attrs.evolve(battle, step=battle.step + 1)
+    return end_impulse(battle, ctx)
+
+
+def fighting(battle: Battle, side: str) -> bool:
+    """Whether a side still has ships on the map (fortresses do not count, 7.36)."""
+    return any(s.damage.fixed is False for s in afloat(battle, side))
+
+
+def end_impulse(battle: Battle, ctx: Context) -> Battle:
+    """After step 20 the battle goes on while both sides are on the map within sight
+    of each other (7.36), up to the scenario's length."""
+    scen = battle.scenario
+    if not all(fighting(battle, side) for side in SIDES):
+        return end(battle, "One side has no ship left on the map", ctx)
+    limit = scen.impulses if scen is not None else 0
+    if battle.option("impulses"):
+        limit = int(battle.option("impulses"))
+    if limit and battle.impulse >= limit:
+        return end(battle, f"The scenario ends after {battle.impulse} impulses", ctx)
+    if not any(in_sight(battle, s) for s in afloat(battle) if not s.damage.fixed):
+        return end(battle, "No ships are in sight of the enemy", ctx)
+    if battle.impulse == 1:
+        ctx.log(
+            "long_battle",
+            "The battle goes into a second impulse: every fleet in it will move one sea area "
+            "less next turn (7.38)",
+            "GWaS 7.38",
+        )
+    return attrs.evolve(battle, impulse=battle.impulse + 1, step=1, fought=True)
+
+
+def end(battle: Battle, why: str, ctx: Context) -> Battle:
+    """End the tactical phase (7.36)."""
+    ctx.log("battle_end", f"{why}: the tactical phase ends", "GWaS 7.36")
+    return attrs.evolve(battle, phase="over", todo=(), acting="")
+
+
+def ask(battle: Battle, rules: Rules) -> Decision | None:
+    """The pending decision of the impulse sequence, if any."""
+    if battle.phase != "impulse":
+        return None
+    if battle.pending:
+        return fire.ask_assign(battle, rules)
+    if not battle.todo:
+        return None
+    item = battle.todo[0]
+    if battle.step in MOVE_STEPS:
+        return movement.ask(battle, rules, item, MOVE_STEPS[battle.step])
+    return fire.ask(battle, rules, item, battle.step in TORPEDO_STEPS)
+
+
+def advance(battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """Run the impulse sequence until a side must decide."""
+    for _ in range(100_000):
+        if battle.phase != "impulse" or battle.todo or battle.pending:
+            return battle
+        if battle.step == 1 or not battle.started:
+            battle = start_step(battle, rules, ctx)
+            continue
+        battle = finish_step(battle, rules, ctx)
+    raise AssertionError("the battle made no progress")
+
+
+__all__ = ["GUNNERY_STEPS", "MOVE_STEPS", "TORPEDO_STEPS", "advance", "ask"]

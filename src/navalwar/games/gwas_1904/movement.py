@@ -1,0 +1,610 @@
+"""Tactical movement (GWaS 7.3, 7.32-7.35, 7.4, 9.4-9.5, 19.5, 20.3, 20.41-20.42;
+the volume's "Damaged Ships (7.3)" and scenario formation rules).
+
+Groups: all of a side's ships of one type (capital, light, transports) in a
+hex form a group that moves one hex at the speed of its slowest ship (7.3).
+Before a scenario's break-out the whole side moves as one formation, keeping
+its relative positions (notes A-37). Ships that moved this step cannot move
+again in it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import attrs
+
+from navalwar.engine import Context, Decision
+from navalwar.games.gwas_1904 import grounding, mines
+from navalwar.games.gwas_1904.battle import (
+    RUSSIA,
+    Battle,
+    BattleShip,
+    Move,
+    Rules,
+    afloat,
+    has_room,
+    in_sight,
+    other,
+    reveal,
+)
+from navalwar.games.gwas_1904.combat import ShipDamage
+from navalwar.games.gwas_1904.initiative import seamanship_check
+from navalwar.games.gwas_1904.overlay import can_enter, grounding_check_needed, home_coast
+from navalwar.games.gwas_1904.ship import SPEEDS
+from navalwar.games.gwas_1904.tactical_map import EDGES, edge_row, edges_of, hex_of, label, on_map
+from navalwar.games.gwas_1904.weather import weather_speed
+from navalwar.hexgrid import DIRECTIONS, Hex, distance, neighbour, neighbours
+
+FORMATION = "formation"
+
+
+def kind(rules: Rules, ship: BattleShip) -> str:
+    """A ship's group type (7.3): capital, light or transport; fortresses never move."""
+    spec = rules.of(ship)
+    if spec.type == "FORT":
+        return "fort"
+    if spec.type in ("TR", "COL"):
+        return "transport"
+    return "capital" if spec.capital else "light"
+
+
+def speed(battle: Battle, rules: Rules, ship: BattleShip) -> str | None:
+    """A ship's speed now: damage (8.51), aground (7.42), weather caps (11.73)."""
+    if ship.aground or ship.beached:
+        return None
+    spec = rules.of(ship)
+    return weather_speed(battle.weather, spec, ship.damage.speed(spec))
+
+
+def slowest(speeds: Sequence[str | None]) -> str | None:
+    """The slowest of some speeds; None if any cannot move."""
+    if not speeds or any(s is None for s in speeds):
+        return None
+    return max((s for s in speeds if s is not None), key=SPEEDS.index)
+
+
+def counter_speed(battle: Battle, rules: Rules, ships: Sequence[BattleShip]) -> str | None:
+    """A counter moves at its slowest member's speed; an unable member stops it (9.5)."""
+    return slowest([speed(battle, rules, s) for s in ships])
+
+
+def in_formation(battle: Battle, side: str) -> bool:
+    """Whether the side must still move as one formation (notes A-37)."""
+    scen = battle.scenario
+    return bool(scen and scen.breakout) and side not in battle.broken
+
+
+def groups(battle: Battle, rules: Rules, side: str) -> dict[str, list[BattleShip]]:
+    """The side's groups that may still move this step, by ``"K11/capital"`` id;
+    each counter in port is a group of its own (20.41)."""
+    out: dict[str, list[BattleShip]] = {}
+    if in_formation(battle, side):
+        ships = [s for s in afloat(battle, side) if s.counter not in battle.moved]
+        return {FORMATION: ships} if ships else {}
+    for s in afloat(battle, side):
+        if s.counter in battle.moved or kind(rules, s) == "fort":
+            continue
+        assert s.hex is not None
+        gid = s.counter if s.in_port else f"{label(s.hex)}/{kind(rules, s)}"
+        out.setdefault(gid, []).append(s)
+    return dict(sorted(out.items()))
+
+
+def by_counter(ships: Sequence[BattleShip]) -> dict[str, list[BattleShip]]:
+    """Ships grouped by counter."""
+    out: dict[str, list[BattleShip]] = {}
+    for s in ships:
+        out.setdefault(s.counter, []).append(s)
+    return out
+
+
+def detachable(battle: Battle, rules: Rules, ships: Sequence[BattleShip]) -> bool:
+    """Volume "Damaged Ships (7.3)": lost half or more of its main battery or hull,
+    or one speed reduction or more; also any counter that cannot sail (7.35)."""
+    for s in ships:
+        spec = rules.of(s)
+        d = s.damage
+        main = len(spec.primary)
+        hull = len(spec.hull)
+        if (
+            (main and 2 * d.track.lost_boxes("primary") >= main)
+            or (hull and 2 * d.track.lost_boxes("hull") >= hull)
+            or d.speed_lost > 0
+            or speed(battle, rules, s) is None
+        ):
+            return True
+    return False
+
+
+def may_move(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> bool:
+    """Whether a group can move in a step that moves ``allowed`` speeds."""
+    return any(m.to != "stay" for m in choices(battle, rules, gid, allowed))
+
+
+def choices(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> list[Move]:
+    """Every legal move of a group this step."""
+    side = battle.acting
+    members = groups(battle, rules, side).get(gid, [])
+    if not members:
+        return [Move(gid, "stay")]
+    if gid == FORMATION:
+        return _formation_choices(battle, rules, members, allowed)
+    if members[0].in_port:
+        return _port_choices(battle, rules, gid, members)
+    counters = by_counter(members)
+    stuck = tuple(c for c, ships in counters.items() if counter_speed(battle, rules, ships) is None)
+    optional = [
+        c for c, ships in counters.items() if c not in stuck and detachable(battle, rules, ships)
+    ]
+    leave_sets: list[tuple[str, ...]] = [stuck]
+    if optional:
+        leave_sets.append(tuple(sorted({*stuck, *optional})))
+        leave_sets.extend(tuple(sorted({*stuck, c})) for c in optional)
+    out = [Move(gid, "stay")]
+    seen: set[tuple[str, ...]] = set()
+    for leave in leave_sets:
+        if leave in seen:
+            continue
+        seen.add(leave)
+        movers = {c: ships for c, ships in counters.items() if c not in leave}
+        if not movers:
+            continue
+        pace = slowest([counter_speed(battle, rules, ships) for ships in movers.values()])
+        if pace is None or pace not in allowed:
+            continue
+        here = members[0].hex
+        assert here is not None
+        moving = [s for ships in movers.values() for s in ships]
+        for n in neighbours(here):
+            if not on_map(n):
+                continue
+            into_port = battle.overlay is not None and n == battle.overlay.port
+            if _can_go(battle, side, here, n, len(movers)) and (
+                not into_port or transit_allowed(battle, rules, moving)
+            ):
+                out.append(Move(gid, label(n), leave))
+            elif _beachable(battle, here, n):
+                out.append(Move(gid, f"beach:{label(n)}", leave))
+        for edge in edges_of(here):
+            if _may_exit(battle, list(movers.values())):
+                out.append(Move(gid, f"exit:{edge}", leave))
+    return out
+
+
+def _can_go(battle: Battle, side: str, frm: Hex, to: Hex, n: int) -> bool:
+    ov = battle.overlay
+    nation = "J" if side != RUSSIA else "R"
+    if ov is not None and not can_enter(ov, frm, to, nation):
+        return False
+    if ov is not None and to == ov.port:
+        return True  # no stacking limit in port (20.4); transits are checked apart
+    return has_room(battle, to, side, n)
+
+
+def _beachable(battle: Battle, frm: Hex, to: Hex) -> bool:
+    """7.44: ships may be moved into a land hex to beach them (overlay land)."""
+    ov = battle.overlay
+    return ov is not None and to in ov.full_land and to != ov.port
+
+
+def _may_exit(battle: Battle, movers: list[list[BattleShip]]) -> bool:
+    """Leaving the map (7.33): out of sight the ships leave; in sight the whole
+    battle shifts, which an overlay's fixed coast does not allow (our reading)."""
+    seen = any(in_sight(battle, s) for ships in movers for s in ships)
+    return not seen or battle.overlay is None
+
+
+def _port_choices(battle: Battle, rules: Rules, gid: str, members: list[BattleShip]) -> list[Move]:
+    """A counter in port may leave only to the port's access hex (20.41: Port
+    Arthur's Roadstead), in any of its side's movement steps."""
+    ov = battle.overlay
+    out = [Move(gid, "stay")]
+    if ov is None or counter_speed(battle, rules, members) is None:
+        return out
+    side = members[0].side
+    if transit_allowed(battle, rules, members) and has_room(battle, ov.access, side):
+        out.append(Move(gid, label(ov.access)))
+    return out
+
+
+def transit_allowed(battle: Battle, rules: Rules, ships: Sequence[BattleShip]) -> bool:
+    """20.41 (Port Arthur): before 20 March 1904 three non-battleships a movement step
+    and one battleship in the battle (a game turn, notes A-30); from that date three
+    a step including at most one battleship. Other ports have no limit."""
+    ov = battle.overlay
+    if ov is None or ov.roadstead is None:
+        return True
+    scen = battle.scenario
+    early = bool(scen and scen.date and scen.date < "1904-03-20")
+    done = dict(battle.transits).get(ships[0].side, 0)
+    counters = by_counter(ships)
+    battleships = sum(1 for c in counters.values() if any(rules.of(s).type == "B" for s in c))
+    others = len(counters) - battleships
+    if battleships and battle.battleship_transits + battleships > 1:
+        return False
+    if early:
+        return done + others <= 3
+    return done + len(counters) <= 3
+
+
+def _formation_choices(
+    battle: Battle, rules: Rules, members: list[BattleShip], allowed: Sequence[str]
+) -> list[Move]:
+    """The whole side shifts one hex in a direction, keeping its shape (notes A-37)."""
+    out = [Move(FORMATION, "stay")]
+    movable = [s for s in members if not s.in_port and rules.of(s).type != "FORT"]
+    pace = slowest(
+        [
+            counter_speed(battle, rules, ships)
+            for ships in by_counter(movable).values()
+            if counter_speed(battle, rules, ships) is not None
+        ]
+        or [None]
+    )
+    if pace is None or pace not in allowed:
+        return out
+    side = movable[0].side
+    for d, name in enumerate(("N", "NE", "SE", "S", "SW", "NW")):
+        if _formation_fits(battle, side, movable, d):
+            out.append(Move(FORMATION, name))
+    return out
+
+
+HEADING = {"N": 0, "NE": 1, "SE": 2, "S": 3, "SW": 4, "NW": 5}
+
+
+def _formation_fits(battle: Battle, side: str, movable: list[BattleShip], d: int) -> bool:
+    moving = [s for s in movable if speed_ok(s)]
+    if not moving:
+        return False
+    for s in moving:
+        assert s.hex is not None
+        n = neighbour(s.hex, d)
+        if not on_map(n):
+            if not _may_exit(battle, [[s]]):
+                return False
+            continue
+        ov = battle.overlay
+        if ov is not None and not can_enter(ov, s.hex, n, "R" if side == RUSSIA else "J"):
+            return False
+    return True
+
+
+def speed_ok(ship: BattleShip) -> bool:
+    """A formation member that is not aground."""
+    return not ship.aground
+
+
+def apply(battle: Battle, rules: Rules, action: Move, ctx: Context) -> Battle:
+    """Carry out a group's move, exit, beaching or stay."""
+    side = battle.acting
+    members = groups(battle, rules, side).get(action.group, [])
+    battle = attrs.evolve(battle, todo=battle.todo[1:])
+    if action.to == "stay" or not members:
+        return battle
+    if _seamanship_fails(battle, rules, members, ctx):
+        return battle
+    if action.group == FORMATION:
+        return reveal(_move_formation(battle, rules, members, HEADING[action.to], ctx))
+    movers = [s for s in members if s.counter not in action.leave]
+    if action.leave:
+        ctx.log(
+            "detached",
+            f"{', '.join(action.leave)} detached and left behind",
+            "GWaS 7.3 (volume), 7.35",
+        )
+    moved = tuple(sorted({*battle.moved, *(s.counter for s in movers)}))
+    battle = attrs.evolve(battle, moved=moved)
+    if action.to.startswith("exit:"):
+        return reveal(leave_map(battle, rules, movers, action.to[5:], ctx))
+    if action.to.startswith("beach:"):
+        dest = hex_of(action.to[6:])
+        ships = {s.key: attrs.evolve(s, hex=dest, beached=True) for s in movers}
+        ctx.log(
+            "beached",
+            f"{_names(rules, movers)} beached in {action.to[6:]}",
+            "GWaS 7.44",
+            ships=sorted(ships),
+        )
+        return reveal(battle.with_ships(ships))
+    dest = hex_of(action.to)
+    return reveal(enter(battle, rules, movers, dest, ctx))
+
+
+def _names(rules: Rules, ships: Sequence[BattleShip]) -> str:
+    return ", ".join(
+        rules.of(s).name + (f" ({s.key.split('#')[-1]})" if "#" in s.key else "") for s in ships
+    )
+
+
+def _seamanship_fails(
+    battle: Battle, rules: Rules, members: list[BattleShip], ctx: Context
+) -> bool:
+    """19.5: a Russian group of 5 or more ships with one of ER 4 or less fails to
+    move on a 6 (counting squadron members, notes A-49)."""
+    if not battle.option("effectiveness"):
+        return False
+    nation = "R" if members[0].side == RUSSIA else "J"
+    check = seamanship_check(ctx.dice, nation, [s.er for s in members])
+    if check is None:
+        return False
+    ctx.log(
+        "seamanship",
+        f"Russian seamanship: {check.describe()}"
+        + (": the group cannot move this step" if check.met else ""),
+        "GWaS 19.5",
+    )
+    return check.met
+
+
+def enter(
+    battle: Battle, rules: Rules, movers: Sequence[BattleShip], dest: Hex, ctx: Context
+) -> Battle:
+    """Move ships one hex, then the checks of entering a hex: port transits (20.41),
+    mines (BS3) and grounding (7.42, 20.1, 20.42)."""
+    ov = battle.overlay
+    frm = movers[0].hex
+    assert frm is not None
+    into_port = ov is not None and dest == ov.port
+    from_port = ov is not None and frm == ov.port
+    ships = {s.key: attrs.evolve(s, hex=dest, in_port=into_port) for s in movers}
+    battle = battle.with_ships(ships)
+    ctx.log(
+        "group_moved",
+        f"{_names(rules, movers)} move from {label(frm)} to {label(dest)}",
+        "GWaS 7.32",
+        ships=sorted(ships),
+        to=label(dest),
+    )
+    if into_port or from_port:
+        side = movers[0].side
+        done = dict(battle.transits)
+        counters = by_counter(movers)
+        done[side] = done.get(side, 0) + len(counters)
+        bs = battle.battleship_transits + sum(
+            1 for c in counters.values() if any(rules.of(s).type == "B" for s in c)
+        )
+        battle = attrs.evolve(battle, transits=tuple(sorted(done.items())), battleship_transits=bs)
+    battle = _mines(battle, rules, [battle.ship(k) for k in ships], frm, dest, ctx)
+    return _grounding(
+        battle, rules, [battle.ship(k) for k in ships if battle.ship(k).afloat], dest, ctx
+    )
+
+
+def _mines(
+    battle: Battle, rules: Rules, ships: list[BattleShip], frm: Hex, dest: Hex, ctx: Context
+) -> Battle:
+    """BS3: a Russian ship entering or leaving the Roadstead from or to a sea hex
+    rolls as if through 4 minefields (notes A-36)."""
+    scen, ov = battle.scenario, battle.overlay
+    if scen is None or ov is None or ov.roadstead is None:
+        return battle
+    for rule in scen.mines:
+        if rule.kind != "roadstead":
+            continue
+        crossing = (dest == ov.roadstead and frm != ov.port) or (
+            frm == ov.roadstead and dest != ov.port
+        )
+        if not crossing:
+            continue
+        for s in ships:
+            if s.side != rule.side:
+                continue
+            dmg = minefield(
+                rules,
+                s,
+                rule.fields,
+                counter_speed(battle, rules, ships),
+                bool(battle.option("mine_speed_modifier")),
+                ctx,
+            )
+            if dmg != s.damage:
+                battle = battle.with_ship(attrs.evolve(s, damage=dmg, mined=not rule.vp or s.mined))
+    return battle
+
+
+def minefield(
+    rules: Rules,
+    ship: BattleShip,
+    fields: int,
+    group_speed: str | None,
+    speed_bonus: bool,
+    ctx: Context,
+) -> ShipDamage:
+    """One ship through ``fields`` minefields (T-5), and the T-4 damage of a strike."""
+    spec = rules.of(ship)
+
+    def log(text: str) -> None:
+        ctx.log("combat", text, "GWaS 13.2")
+
+    check = mines.minefield_check(ctx.dice, spec, fields, group_speed, speed_bonus)
+    log(
+        f"{spec.name} through {fields} minefield(s): {check.describe()}"
+        + (": a mine strike" if check.met else "")
+    )
+    if not check.met:
+        return ship.damage
+    _roll, result = mines.mine_damage(ctx.dice, rules.tables, spec)
+    return mines.apply_mine_damage(spec, ship.damage, result, log)
+
+
+def _grounding(
+    battle: Battle, rules: Rules, ships: list[BattleShip], dest: Hex, ctx: Context
+) -> Battle:
+    """7.42 with 20.1/20.42 and the volume's shallow draft: a check per ship."""
+    ov = battle.overlay
+    if ov is None:
+        return battle
+    for s in ships:
+        nation = "R" if s.side == RUSSIA else "J"
+        if not grounding_check_needed(ov, dest, nation):
+            continue
+        spec = rules.of(s)
+        check = grounding.grounding_check(
+            ctx.dice, spec, home_coast(ov, nation), bool(battle.option("shallow_draft_literal"))
+        )
+        if check is None:
+            continue
+        aground = check.met
+        ctx.log(
+            "grounding",
+            f"{spec.name} grounding check in {label(dest)}: {check.describe()}: "
+            + ("aground" if aground else "clear"),
+            "GWaS 7.42",
+            ship=s.key,
+            aground=aground,
+        )
+        if aground:
+            battle = battle.with_ship(attrs.evolve(s, aground=True))
+    return battle
+
+
+def leave_map(
+    battle: Battle, rules: Rules, movers: Sequence[BattleShip], edge: str, ctx: Context
+) -> Battle:
+    """7.33: out of sight the ships leave for good; in sight every ship in the
+    battle is moved one hex away from that edge, keeping relative positions."""
+    if not any(in_sight(battle, s) for s in movers):
+        ships = {s.key: attrs.evolve(s, hex=None, left=edge) for s in movers}
+        ctx.log(
+            "left_map",
+            f"{_names(rules, movers)} leave the map by the {edge} edge out of sight",
+            "GWaS 7.33",
+            ships=sorted(ships),
+            edge=edge,
+        )
+        return battle.with_ships(ships)
+    d = inward(edge)
+    shifted = {}
+    for s in battle.ships:
+        if s.hex is None:
+            continue
+        n = neighbour(s.hex, d)
+        if on_map(n):
+            shifted[s.key] = attrs.evolve(s, hex=n)
+    ctx.log(
+        "battle_shifted",
+        f"Ships leaving by the {edge} edge in sight of the enemy: every ship moves one hex "
+        "away from that edge",
+        "GWaS 7.33",
+        edge=edge,
+    )
+    return battle.with_ships(shifted)
+
+
+def inward(edge: str) -> int:
+    """The direction that moves an edge's border row one hex inwards (all of it but
+    one corner hex, which slides along the next edge)."""
+    row = edge_row(edge)
+    centre = Hex(0, 0)
+    return max(
+        range(6),
+        key=lambda d: (sum(1 for h in row if distance(neighbour(h, d), centre) < len(row) - 1), -d),
+    )
+
+
+def _move_formation(
+    battle: Battle, rules: Rules, members: list[BattleShip], d: int, ctx: Context
+) -> Battle:
+    movable = [s for s in members if not s.in_port and rules.of(s).type != "FORT" and not s.aground]
+    off = [s for s in movable if s.hex is not None and not on_map(neighbour(s.hex, d))]
+    stay = [s for s in movable if s not in off]
+    battle = attrs.evolve(
+        battle, moved=tuple(sorted({*battle.moved, *(s.counter for s in movable)}))
+    )
+    for edge, ships in _by_edge(off).items():
+        battle = leave_map(battle, rules, ships, edge, ctx)
+    by_hex: dict[Hex, list[BattleShip]] = {}
+    for s in stay:
+        assert s.hex is not None
+        by_hex.setdefault(s.hex, []).append(s)
+    shifted = {s.key: attrs.evolve(s, hex=neighbour(s.hex, d)) for s in stay if s.hex is not None}
+    battle = battle.with_ships(shifted)
+    ctx.log(
+        "formation_moved",
+        f"The {members[0].side} formation moves one hex {('N', 'NE', 'SE', 'S', 'SW', 'NW')[d]}",
+        "GWaS scenario formation (notes A-37)",
+        direction=d,
+    )
+    for h, group in sorted(by_hex.items()):
+        battle = _grounding(
+            battle, rules, [battle.ship(s.key) for s in group], neighbour(h, d), ctx
+        )
+    return battle
+
+
+def _by_edge(ships: list[BattleShip]) -> dict[str, list[BattleShip]]:
+    out: dict[str, list[BattleShip]] = {}
+    for s in ships:
+        assert s.hex is not None
+        edges = edges_of(s.hex) or list(EDGES[:1])
+        out.setdefault(edges[0], []).append(s)
+    return out
+
+
+def scripted_step(battle: Battle, rules: Rules, ships: list[BattleShip], goal: Hex) -> Hex | None:
+    """BS1's transports: the neighbouring hex that brings them nearest their goal."""
+    here = ships[0].hex
+    assert here is not None
+    if here == goal:
+        return None
+    best = min(
+        (
+            n
+            for n in neighbours(here)
+            if on_map(n) and _can_go(battle, ships[0].side, here, n, len(by_counter(ships)))
+        ),
+        key=lambda n: (distance(n, goal), n),
+        default=None,
+    )
+    if best is None or distance(best, goal) >= distance(here, goal):
+        return None
+    return best
+
+
+def check_breakout(battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """A scenario's break-out (notes A-37): once enough of the side's ships are within
+    main-gun range of an enemy ship with main guns, it may leave formation; the
+    other side may then do so too."""
+    scen = battle.scenario
+    if scen is None or not scen.breakout or scen.breakout in battle.broken:
+        return battle
+    side = scen.breakout
+    gunned = [
+        e.hex
+        for e in afloat(battle, other(side))
+        if e.hex is not None and e.damage.firepower("primary") > 0
+    ]
+    near = sum(
+        1
+        for s in afloat(battle, side)
+        if s.hex is not None and any(distance(s.hex, h) <= 2 for h in gunned)
+    )
+    if near < scen.breakout_ships:
+        return battle
+    broken = (side, other(side)) if scen.breakout_follow else (side,)
+    ctx.log(
+        "break_out",
+        f"{near} {side} ships are within range of the enemy's main guns: {side} may break "
+        "formation" + (f", and then {other(side)} too" if scen.breakout_follow else ""),
+        f"{scen.rule} break out",
+    )
+    return attrs.evolve(battle, broken=tuple(sorted(set(battle.broken) | set(broken))))
+
+
+def ask(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> Decision:
+    """The decision for one group."""
+    members = groups(battle, rules, battle.acting).get(gid, [])
+    names = _names(rules, members)
+    return Decision(
+        battle.acting,
+        "move",
+        "GWaS 7.32",
+        f"Impulse {battle.impulse}, step {battle.step}: move group {gid} ({names})",
+        tuple(choices(battle, rules, gid, allowed)),
+        context={"group": gid},
+    )
+
+
+__all__ = ["DIRECTIONS", "FORMATION", "apply", "ask", "choices", "groups", "may_move"]

@@ -1,0 +1,288 @@
+"""Battle set-up: the deployment of fleets (GWaS 7.1 B-C, 7.2-7.28; 20.4; scenarios).
+
+Counters are placed one at a time. The side without the initiative places
+first (7.21), then the initiative side (7.22); a scenario may fix hexes (BS3),
+put ships in port (20.4) or near a hex (BS4). Each placement asks the owner
+for a hex among the legal ones, or ``auto`` for the default reading below.
+
+Readings (docs/rules/gwas_1904.md):
+  * 7.21 "as near as possible to the edge": the default (``auto``) placement
+    fills the central hexes nearest the entry edge first; a player may choose
+    any legal hex.
+  * 7.21/7.22 overflow: a counter may go in a hex adjacent to one already
+    holding the side's ships, so a fleet stays contiguous (7.24); overflow
+    hexes may not be within visible distance of the entry edge (7.21) or of
+    enemy ships (7.22).
+  * 7.24's "at least 4 ships in each hex" is checked by ``auto`` (it fills hexes
+    to 8) but not forced on a player's own choices.
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from navalwar.engine import Context, Decision
+from navalwar.games.gwas_1904.battle import (
+    STACK,
+    Battle,
+    Place,
+    afloat,
+    has_room,
+    other,
+    reveal,
+    visual_range,
+)
+from navalwar.games.gwas_1904.scenario import Placement
+from navalwar.games.gwas_1904.tactical_map import (
+    centre_hexes,
+    edge_row,
+    hex_of,
+    hexes,
+    label,
+)
+from navalwar.hexgrid import Hex, distance, neighbours
+
+
+def placement_of(battle: Battle, counter: str) -> Placement:
+    """The scenario placement that governs a counter."""
+    assert battle.scenario is not None
+    side = battle.ship(_first(battle, counter)).side
+    code = counter.split(":", 1)[1]
+    rest: Placement | None = None
+    for p in battle.scenario.placements:
+        if p.side != side:
+            continue
+        if code in p.ships:
+            return p
+        if not p.ships and rest is None:
+            rest = p
+    if rest is None:
+        raise KeyError(f"no placement for {counter}")
+    return rest
+
+
+def _first(battle: Battle, counter: str) -> str:
+    for s in battle.ships:
+        if s.counter == counter:
+            return s.key
+    raise KeyError(counter)
+
+
+def sea(battle: Battle, h: Hex) -> bool:
+    """A hex ships may be placed in (not land, 7.41; not the harbor unless named)."""
+    ov = battle.overlay
+    if ov is None:
+        return True
+    return h not in ov.full_land and h != ov.port
+
+
+def placed(battle: Battle, side: str) -> list[Hex]:
+    """Hexes already holding the side's counters."""
+    return sorted({s.hex for s in afloat(battle, side) if s.hex is not None})
+
+
+def legal_hexes(battle: Battle, counter: str) -> list[Hex]:
+    """Where a counter may be placed now."""
+    p = placement_of(battle, counter)
+    side = p.side
+    ov = battle.overlay
+    if p.area in ("harbor", "port"):
+        assert ov is not None and ov.port is not None
+        return [ov.port]
+    if p.area == "hex" and not p.adjacent:
+        return [hex_of(p.hex)]
+    own = set(placed(battle, side))
+    if p.area == "hex":  # adjacent to a named hex (BS2 Novik)
+        return [
+            n
+            for n in neighbours(hex_of(p.hex))
+            if n in _board() and sea(battle, n) and _fits(battle, n, side)
+        ]
+    if p.area == "near":  # every counter together in one hex (BS4)
+        mates = [h for h in own if _same_placement(battle, h, p)]
+        if mates:
+            return mates if has_room(battle, mates[0], side) else []
+        centre = hex_of(p.hex)
+        return [
+            h
+            for h in hexes()
+            if 0 < distance(h, centre) <= p.within and sea(battle, h) and _fits(battle, h, side)
+        ]
+    if p.area == "roadstead":  # 20.4: 4-8 counters in the Roadstead, the rest adjacent
+        assert ov is not None and ov.roadstead is not None
+        road = ov.roadstead
+        if has_room(battle, road, side):
+            return [road]
+        return [
+            n
+            for n in neighbours(road)
+            if n in _board() and sea(battle, n) and _fits(battle, n, side)
+        ]
+    if p.area == "centre":
+        entry = edge_row(battle.scenario.entry_edge) if battle.scenario else []
+        reach = visual_range(battle)
+        first = [h for h in centre_hexes() if sea(battle, h) and _fits(battle, h, side)]
+        if not own:
+            return first
+        overflow = {
+            n
+            for h in own
+            for n in neighbours(h)
+            if n in _board()
+            and sea(battle, n)
+            and _fits(battle, n, side)
+            and all(distance(n, e) > reach for e in entry)
+        }
+        return sorted(set(first) | overflow)
+    if p.area == "edge":
+        row = [h for h in edge_row(p.edge) if sea(battle, h)]
+        reach = visual_range(battle)
+        enemy = [s.hex for s in afloat(battle, other(side)) if s.hex is not None]
+        if not own:
+            return [h for h in row if _fits(battle, h, side)]
+        return sorted(
+            {
+                n
+                for h in own
+                for n in (h, *neighbours(h))
+                if n in _board()
+                and sea(battle, n)
+                and _fits(battle, n, side)
+                and (n in row or all(distance(n, e) > reach for e in enemy))
+            }
+        )
+    raise ValueError(f"unknown placement area {p.area!r}")
+
+
+def _same_placement(battle: Battle, h: Hex, p: Placement) -> bool:
+    return any(s.hex == h and placement_of(battle, s.counter) == p for s in afloat(battle, p.side))
+
+
+_BOARD: frozenset[Hex] | None = None
+
+
+def _board() -> frozenset[Hex]:
+    global _BOARD
+    if _BOARD is None:
+        _BOARD = frozenset(hexes())
+    return _BOARD
+
+
+def _fits(battle: Battle, h: Hex, side: str) -> bool:
+    return has_room(battle, h, side)
+
+
+def preferred(battle: Battle, counter: str, choices: list[Hex]) -> Hex:
+    """The default (``auto``) hex: keep filling the last hex used, else the hex
+    nearest the entry edge (7.21) or the middle of the edge (7.22)."""
+    p = placement_of(battle, counter)
+    side = p.side
+    assert battle.scenario is not None
+    target_edge = edge_row(p.edge or battle.scenario.entry_edge)
+    middle = target_edge[len(target_edge) // 2]
+    own = [s.hex for s in afloat(battle, side) if s.hex is not None]
+    last = own[-1] if own else None
+    if last in choices and not _full_stack(battle, last, side):
+        return last
+    if p.area == "centre":
+        return min(choices, key=lambda h: (min(distance(h, e) for e in target_edge), h))
+    return min(choices, key=lambda h: (distance(h, middle), h))
+
+
+def _full_stack(battle: Battle, h: Hex | None, side: str) -> bool:
+    return h is None or not has_room(battle, h, side)
+
+
+def put(battle: Battle, counter: str, h: Hex, ctx: Context) -> Battle:
+    """Place a counter's ships in a hex."""
+    ov = battle.overlay
+    port = ov is not None and h == ov.port
+    ships = {
+        s.key: attrs.evolve(s, hex=h, in_port=port) for s in battle.ships if s.counter == counter
+    }
+    battle = battle.with_ships(ships)
+    if ctx.record:
+        ctx.log_private(
+            (battle.ship(next(iter(ships))).side,),
+            "placed",
+            f"{counter} placed in {label(h)}",
+            "GWaS 7.2",
+            counter=counter,
+            hex=label(h),
+        )
+    return battle
+
+
+def ask(battle: Battle) -> Decision | None:
+    """The next placement decision."""
+    if battle.phase != "setup" or not battle.todo:
+        return None
+    counter = battle.todo[0]
+    choices = legal_hexes(battle, counter)
+    side = battle.ship(_first(battle, counter)).side
+    p = placement_of(battle, counter)
+    return Decision(
+        side,
+        "place",
+        "GWaS 7.2",
+        f"Set-up ({p.area}): place {counter}",
+        (Place(counter, "auto"), *(Place(counter, label(h)) for h in choices)),
+        context={"counter": counter, "area": p.area},
+    )
+
+
+def needs_choice(battle: Battle, counter: str) -> bool:
+    """Whether a counter's placement is a choice (not fixed by the scenario)."""
+    p = placement_of(battle, counter)
+    return not (p.area in ("harbor", "port") or (p.area == "hex" and not p.adjacent))
+
+
+def apply(battle: Battle, action: Place, ctx: Context) -> Battle:
+    """Carry out a placement; ``auto`` places the rest of the side's counters."""
+    side = battle.ship(_first(battle, action.counter)).side
+    if action.hex != "auto":
+        battle = put(battle, action.counter, hex_of(action.hex), ctx)
+        return _next(attrs.evolve(battle, todo=battle.todo[1:]), ctx)
+    todo = list(battle.todo)
+    while todo and battle.ship(_first(battle, todo[0])).side == side:
+        counter = todo.pop(0)
+        choices = legal_hexes(battle, counter)
+        if not choices:
+            raise_no_room(counter)
+        battle = put(battle, counter, preferred(battle, counter, choices), ctx)
+        battle = attrs.evolve(battle, todo=tuple(todo))
+    return _next(battle, ctx)
+
+
+def raise_no_room(counter: str) -> None:
+    """A scenario whose placement cannot be completed is a data error."""
+    from navalwar.errors import DataError
+
+    raise DataError(f"no legal hex left to place {counter} (7.2): check the scenario set-up")
+
+
+def _next(battle: Battle, ctx: Context) -> Battle:
+    """Place fixed counters automatically; when all are placed, start the battle."""
+    todo = list(battle.todo)
+    while todo and not needs_choice(battle, todo[0]):
+        counter = todo.pop(0)
+        choices = legal_hexes(battle, counter)
+        if not choices:
+            raise_no_room(counter)
+        battle = put(attrs.evolve(battle, todo=tuple(todo)), counter, choices[0], ctx)
+    battle = attrs.evolve(battle, todo=tuple(todo))
+    while battle.todo and not legal_hexes(battle, battle.todo[0]):
+        raise_no_room(battle.todo[0])
+    if battle.todo:
+        return battle
+    battle = reveal(attrs.evolve(battle, phase="impulse", step=1, acting="", started=False))
+    ctx.log("set_up_done", "All counters are placed face down (7.23)", "GWaS 7.2")
+    return battle
+
+
+def begin(battle: Battle, order: list[str], ctx: Context) -> Battle:
+    """Start set-up with the counters in placing order."""
+    return _next(attrs.evolve(battle, todo=tuple(order), phase="setup"), ctx)
+
+
+__all__ = ["STACK", "apply", "ask", "begin", "legal_hexes"]
