@@ -10,6 +10,7 @@ while each member fires on its own. The whole battle is a frozen
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator, Mapping
 from typing import TYPE_CHECKING
 
@@ -68,7 +69,7 @@ class BattleShip:
     in_port: bool = False
     mined: bool = False  # damaged by a mine (BS4: no VP for it)
 
-    @property
+    @functools.cached_property
     def afloat(self) -> bool:
         """On the map and not sunk (a beached ship is out of the fight)."""
         return self.hex is not None and not self.left and not self.damage.sunk and not self.beached
@@ -123,17 +124,34 @@ class Battle:
 
     def ship(self, key: str) -> BattleShip:
         """The ship with ``key``."""
-        for s in self.ships:
-            if s.key == key:
-                return s
-        raise KeyError(key)
+        return self.ships[self._index[key]]
 
     def index(self, key: str) -> int:
         """The position of a ship in ``ships``."""
-        for i, s in enumerate(self.ships):
-            if s.key == key:
-                return i
-        raise KeyError(key)
+        return self._index[key]
+
+    @functools.cached_property
+    def _index(self) -> dict[str, int]:
+        return {s.key: i for i, s in enumerate(self.ships)}
+
+    @functools.cached_property
+    def occupancy(self) -> dict[tuple[Hex, str], frozenset[str]]:
+        """The counters of each side in each hex that count against the stacking
+        limit: afloat, not exempt, not in port (7.32, 9.4, 20.4, 20.44)."""
+        out: dict[tuple[Hex, str], set[str]] = {}
+        for s in self.ships:
+            if s.afloat and not s.exempt and not s.in_port and s.hex is not None:
+                out.setdefault((s.hex, s.side), set()).add(s.counter)
+        return {k: frozenset(v) for k, v in out.items()}
+
+    @functools.cached_property
+    def side_hexes(self) -> dict[str, tuple[Hex, ...]]:
+        """The hexes holding each side's afloat ships."""
+        out: dict[str, set[Hex]] = {side: set() for side in SIDES}
+        for s in self.ships:
+            if s.afloat and s.hex is not None:
+                out[s.side].add(s.hex)
+        return {side: tuple(sorted(hexes)) for side, hexes in out.items()}
 
     def members(self, counter: str) -> list[BattleShip]:
         """The ships of a counter (afloat or not)."""
@@ -206,10 +224,7 @@ def in_sight(battle: Battle, ship: BattleShip) -> bool:
     if ship.hex is None:
         return False
     reach = visual_range(battle)
-    return any(
-        o.hex is not None and distance(o.hex, ship.hex) <= reach
-        for o in afloat(battle, other(ship.side))
-    )
+    return any(distance(h, ship.hex) <= reach for h in battle.side_hexes[other(ship.side)])
 
 
 def reveal(battle: Battle) -> Battle:
@@ -224,11 +239,10 @@ def reveal(battle: Battle) -> Battle:
 
 def stack_count(battle: Battle, h: Hex, side: str | None = None) -> int:
     """Counters in a hex that count against the limit of 8 a side (7.32, 9.4, 20.4)."""
-    seen: set[str] = set()
-    for s in afloat(battle, side):
-        if s.hex == h and not s.exempt and not s.in_port:
-            seen.add(s.counter)
-    return len(seen)
+    occ = battle.occupancy
+    if side is not None:
+        return len(occ.get((h, side), ()))
+    return sum(len(occ.get((h, s), ())) for s in SIDES)
 
 
 def has_room(battle: Battle, h: Hex, side: str, n: int = 1) -> bool:

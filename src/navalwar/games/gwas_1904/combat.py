@@ -9,6 +9,7 @@ the boxes are blacked out.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 
 import attrs
@@ -57,7 +58,7 @@ class ShipDamage:
         ]
         return cls(PartTrack.of(parts), fixed=spec.type == "FORT")
 
-    @property
+    @functools.cached_property
     def sunk(self) -> bool:
         """All hull boxes blacked out (8.0); a fortress when its main guns are all
         destroyed (20.44, notes A-19)."""

@@ -8,8 +8,8 @@ beached at the end counts as sunk, doubled in an enemy-controlled sea area and
 three quarters in its own (7.44). Scores are exact fractions.
 
 Readings (docs/rules/gwas_1904.md): the "grounded" lines of the schedule are
-multipliers of the ship's VP value like 7.44's (notes A-18; option
-``grounded_vp = "flat"`` for 2 and 3/4 VP each), and they count ships that ran
+multipliers of the ship's VP value like 7.44's, x1 in an uncontrolled area
+(notes A-18; option ``grounded_vp = "flat"`` for 2 and 3/4 VP each), and they count ships that ran
 aground during the battle, not a scenario's starting state (BS2).
 """
 
@@ -19,6 +19,7 @@ from fractions import Fraction
 
 from navalwar.engine import Outcome
 from navalwar.games.gwas_1904.battle import JAPAN, RUSSIA, SIDES, Battle, BattleShip, Rules, other
+from navalwar.games.gwas_1904.grounding import Control, GroundedVP, beached_vp, grounded_vp
 
 Score = dict[str, Fraction]
 
@@ -83,22 +84,15 @@ def victory_points(
             elif not mine_free:
                 vp[scorer] += value
             continue
+        where: Control = "none" if not owner else ("own" if owner == s.side else "enemy")
         if s.beached:
-            factor = Fraction(1)
-            if owner == s.side:
-                factor = Fraction(3, 4)
-            elif owner == scorer:
-                factor = Fraction(2)
-            vp[scorer] += value * factor
+            vp[scorer] += Fraction(str(beached_vp(int(value), where)))
             continue
         if not mine_free:
             vp[scorer] += damage_points(rules, s)
         if s.aground and s.key not in started_aground:
-            flat = battle.option("grounded_vp") == "flat"
-            if owner == scorer:
-                vp[scorer] += Fraction(2) if flat else 2 * value
-            elif owner == s.side:
-                vp[scorer] += Fraction(3, 4) if flat else Fraction(3, 4) * value
+            reading: GroundedVP = "flat" if battle.option("grounded_vp") == "flat" else "multiplier"
+            vp[scorer] += Fraction(str(grounded_vp(int(value), where, reading)))
     if vic and vic.transport_vp and vic.transport_hex:
         from navalwar.games.gwas_1904.tactical_map import hex_of
 
