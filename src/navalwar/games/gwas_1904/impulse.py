@@ -87,6 +87,7 @@ def start_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
     step = battle.step
     if step in MOVE_STEPS:
         side = mover(step, battle.initiative)
+        battle = movement.check_breakout(battle, rules, ctx)
         battle = attrs.evolve(battle, acting=side, started=True, moved=(), transits=())
         battle = _scripted(battle, rules, side, ctx)
         allowed = MOVE_STEPS[step]
@@ -114,7 +115,7 @@ def _scripted(battle: Battle, rules: Rules, side: str, ctx: Context) -> Battle:
         return battle
     goal = hex_of(scen.scripted_transports)
     allowed = MOVE_STEPS[battle.step]
-    for gid, members in movement.groups(battle, rules, side).items():
+    for gid, members in movement.groups(battle, rules, side, include_scripted=True).items():
         if not gid.endswith("/transport"):
             continue
         pace = movement.slowest(

@@ -75,16 +75,29 @@ def in_formation(battle: Battle, side: str) -> bool:
     return bool(scen and scen.breakout) and side not in battle.broken
 
 
-def groups(battle: Battle, rules: Rules, side: str) -> dict[str, list[BattleShip]]:
+def scripted(battle: Battle, rules: Rules, ship: BattleShip) -> bool:
+    """Transports the scenario sails by itself (BS1), never moved by a player."""
+    scen = battle.scenario
+    return bool(scen and scen.scripted_transports) and kind(rules, ship) == "transport"
+
+
+def groups(
+    battle: Battle, rules: Rules, side: str, *, include_scripted: bool = False
+) -> dict[str, list[BattleShip]]:
     """The side's groups that may still move this step, by ``"K11/capital"`` id;
-    each counter in port is a group of its own (20.41)."""
+    each counter in port is a group of its own (20.41). Scripted transports are
+    left out unless asked for."""
     out: dict[str, list[BattleShip]] = {}
-    if in_formation(battle, side):
-        ships = [s for s in afloat(battle, side) if s.counter not in battle.moved]
+    ships = [
+        s
+        for s in afloat(battle, side)
+        if s.counter not in battle.moved
+        and kind(rules, s) != "fort"
+        and (include_scripted or not scripted(battle, rules, s))
+    ]
+    if in_formation(battle, side) and not include_scripted:
         return {FORMATION: ships} if ships else {}
-    for s in afloat(battle, side):
-        if s.counter in battle.moved or kind(rules, s) == "fort":
-            continue
+    for s in ships:
         assert s.hex is not None
         gid = s.counter if s.in_port else f"{label(s.hex)}/{kind(rules, s)}"
         out.setdefault(gid, []).append(s)
