@@ -106,6 +106,14 @@ SPEC = GameSpec(
             "GWaS 7.36",
         ),
         OptionSpec(
+            "unexpected_encounter",
+            0,
+            "7.28 unexpected encounter: the initiative side may set up this many hexes "
+            "nearer the centre (1 after a daylight search roll of 6, 2 after a night one)",
+            "GWaS 7.28",
+            (0, 1, 2),
+        ),
+        OptionSpec(
             "historical",
             False,
             "Leave out ships the translator notes did not take part (BS6 Bogatyr, notes A-62)",

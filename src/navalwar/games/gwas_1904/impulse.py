@@ -205,8 +205,24 @@ def end_impulse(battle: Battle, ctx: Context) -> Battle:
 
 
 def end(battle: Battle, why: str, ctx: Context) -> Battle:
-    """End the tactical phase (7.36)."""
+    """End the tactical phase (7.36), and roll each fleet's fuel for the battle (7.39)."""
     ctx.log("battle_end", f"{why}: the tactical phase ends", "GWaS 7.36")
+    scen = battle.scenario
+    for side in SIDES:
+        force = scen.forces.get(side) if scen is not None else None
+        fleets = (
+            [name for name, _ in force.fleets] if force is not None and force.fleets else [side]
+        )
+        for fleet in fleets:
+            roll = ctx.dice.d6(f"fuel used in the battle by {fleet}", "GWaS 7.39")
+            ctx.log(
+                "fuel",
+                f"{fleet}: the battle used {roll}/12 of a fuel box (7.39)",
+                "GWaS 7.39",
+                side=side,
+                fleet=fleet,
+                twelfths=roll,
+            )
     return attrs.evolve(battle, phase="over", todo=(), acting="")
 
 

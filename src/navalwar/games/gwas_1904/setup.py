@@ -40,7 +40,7 @@ from navalwar.games.gwas_1904.tactical_map import (
     hexes,
     label,
 )
-from navalwar.hexgrid import Hex, distance, neighbours
+from navalwar.hexgrid import Hex, distance, neighbour, neighbours
 
 
 def placement_of(battle: Battle, counter: str) -> Placement:
@@ -135,7 +135,7 @@ def legal_hexes(battle: Battle, counter: str) -> list[Hex]:
         }
         return sorted(set(first) | overflow)
     if p.area == "edge":
-        row = [h for h in edge_row(p.edge) if sea(battle, h)]
+        row = [h for h in entry_hexes(battle, p.edge) if sea(battle, h)]
         reach = visual_range(battle)
         enemy = [s.hex for s in afloat(battle, other(side)) if s.hex is not None]
         if not own:
@@ -152,6 +152,24 @@ def legal_hexes(battle: Battle, counter: str) -> list[Hex]:
             }
         )
     raise ValueError(f"unknown placement area {p.area!r}")
+
+
+def entry_hexes(battle: Battle, edge: str) -> list[Hex]:
+    """The border row of an edge (7.22); with option ``unexpected_encounter`` = 1 or 2
+    (7.28: a search roll of an unmodified 6, by day or by night) also the hexes up to
+    that many hexes nearer the centre, but never a hex holding enemy ships."""
+    from navalwar.games.gwas_1904.movement import inward
+
+    nearer = int(battle.option("unexpected_encounter"))
+    row = edge_row(edge)
+    out = list(row)
+    d = inward(edge)
+    for _ in range(nearer):
+        row = [neighbour(h, d) for h in row]
+        out.extend(h for h in row if h in _board())
+    side = battle.initiative
+    enemy = set(battle.side_hexes[other(side)])
+    return [h for h in dict.fromkeys(out) if h not in enemy]
 
 
 def _same_placement(battle: Battle, h: Hex, p: Placement) -> bool:
