@@ -138,6 +138,7 @@ class GData:
 
 
 State = b.Battle | bc.BasicBattle
+PORT_AREAS = ("harbor", "port", "roadstead")
 
 
 class GreatWarAtSea1904(Game[State, GData]):
@@ -216,6 +217,12 @@ class GreatWarAtSea1904(Game[State, GData]):
             if scenario.overlay and options.get("overlays", True)
             else None
         )
+        needs = sorted({p.area for p in scenario.placements if p.area in PORT_AREAS})
+        if overlay is None and needs:
+            raise DataError(
+                f"option overlays=false is not available for {scenario.id}: its ships start "
+                f"in the {' and the '.join(needs)} of the {scenario.overlay} overlay (20.4)"
+            )
         commanders = []
         for side, force in scenario.forces.items():
             if force.commander:
