@@ -68,6 +68,7 @@ class BattleShip:
     exempt: bool = False
     in_port: bool = False
     mined: bool = False  # damaged by a mine (BS4: no VP for it)
+    no_repair: bool = False  # an emergency repair failed on a 5-6 (11.27)
 
     @functools.cached_property
     def afloat(self) -> bool:

@@ -150,7 +150,7 @@ def finish_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
         battle = end_combat_step(battle, rules, ctx)
     else:
         battle = movement.check_breakout(battle, rules, ctx)
-    return advance_step(battle, ctx)
+    return advance_step(battle, ctx, rules)
 
 
 def end_combat_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
@@ -164,7 +164,7 @@ def end_combat_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
     return attrs.evolve(battle, snapshot=())
 
 
-def advance_step(battle: Battle, ctx: Context) -> Battle:
+def advance_step(battle: Battle, ctx: Context, rules: Rules) -> Battle:
     """Go to the next step, or end the impulse (7.36)."""
     battle = attrs.evolve(
         battle, acting="", started=False, todo=(), planned=(), snapshot=(), moved=()
@@ -173,7 +173,7 @@ def advance_step(battle: Battle, ctx: Context) -> Battle:
         return end(battle, "One side has no ship left on the map", ctx)
     if battle.step < 20:
         return attrs.evolve(battle, step=battle.step + 1)
-    return end_impulse(battle, ctx)
+    return end_impulse(battle, ctx, rules)
 
 
 def fighting(battle: Battle, side: str) -> bool:
@@ -181,9 +181,34 @@ def fighting(battle: Battle, side: str) -> bool:
     return any(s.damage.fixed is False for s in afloat(battle, side))
 
 
-def end_impulse(battle: Battle, ctx: Context) -> Battle:
-    """After step 20 the battle goes on while both sides are on the map within sight
-    of each other (7.36), up to the scenario's length."""
+def emergency_repairs(battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """11.27: at the end of each impulse sequence roll for each ship made unable to
+    sail by battle damage: 1 restores speed 1s; 5-6 ends its repair attempts."""
+    for s in battle.ships:
+        spec = rules.of(s)
+        if not s.afloat or s.no_repair or s.aground or s.damage.fixed:
+            continue
+        if s.damage.speed(spec) is not None:
+            continue
+        roll = ctx.dice.d6(f"emergency repair of {spec.name}", "GWaS 11.27")
+        if roll == 1:
+            lost = SPEEDS.index("1s") - SPEEDS.index(spec.speed)
+            dmg = attrs.evolve(s.damage, unable=False, speed_lost=lost)
+            battle = battle.with_ship(attrs.evolve(s, damage=dmg))
+            text = "repaired: it can move at speed 1s"
+        elif roll >= 5:
+            battle = battle.with_ship(attrs.evolve(s, no_repair=True))
+            text = "too badly damaged: no more attempts"
+        else:
+            text = "not repaired"
+        ctx.log("repair", f"{spec.name} emergency repair roll {roll}: {text}", "GWaS 11.27")
+    return battle
+
+
+def end_impulse(battle: Battle, ctx: Context, rules: Rules) -> Battle:
+    """After step 20 (and the 11.27 repairs) the battle goes on while both sides are on
+    the map within sight of each other (7.36), up to the scenario's length."""
+    battle = emergency_repairs(battle, rules, ctx)
     scen = battle.scenario
     if not all(fighting(battle, side) for side in SIDES):
         return end(battle, "One side has no ship left on the map", ctx)

@@ -15,6 +15,8 @@ Readings (docs/rules/gwas_1904.md):
     enemy ships (7.22).
   * 7.24's "at least 4 ships in each hex" is checked by ``auto`` (it fills hexes
     to 8) but not forced on a player's own choices.
+  * 7.29: a side of several fleets (BS8's two Russian squadrons) keeps each fleet
+    in hexes of its own, each fleet contiguous.
 """
 
 from __future__ import annotations
@@ -91,12 +93,17 @@ def legal_hexes(battle: Battle, counter: str) -> list[Hex]:
         return [ov.port]
     if p.area == "hex" and not p.adjacent:
         return [hex_of(p.hex)]
-    own = set(placed(battle, side))
+    fleet = fleet_of(battle, counter)
+    own = {
+        s.hex
+        for s in afloat(battle, side)
+        if s.hex is not None and fleet_of(battle, s.counter) == fleet
+    }
     if p.area == "hex":  # adjacent to a named hex (BS2 Novik)
         return [
             n
             for n in neighbours(hex_of(p.hex))
-            if n in _board() and sea(battle, n) and _fits(battle, n, side)
+            if n in _board() and sea(battle, n) and _fits(battle, n, side, counter)
         ]
     if p.area == "near":  # every counter together in one hex (BS4)
         mates = [h for h in own if _same_placement(battle, h, p)]
@@ -106,7 +113,9 @@ def legal_hexes(battle: Battle, counter: str) -> list[Hex]:
         return [
             h
             for h in hexes()
-            if 0 < distance(h, centre) <= p.within and sea(battle, h) and _fits(battle, h, side)
+            if 0 < distance(h, centre) <= p.within
+            and sea(battle, h)
+            and _fits(battle, h, side, counter)
         ]
     if p.area == "roadstead":  # 20.4: 4-8 counters in the Roadstead, the rest adjacent
         assert ov is not None and ov.roadstead is not None
@@ -116,12 +125,12 @@ def legal_hexes(battle: Battle, counter: str) -> list[Hex]:
         return [
             n
             for n in neighbours(road)
-            if n in _board() and sea(battle, n) and _fits(battle, n, side)
+            if n in _board() and sea(battle, n) and _fits(battle, n, side, counter)
         ]
     if p.area == "centre":
         entry = edge_row(battle.scenario.entry_edge) if battle.scenario else []
         reach = visual_range(battle)
-        first = [h for h in centre_hexes() if sea(battle, h) and _fits(battle, h, side)]
+        first = [h for h in centre_hexes() if sea(battle, h) and _fits(battle, h, side, counter)]
         if not own:
             return first
         overflow = {
@@ -130,7 +139,7 @@ def legal_hexes(battle: Battle, counter: str) -> list[Hex]:
             for n in neighbours(h)
             if n in _board()
             and sea(battle, n)
-            and _fits(battle, n, side)
+            and _fits(battle, n, side, counter)
             and all(distance(n, e) > reach for e in entry)
         }
         return sorted(set(first) | overflow)
@@ -139,7 +148,7 @@ def legal_hexes(battle: Battle, counter: str) -> list[Hex]:
         reach = visual_range(battle)
         enemy = [s.hex for s in afloat(battle, other(side)) if s.hex is not None]
         if not own:
-            return [h for h in row if _fits(battle, h, side)]
+            return [h for h in row if _fits(battle, h, side, counter)]
         return sorted(
             {
                 n
@@ -147,7 +156,7 @@ def legal_hexes(battle: Battle, counter: str) -> list[Hex]:
                 for n in (h, *neighbours(h))
                 if n in _board()
                 and sea(battle, n)
-                and _fits(battle, n, side)
+                and _fits(battle, n, side, counter)
                 and (n in row or all(distance(n, e) > reach for e in enemy))
             }
         )
@@ -186,8 +195,25 @@ def _board() -> frozenset[Hex]:
     return _BOARD
 
 
-def _fits(battle: Battle, h: Hex, side: str) -> bool:
-    return has_room(battle, h, side)
+def fleet_of(battle: Battle, counter: str) -> str:
+    """The fleet a counter belongs to ("" when its side is one fleet)."""
+    scen = battle.scenario
+    side, code = counter.split(":", 1)
+    force = scen.forces.get({"J": "Japan", "R": "Russia"}[side]) if scen is not None else None
+    for name, members in force.fleets if force is not None else ():
+        if code in members:
+            return name
+    return ""
+
+
+def _fits(battle: Battle, h: Hex, side: str, counter: str = "") -> bool:
+    """Room for one more counter, and no ship of another of the side's fleets (7.29)."""
+    if not has_room(battle, h, side):
+        return False
+    if not counter:
+        return True
+    fleet = fleet_of(battle, counter)
+    return all(fleet_of(battle, s.counter) == fleet for s in afloat(battle, side) if s.hex == h)
 
 
 def preferred(battle: Battle, counter: str, choices: list[Hex]) -> Hex:
