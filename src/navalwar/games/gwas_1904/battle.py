@@ -69,6 +69,13 @@ class BattleShip:
     in_port: bool = False
     mined: bool = False  # damaged by a mine (BS4: no VP for it)
     no_repair: bool = False  # an emergency repair failed on a 5-6 (11.27)
+    towing: str = ""  # the key of the ship it tows (11.21-11.26)
+    towed_by: str = ""  # the key of the ship towing it
+
+    @property
+    def in_tow(self) -> bool:
+        """Towing or being towed (+1 to hit it, 7.5, 7.81)."""
+        return bool(self.towing or self.towed_by)
 
     @functools.cached_property
     def afloat(self) -> bool:
@@ -323,6 +330,20 @@ class Torpedo(Action):
 
 
 @attrs.frozen(slots=True)
+class Tow(Action):
+    """Take a disabled ship in tow (11.21, 11.23), or release a tow (``towed=""``, 11.26)."""
+
+    tag = "tow"
+    tower: str
+    towed: str = ""
+
+    def describe(self) -> str:
+        if self.towed:
+            return f"{self.tower} takes {self.towed} in tow"
+        return f"{self.tower} casts off its tow"
+
+
+@attrs.frozen(slots=True)
 class Assign(Action):
     """The owner of a squadron counter gives a hit to one of its ships (9.4)."""
 
@@ -333,4 +354,4 @@ class Assign(Action):
         return f"the hit goes to {self.ship}"
 
 
-ACTIONS: tuple[type[Action], ...] = (Place, Move, Fire, Torpedo, Assign)
+ACTIONS: tuple[type[Action], ...] = (Place, Move, Fire, Torpedo, Tow, Assign)

@@ -189,9 +189,7 @@ def _gunnery(
     tspec = rules.of(target)
     log = _say(ctx, GUNNERY_RULE)
     stationary = target.aground or target.in_port
-    mod = gunnery_modifier(sspec, tspec, target.damage, d, stationary=stationary)
-    if sspec.nation == "J" and tspec.type == "FORT":
-        mod = gunnery_modifier(sspec, tspec, target.damage, d)
+    mod = gunnery_modifier(sspec, tspec, target.damage, d, target.in_tow, stationary)
     for part in gun_parts(battle, rules, shooter):
         if GUN_RANGE[part] < d:
             continue
@@ -217,8 +215,7 @@ def _torpedo(
     target = _members(battle, counter)[0]
     tspec = rules.of(target)
     n = snapshot(battle, shooter).torpedoes(sspec)
-    towing = False
-    mod = torpedo_modifier(sspec, tspec, target.damage, d, towing)
+    mod = torpedo_modifier(sspec, tspec, target.damage, d, target.in_tow)
     if target.aground and target.damage.speed(tspec) is not None:
         mod += 1  # a grounded ship cannot move: the unable-to-sail +1 (notes A-54)
     hits, rolls = count_hits(ctx.dice, n, mod, f"torpedoes of {sspec.name}", "GWaS 7.81")

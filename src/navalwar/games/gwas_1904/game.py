@@ -394,6 +394,8 @@ class GreatWarAtSea1904(Game[State, GData]):
             return movement.apply(state, rules, action, ctx)
         if isinstance(action, b.Fire | b.Torpedo):
             return fire.declare(state, action)
+        if isinstance(action, b.Tow):
+            return movement.apply_tow(state, rules, action, ctx)
         if isinstance(action, b.Assign):
             return fire.assign(state, rules, action, ctx)
         raise IllegalActionError(action.describe(), "not a GWaS battle action")

@@ -22,6 +22,7 @@ from navalwar.games.gwas_1904.battle import (
     BattleShip,
     Move,
     Rules,
+    Tow,
     afloat,
     has_room,
     in_sight,
@@ -99,9 +100,50 @@ def groups(
         return {FORMATION: ships} if ships else {}
     for s in ships:
         assert s.hex is not None
-        gid = s.counter if s.in_port else f"{label(s.hex)}/{kind(rules, s)}"
+        if s.in_tow:
+            gid = f"tow:{s.towed_by or s.key}"  # 11.23: a towed pair moves together
+        elif s.in_port:
+            gid = s.counter
+        else:
+            gid = f"{label(s.hex)}/{kind(rules, s)}"
         out.setdefault(gid, []).append(s)
     return dict(sorted(out.items()))
+
+
+TOW_SIZE = {"B": 3, "DD": 1, "TB": 1, "GB": 1, "ML": 1}  # 11.21; the rest are cruiser size
+
+
+def can_tow(rules: Rules, tower: BattleShip, towed: BattleShip) -> bool:
+    """11.21 (volume: AMC and BS as cruisers): battleships and cruisers tow any ship,
+    destroyer-size ships only destroyer-size ones (notes A-14's size order)."""
+    big = TOW_SIZE.get(rules.of(tower).type, 2)
+    return big >= 2 or TOW_SIZE.get(rules.of(towed).type, 2) <= big
+
+
+def tow_choices(battle: Battle, rules: Rules, members: Sequence[BattleShip]) -> list[Tow]:
+    """Tows a group may take up this step: a single-ship counter able to move takes
+    a disabled ship of its side in the same hex (11.21, 11.23)."""
+    out: list[Tow] = []
+    here = members[0].hex
+    side = members[0].side
+    disabled = [
+        s
+        for s in afloat(battle, side)
+        if s.hex == here
+        and not s.in_tow
+        and not s.aground
+        and not s.damage.fixed
+        and s.damage.speed(rules.of(s)) is None
+    ]
+    for tower in members:
+        if tower.in_tow or tower.counter != tower.key or speed(battle, rules, tower) is None:
+            continue
+        out.extend(
+            Tow(tower.key, d.key)
+            for d in disabled
+            if d.key != tower.key and can_tow(rules, tower, d)
+        )
+    return out
 
 
 def by_counter(ships: Sequence[BattleShip]) -> dict[str, list[BattleShip]]:
@@ -131,16 +173,44 @@ def detachable(battle: Battle, rules: Rules, ships: Sequence[BattleShip]) -> boo
 
 
 def may_move(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> bool:
-    """Whether a group can move in a step that moves ``allowed`` speeds."""
-    return any(m.to != "stay" for m in choices(battle, rules, gid, allowed))
+    """Whether a group has anything to do in a step that moves ``allowed`` speeds."""
+    return any(
+        not (isinstance(m, Move) and m.to == "stay") for m in choices(battle, rules, gid, allowed)
+    )
 
 
-def choices(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> list[Move]:
-    """Every legal move of a group this step."""
+def choices(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> list[Move | Tow]:
+    """Every legal move of a group this step, and the tows it may take up or cast off."""
     side = battle.acting
     members = groups(battle, rules, side).get(gid, [])
     if not members:
         return [Move(gid, "stay")]
+    if gid.startswith("tow:"):
+        return _tow_group_choices(battle, rules, gid, members, allowed)
+    tows: list[Move | Tow] = list(tow_choices(battle, rules, members))
+    return [*_group_moves(battle, rules, gid, members, allowed), *tows]
+
+
+def _tow_group_choices(
+    battle: Battle, rules: Rules, gid: str, members: list[BattleShip], allowed: Sequence[str]
+) -> list[Move | Tow]:
+    """A towed pair moves one hex in the "move all" steps only (11.23, notes A-14: like
+    speed 1s), the tower with its tow; the tower may cast off (11.26)."""
+    tower = next(s for s in members if s.towing)
+    out: list[Move | Tow] = [Move(gid, "stay"), Tow(tower.key)]
+    here = tower.hex
+    if "1s" not in allowed or here is None or speed(battle, rules, tower) is None:
+        return out
+    for n in neighbours(here):
+        if on_map(n) and _can_go(battle, tower.side, here, n, len(by_counter(members))):
+            out.append(Move(gid, label(n)))
+    return out
+
+
+def _group_moves(
+    battle: Battle, rules: Rules, gid: str, members: list[BattleShip], allowed: Sequence[str]
+) -> list[Move]:
+    side = battle.acting
     if gid == FORMATION:
         return _formation_choices(battle, rules, members, allowed)
     if members[0].in_port:
@@ -287,6 +357,32 @@ def _formation_fits(battle: Battle, side: str, movable: list[BattleShip], d: int
 def speed_ok(ship: BattleShip) -> bool:
     """A formation member that is not aground."""
     return not ship.aground
+
+
+def apply_tow(battle: Battle, rules: Rules, action: Tow, ctx: Context) -> Battle:
+    """Take up a tow (the pair's move this step) or cast it off (11.21-11.26)."""
+    battle = attrs.evolve(battle, todo=battle.todo[1:])
+    tower = battle.ship(action.tower)
+    if not action.towed:
+        towed = battle.ship(tower.towing)
+        battle = battle.with_ships(
+            {
+                tower.key: attrs.evolve(tower, towing=""),
+                towed.key: attrs.evolve(towed, towed_by=""),
+            }
+        )
+        ctx.log("tow", f"{rules.of(tower).name} casts off {rules.of(towed).name}", "GWaS 11.26")
+        return battle
+    towed = battle.ship(action.towed)
+    battle = battle.with_ships(
+        {
+            tower.key: attrs.evolve(tower, towing=towed.key),
+            towed.key: attrs.evolve(towed, towed_by=tower.key),
+        }
+    )
+    moved = tuple(sorted({*battle.moved, tower.counter, towed.counter}))
+    ctx.log("tow", f"{rules.of(tower).name} takes {rules.of(towed).name} in tow", "GWaS 11.21")
+    return attrs.evolve(battle, moved=moved)
 
 
 def apply(battle: Battle, rules: Rules, action: Move, ctx: Context) -> Battle:
@@ -520,7 +616,12 @@ def inward(edge: str) -> int:
 def _move_formation(
     battle: Battle, rules: Rules, members: list[BattleShip], d: int, ctx: Context
 ) -> Battle:
-    movable = [s for s in members if not s.in_port and rules.of(s).type != "FORT" and not s.aground]
+    movable = [
+        s
+        for ships in by_counter(members).values()
+        if counter_speed(battle, rules, ships) is not None and not ships[0].in_port
+        for s in ships
+    ]  # ships that cannot sail are left behind (7.35)
     off = [s for s in movable if s.hex is not None and not on_map(neighbour(s.hex, d))]
     stay = [s for s in movable if s not in off]
     battle = attrs.evolve(

@@ -84,7 +84,26 @@ def placed(battle: Battle, side: str) -> list[Hex]:
 
 
 def legal_hexes(battle: Battle, counter: str) -> list[Hex]:
-    """Where a counter may be placed now."""
+    """Where a counter may be placed now. If earlier choices have boxed a fleet in
+    (every hex the area and contiguity allow is full), any hex with room that keeps
+    the area's distance rules is allowed (our reading: set-up never dead-ends)."""
+    found = _legal_hexes(battle, counter)
+    if found:
+        return found
+    p = placement_of(battle, counter)
+    side = p.side
+    reach = visual_range(battle)
+    enemy = [s.hex for s in afloat(battle, other(side)) if s.hex is not None]
+    return [
+        h
+        for h in hexes()
+        if sea(battle, h)
+        and _fits(battle, h, side, counter)
+        and all(distance(h, e) > reach for e in enemy)
+    ]
+
+
+def _legal_hexes(battle: Battle, counter: str) -> list[Hex]:
     p = placement_of(battle, counter)
     side = p.side
     ov = battle.overlay
