@@ -161,7 +161,7 @@ def end_combat_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
             name = rules.of(s).name
             what = "is destroyed" if s.damage.fixed else "sinks"
             ctx.log("sunk", f"{name} {what}", "GWaS 8.0", ship=s.key)
-    return attrs.evolve(battle, snapshot=())
+    return movement.clear_tows(attrs.evolve(battle, snapshot=()))
 
 
 def advance_step(battle: Battle, ctx: Context, rules: Rules) -> Battle:

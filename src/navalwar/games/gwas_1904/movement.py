@@ -359,6 +359,19 @@ def speed_ok(ship: BattleShip) -> bool:
     return not ship.aground
 
 
+def clear_tows(battle: Battle) -> Battle:
+    """A tow ends when either ship sinks, leaves the map or runs aground or ashore."""
+    broken = {}
+    for s in battle.ships:
+        partner = s.towing or s.towed_by
+        if not partner:
+            continue
+        other_ship = battle.ship(partner)
+        if not (s.afloat and other_ship.afloat) or s.aground or other_ship.aground:
+            broken[s.key] = attrs.evolve(s, towing="", towed_by="")
+    return battle.with_ships(broken) if broken else battle
+
+
 def apply_tow(battle: Battle, rules: Rules, action: Tow, ctx: Context) -> Battle:
     """Take up a tow (the pair's move this step) or cast it off (11.21-11.26)."""
     battle = attrs.evolve(battle, todo=battle.todo[1:])
@@ -395,7 +408,7 @@ def apply(battle: Battle, rules: Rules, action: Move, ctx: Context) -> Battle:
     if _seamanship_fails(battle, rules, members, ctx):
         return battle
     if action.group == FORMATION:
-        return reveal(_move_formation(battle, rules, members, HEADING[action.to], ctx))
+        return reveal(clear_tows(_move_formation(battle, rules, members, HEADING[action.to], ctx)))
     movers = [s for s in members if s.counter not in action.leave]
     if action.leave:
         ctx.log(
@@ -406,7 +419,7 @@ def apply(battle: Battle, rules: Rules, action: Move, ctx: Context) -> Battle:
     moved = tuple(sorted({*battle.moved, *(s.counter for s in movers)}))
     battle = attrs.evolve(battle, moved=moved)
     if action.to.startswith("exit:"):
-        return reveal(leave_map(battle, rules, movers, action.to[5:], ctx))
+        return reveal(clear_tows(leave_map(battle, rules, movers, action.to[5:], ctx)))
     if action.to.startswith("beach:"):
         dest = hex_of(action.to[6:])
         ships = {s.key: attrs.evolve(s, hex=dest, beached=True) for s in movers}
@@ -416,9 +429,9 @@ def apply(battle: Battle, rules: Rules, action: Move, ctx: Context) -> Battle:
             "GWaS 7.44",
             ships=sorted(ships),
         )
-        return reveal(battle.with_ships(ships))
+        return reveal(clear_tows(battle.with_ships(ships)))
     dest = hex_of(action.to)
-    return reveal(enter(battle, rules, movers, dest, ctx))
+    return reveal(clear_tows(enter(battle, rules, movers, dest, ctx)))
 
 
 def _names(rules: Rules, ships: Sequence[BattleShip]) -> str:
