@@ -287,23 +287,51 @@ def play(
 
 
 @main.command()
-@click.argument("save", type=click.Path())
+@click.argument("save", metavar="SAVE_OR_GAME", type=click.Path())
+@click.argument("scenario", required=False)
+@common
 @click.option(
     "--turn",
     type=int,
     default=None,
-    help="Draw the map as at the start of this Game Turn (default: the end).",
+    help="Draw the map as at the start of this Game Turn (GWaS: impulse) (default: the end).",
 )
 @click.option("-o", "--output", "output", type=click.Path(), default="map.svg", show_default=True)
 @click.option("--whole-map", is_flag=True, help="Draw the whole map, not just the ships' area.")
+@click.option(
+    "--side",
+    default=None,
+    help="Draw what this side sees (default: GWaS the umpire's full view, "
+    "Tokyo Express the first side's).",
+)
 @_friendly
-def render(save: str, turn: int | None, output: str, whole_map: bool) -> None:
-    """Draw the map of a saved match as SVG."""
+def render(
+    save: str,
+    scenario: str | None,
+    seed: int,
+    options: tuple[str, ...],
+    data: tuple[str, ...],
+    strict: bool,
+    turn: int | None,
+    output: str,
+    whole_map: bool,
+    side: str | None,
+) -> None:
+    """Draw a match's map as SVG: a saved match (SAVE_OR_GAME is the file), or the start
+    of a new match (SAVE_OR_GAME SCENARIO: a game and one of its scenarios)."""
     from navalwar.engine import Match
     from navalwar.render.svg import render_match
 
-    match = Match.load(save)
-    Path(output).write_text(render_match(match, turn, whole_map=whole_map), encoding="utf-8")
+    if scenario is not None:
+        match = _start(save, scenario, seed, options, data, strict)
+    elif seed or options or data or strict:
+        raise NavalwarError(
+            "--seed, --option, --data and --strict are for GAME SCENARIO, not a save"
+        )
+    else:
+        match = Match.load(save)
+    svg = render_match(match, turn, whole_map=whole_map, side=side)
+    Path(output).write_text(svg, encoding="utf-8")
     click.echo(f"wrote {output}")
 
 

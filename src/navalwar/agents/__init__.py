@@ -1,12 +1,17 @@
 """Agents: who makes a side's decisions.
 
 An agent is any object with ``choose(match, decision) -> Action``. ``RandomAgent``
-picks uniformly among the legal choices (or from the decision's sampler); each
-game may register stronger agents by name (see :func:`make_agent`).
+picks uniformly among the legal choices (or from the decision's sampler);
+``FirstChoiceAgent`` takes the first. A game offers its own agents (a heuristic
+commander ...) in an ``agents`` module of its package, as an ``AGENTS`` dict
+name -> factory(seed): see :func:`game_agents`; :func:`make_agent` builds any of
+them by name.
 """
 
 from __future__ import annotations
 
+import importlib
+from collections.abc import Callable
 from typing import Protocol
 
 from navalwar.actions import Action
@@ -49,25 +54,75 @@ class FirstChoiceAgent:
         return decision.random_choice(self.dice)
 
 
+AgentFactory = Callable[[int], Agent]
+"""Builds an agent from a seed (an agent class taking ``seed`` is one)."""
+
+CORE_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "first": FirstChoiceAgent}
+_game_agents: dict[str, dict[str, AgentFactory]] = {}
+
+
+def game_agents(game: str) -> dict[str, AgentFactory]:
+    """The agents a game offers itself, by name.
+
+    The convention: the game's package (the package of its ``Game`` class) has an
+    ``agents`` module with an ``AGENTS`` dict, name -> factory taking a seed
+    (``AGENTS = {"heuristic": HeuristicAgent}``). A module without ``AGENTS``
+    offers every class defined in it that has a ``name`` and a ``choose`` method.
+    A game with no ``agents`` module offers none.
+    """
+    found = _game_agents.get(game)
+    if found is not None:
+        return found
+    from navalwar.registry import load
+
+    module = importlib.import_module(type(load(game)).__module__)
+    package = module.__package__ or module.__name__
+    name = f"{package}.agents"
+    try:
+        agents_module = importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        found = {}
+    else:
+        table = getattr(agents_module, "AGENTS", None)
+        if isinstance(table, dict):
+            found = {str(k): v for k, v in table.items()}
+        else:
+            found = {}
+            for obj in vars(agents_module).values():
+                label = getattr(obj, "name", None)
+                if (
+                    isinstance(obj, type)
+                    and obj.__module__ == name
+                    and isinstance(label, str)
+                    and callable(getattr(obj, "choose", None))
+                ):
+                    found[label] = obj
+    _game_agents[game] = found
+    return found
+
+
 def agent_names(game: str) -> list[str]:
-    """The agents available for ``game``."""
-    names = ["random", "first"]
-    if game == "tokyo_express":
-        names.append("heuristic")
-    return names
+    """The agents available for ``game``: ``random``, ``first`` and the game's own."""
+    return [*CORE_AGENTS, *(n for n in sorted(game_agents(game)) if n not in CORE_AGENTS)]
+
+
+def default_agent(game: str) -> str:
+    """The agent used when none is named: ``heuristic`` where the game has one, else
+    the first of the game's own agents, else ``random``."""
+    own = game_agents(game)
+    if "heuristic" in own:
+        return "heuristic"
+    return next(iter(sorted(own)), "random")
 
 
 def make_agent(game: str, name: str, seed: int = 0) -> Agent:
     """Build the agent called ``name`` for ``game`` (UnknownNameError otherwise)."""
-    if name == "random":
-        return RandomAgent(seed)
-    if name == "first":
-        return FirstChoiceAgent(seed)
-    if name == "heuristic" and game == "tokyo_express":
-        from navalwar.games.tokyo_express.agents import HeuristicUSAgent
-
-        return HeuristicUSAgent(seed)
-    raise UnknownNameError(f"agent for {game}", name, agent_names(game))
+    factory = CORE_AGENTS.get(name) or game_agents(game).get(name)
+    if factory is None:
+        raise UnknownNameError(f"agent for {game}", name, agent_names(game))
+    return factory(seed)
 
 
 def play_out(match: Match, agents: dict[str, Agent], max_decisions: int = 100_000) -> Match:
@@ -80,4 +135,15 @@ def play_out(match: Match, agents: dict[str, Agent], max_decisions: int = 100_00
     raise RuntimeError(f"the game did not end within {max_decisions} decisions")
 
 
-__all__ = ["Agent", "FirstChoiceAgent", "RandomAgent", "agent_names", "make_agent", "play_out"]
+__all__ = [
+    "CORE_AGENTS",
+    "Agent",
+    "AgentFactory",
+    "FirstChoiceAgent",
+    "RandomAgent",
+    "agent_names",
+    "default_agent",
+    "game_agents",
+    "make_agent",
+    "play_out",
+]

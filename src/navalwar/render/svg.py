@@ -11,14 +11,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 import drawsvg as draw  # type: ignore[import-untyped]
 
 from navalwar.engine import Match
-from navalwar.errors import NavalwarError
+from navalwar.errors import NavalwarError, UnknownNameError
 from navalwar.hexgrid import Hex, MapSpec
 from navalwar.render import heading_angle, map_of
+from navalwar.render.gwas import draw_gwas
 
 __all__ = ["match_at_turn", "render_match"]
 
@@ -29,21 +30,39 @@ SIDE_COLOURS = ("#1f5fbf", "#c62828", "#2e7d32", "#b8860b")
 SIDE_TINTS = ("#dbe7fb", "#fbdede", "#dff1e0", "#f6ecd0")
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 
-#: The step at which each game's Game Turn starts (for ``turn=N``).
-TURN_START: dict[str, str] = {"tokyo_express": "us_formation"}
+
+class TurnStart(NamedTuple):
+    """What ``turn=N`` means in a game."""
+
+    unit: str  # what a turn is called: "Game Turn", "impulse"
+    counter: str  # the state attribute numbering the turns
+    starts: Callable[[Any], bool]  # whether a state at rest is at the start of its turn
 
 
-def render_match(match: Match, turn: int | None = None, *, whole_map: bool = False) -> str:
+#: Where each game's turns start (for ``turn=N``): a Tokyo Express Game Turn at the
+#: US formation step; a GWaS impulse at its first decision once set-up is over.
+TURN_START: dict[str, TurnStart] = {
+    "tokyo_express": TurnStart("Game Turn", "turn", lambda s: s.step == "us_formation"),
+    "gwas_1904": TurnStart("impulse", "impulse", lambda s: s.phase == "impulse"),
+}
+
+
+def render_match(
+    match: Match, turn: int | None = None, *, whole_map: bool = False, side: str | None = None
+) -> str:
     """An SVG document of ``match``'s map.
 
     Args:
         match: the match to draw (as it stands, unless ``turn`` is given).
-        turn: draw the state at the start of this Game Turn instead, rebuilt by
-            replaying the match's actions on a fresh match.
+        turn: draw the state at the start of this turn instead (a Game Turn; a
+            GWaS impulse), rebuilt by replaying the match's actions on a fresh match.
         whole_map: draw every hex of the map, not only those around the ships.
+        side: draw what this side observes (default: the game drawer's choice:
+            the first side for Tokyo Express, the umpire's full view for GWaS).
 
     Raises:
-        NavalwarError: if ``turn`` is beyond the game, or the game has no drawer.
+        NavalwarError: if ``turn`` is beyond the game, ``side`` is unknown, or
+            the game has no drawer.
     """
     drawer = _DRAWERS.get(match.game.id)
     if drawer is None:
@@ -51,24 +70,31 @@ def render_match(match: Match, turn: int | None = None, *, whole_map: bool = Fal
             f"there is no SVG drawer for the game {match.game.id!r} yet "
             f"(available: {', '.join(sorted(_DRAWERS))})"
         )
+    sides = match.game.spec.sides
+    if side is not None and side not in sides:
+        raise UnknownNameError(f"side of {match.game.id}", side, sides)
     caption = None
     if turn is not None:
         match = match_at_turn(match, turn)
-        caption = f"Start of Game Turn {turn}"
-    return drawer(match, whole_map, caption)
+        unit = TURN_START[match.game.id].unit
+        caption = f"Start of {unit} {turn}"
+    return drawer(match, whole_map, caption, side)
 
 
 def match_at_turn(match: Match, turn: int) -> Match:
-    """A fresh match replayed from ``match``'s actions to the start of Game Turn ``turn``.
+    """A fresh match replayed from ``match``'s actions to the start of turn ``turn``
+    (see :data:`TURN_START`).
 
     Raises:
         NavalwarError: if the game (or the saved part of it) never reaches that turn.
     """
-    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
-        raise NavalwarError(f"the Game Turn must be a whole number from 1, not {turn!r}")
     start = TURN_START.get(match.game.id)
+    unit = start.unit if start is not None else "Game Turn"
+    if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
+        raise NavalwarError(f"the {unit} must be a whole number from 1, not {turn!r}")
     if start is None:
         raise NavalwarError(f"drawing a past Game Turn is not supported for {match.game.id!r}")
+    unit = unit[0].upper() + unit[1:]
     fresh = Match.start(
         match.game.id,
         match.scenario_name,
@@ -79,10 +105,10 @@ def match_at_turn(match: Match, turn: int) -> Match:
     )
 
     def turn_of(m: Match) -> int:
-        return int(getattr(m.state, "turn", 0))
+        return int(getattr(m.state, start.counter, 0))
 
     def reached(m: Match) -> bool:
-        return turn_of(m) > turn or (turn_of(m) == turn and getattr(m.state, "step", "") == start)
+        return turn_of(m) > turn or (turn_of(m) == turn and start.starts(m.state))
 
     actions = list(match.actions)
     while not reached(fresh) and not fresh.is_over and actions:
@@ -91,12 +117,12 @@ def match_at_turn(match: Match, turn: int) -> Match:
         return fresh
     if fresh.is_over:
         raise NavalwarError(
-            f"Game Turn {turn} is beyond this game: it ended in Game Turn "
-            f"{turn_of(fresh)}; choose a turn from 1 to {turn_of(fresh)}"
+            f"{unit} {turn} is beyond this game: it ended in {unit} "
+            f"{turn_of(fresh)}; choose one from 1 to {turn_of(fresh)}"
         )
     raise NavalwarError(
-        f"Game Turn {turn} is beyond the saved game, which stops in Game Turn "
-        f"{turn_of(fresh)}; choose a turn from 1 to {turn_of(fresh)}"
+        f"{unit} {turn} is beyond the saved game, which stops in {unit} "
+        f"{turn_of(fresh)}; choose one from 1 to {turn_of(fresh)}"
     )
 
 
@@ -166,19 +192,22 @@ def _damage(ship: dict[str, Any]) -> str:
     return text
 
 
-def draw_hex_battle(match: Match, whole_map: bool = False, caption: str | None = None) -> str:
-    """Draw a hex-map battle from the first side's observation (ships, formations).
+def draw_hex_battle(
+    match: Match, whole_map: bool = False, caption: str | None = None, side: str | None = None
+) -> str:
+    """Draw a hex-map battle from a side's observation (ships, formations).
 
     Args:
         match: the match as it stands.
         whole_map: every hex of the map, not only those around the ships.
         caption: what the picture shows (default: the turn and step, or the result).
+        side: whose observation (default: the first side).
     """
     spec = map_of(match.game)
     if spec is None:
         raise NavalwarError(f"{match.game.id!r} has no printed hex map to draw")
     sides = tuple(match.game.spec.sides)
-    obs = match.observe(sides[0])
+    obs = match.observe(side or sides[0])
     ships = [s for s in obs.get("ships") or () if isinstance(s, dict) and s.get("hex")]
     where: dict[str, Hex] = {}
     for s in ships:
@@ -451,4 +480,7 @@ def _legend(
     d.append(g)
 
 
-_DRAWERS: dict[str, Callable[[Match, bool, str | None], str]] = {"tokyo_express": draw_hex_battle}
+_DRAWERS: dict[str, Callable[[Match, bool, str | None, str | None], str]] = {
+    "tokyo_express": draw_hex_battle,
+    "gwas_1904": draw_gwas,
+}
