@@ -364,3 +364,29 @@ def test_gunnery_hit_rolls_the_table(tables: DamageTables) -> None:
         s, ShipDamage.new(s), HitContext("secondary", 1), tables, ScriptedDice([2, 3]), log
     )  # 5: 1 hull
     assert d.track.lost_boxes("hull") == 1
+
+
+def test_8_6_secondary_hit_on_a_ship_without_secondaries_goes_to_the_auxiliaries(
+    tables: DamageTables,
+) -> None:
+    """8.6: a hit on a missing gun type shifts main -> secondary -> auxiliary, so a
+    secondary hit on a cruiser with main and auxiliary guns only takes an auxiliary box,
+    and with no auxiliaries either it is ignored (8.61), never the hull."""
+    _, log = logger()
+    hit = HitContext("primary", 2)
+    cruiser = ship("C", "C", primary="NN", secondary="", tertiary="NN", hull="NNNN")
+    d = apply_result(
+        cruiser,
+        ShipDamage.new(cruiser),
+        parse_damage("1 secondary"),
+        hit,
+        tables,
+        ScriptedDice([1]),
+        log,
+    )
+    assert d.track.lost_boxes("tertiary") == 1 and d.track.lost_boxes("hull") == 0
+    bare = ship("C", "C", primary="NN", secondary="", tertiary="", hull="NNNN")
+    d = apply_result(
+        bare, ShipDamage.new(bare), parse_damage("1 secondary"), hit, tables, ScriptedDice([]), log
+    )
+    assert d == ShipDamage.new(bare)

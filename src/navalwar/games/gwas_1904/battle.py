@@ -67,7 +67,7 @@ class BattleShip:
     beached: bool = False
     exempt: bool = False
     in_port: bool = False
-    mined: bool = False  # damaged by a mine (BS4: no VP for it)
+    mine_damage: ShipDamage | None = None  # the damage mines did (BS4: no VP for it)
     no_repair: bool = False  # an emergency repair failed on a 5-6 (11.27)
     towing: str = ""  # the key of the ship it tows (11.21-11.26)
     towed_by: str = ""  # the key of the ship towing it
@@ -117,7 +117,7 @@ class Battle:
     pending: tuple[PendingHit, ...] = ()  # squadron hits to distribute (9.4)
     broken: tuple[str, ...] = ()  # sides released from formation (notes A-37)
     moved: tuple[str, ...] = ()  # counters that moved this step (stacking order)
-    transits: tuple[tuple[str, int], ...] = ()  # (side, port transits this step) 20.41
+    transits: tuple[tuple[str, int], ...] = ()  # port transits this step by side, "side/B" 20.41
     battleship_transits: int = 0  # Russian battleships through the harbor this battle
     commanders: tuple[tuple[str, str], ...] = ()  # (side, flagship ship key) 16.1
     fought: bool = False  # a second impulse began (7.38)

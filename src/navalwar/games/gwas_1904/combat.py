@@ -124,12 +124,12 @@ def _target_part(spec: ShipSpec, dmg: ShipDamage, part: str) -> str | None:
             if spec.torpedo and not dmg.torpedo_destroyed and not dmg.torpedo_used
             else None
         )
+    if part in ("primary", "secondary") and no_guns:
+        return None  # 8.61: gun hits other than auxiliary are ignored
     if part == "primary" and not spec.primary:
-        if no_guns:
-            return None  # 8.61: gun hits other than auxiliary are ignored
-        part = "secondary" if spec.secondary else "tertiary"
-    elif part == "secondary" and not spec.secondary and no_guns:
-        return None
+        part = "secondary" if spec.secondary else "tertiary"  # 8.6: main -> secondary -> aux
+    elif part == "secondary" and not spec.secondary:
+        part = "tertiary"  # 8.6: a missing secondary battery shifts to the auxiliaries
     if part == "tertiary":
         if no_guns:
             return "hull"  # 8.61

@@ -35,7 +35,7 @@ from navalwar.games.gwas_1904.combat import (
     gunnery_modifier,
     torpedo_modifier,
 )
-from navalwar.games.gwas_1904.initiative import current_er
+from navalwar.games.gwas_1904.initiative import current_er, hull_two_thirds_lost
 from navalwar.games.gwas_1904.overlay import fire_allowed
 from navalwar.games.gwas_1904.weather import guns_allowed, torpedoes_allowed
 from navalwar.hexgrid import distance
@@ -51,9 +51,7 @@ def snapshot(battle: Battle, ship: BattleShip) -> ShipDamage:
 
 def er_now(battle: Battle, rules: Rules, ship: BattleShip) -> int:
     """The ship's Effectiveness Rating with its 19.3 penalties (notes A-48)."""
-    spec = rules.of(ship)
-    hull = len(spec.hull)
-    two_thirds = bool(hull) and 3 * ship.damage.track.lost_boxes("hull") >= 2 * hull
+    two_thirds = hull_two_thirds_lost(rules.of(ship), ship.damage)
     return current_er(ship.er, ship.aground, two_thirds, ship.damage.commander_killed)
 
 

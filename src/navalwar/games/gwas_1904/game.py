@@ -22,6 +22,7 @@ from navalwar.errors import DataError, IllegalActionError, UnknownNameError
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import battle as b
 from navalwar.games.gwas_1904 import impulse, setup, victory
+from navalwar.games.gwas_1904.impulse import impulse_limit
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
 from navalwar.games.gwas_1904.movement import minefield
@@ -102,7 +103,8 @@ SPEC = GameSpec(
         OptionSpec(
             "impulses",
             0,
-            "Battle length in impulses; 0 = the scenario's (BS1-BS3 print none: see the file)",
+            "Battle length in impulses: 0 = the scenario's (BS1-BS3 print none: see each "
+            "file), -1 = no limit (only 7.36 ends the battle)",
             "GWaS 7.36",
         ),
         OptionSpec(
@@ -272,7 +274,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             f"{scenario.title}: Basic Combat (6.0) chosen before play",
             "GWaS 3.2, 6.0",
         )
-        limit = int(options.get("impulses", 0) or scenario.impulses)
+        limit = impulse_limit(options.get("impulses", 0), scenario.impulses)
         state = bc.start(
             [
                 bc.BasicShip(s.key, s.side, s.spec, s.damage, s.er)
@@ -345,7 +347,7 @@ class GreatWarAtSea1904(Game[State, GData]):
 
                 dmg = minefield(rules, s, rule.fields, None, False, ctx)
                 battle = battle.with_ship(
-                    attrs.evolve(s, damage=dmg, mined=(not rule.vp) and dmg != s.damage)
+                    attrs.evolve(s, damage=dmg, mine_damage=None if rule.vp else dmg)
                 )
         return battle
 

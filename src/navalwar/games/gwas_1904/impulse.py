@@ -205,6 +205,15 @@ def emergency_repairs(battle: Battle, rules: Rules, ctx: Context) -> Battle:
     return battle
 
 
+def impulse_limit(option: bool | int | str, printed: int) -> int:
+    """The battle's length: the option ``impulses`` if set (-1 = no limit, the battle
+    runs until 7.36 ends it), else the scenario's (0 = no limit)."""
+    chosen = int(option)
+    if chosen < 0:
+        return 0
+    return chosen or printed
+
+
 def end_impulse(battle: Battle, ctx: Context, rules: Rules) -> Battle:
     """After step 20 (and the 11.27 repairs) the battle goes on while both sides are on
     the map within sight of each other (7.36), up to the scenario's length."""
@@ -212,9 +221,7 @@ def end_impulse(battle: Battle, ctx: Context, rules: Rules) -> Battle:
     scen = battle.scenario
     if not all(fighting(battle, side) for side in SIDES):
         return end(battle, "One side has no ship left on the map", ctx)
-    limit = scen.impulses if scen is not None else 0
-    if battle.option("impulses"):
-        limit = int(battle.option("impulses"))
+    limit = impulse_limit(battle.option("impulses"), scen.impulses if scen is not None else 0)
     if limit and battle.impulse >= limit:
         return end(battle, f"The scenario ends after {battle.impulse} impulses", ctx)
     if not any(in_sight(battle, s) for s in afloat(battle) if not s.damage.fixed):

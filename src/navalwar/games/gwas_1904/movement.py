@@ -18,6 +18,7 @@ from navalwar.engine import Context, Decision
 from navalwar.games.gwas_1904 import grounding, mines
 from navalwar.games.gwas_1904.battle import (
     RUSSIA,
+    STACK,
     Battle,
     BattleShip,
     Move,
@@ -30,6 +31,7 @@ from navalwar.games.gwas_1904.battle import (
     reveal,
 )
 from navalwar.games.gwas_1904.combat import ShipDamage
+from navalwar.games.gwas_1904.fire import er_now
 from navalwar.games.gwas_1904.initiative import seamanship_check
 from navalwar.games.gwas_1904.overlay import can_enter, grounding_check_needed, home_coast
 from navalwar.games.gwas_1904.ship import SPEEDS
@@ -187,7 +189,7 @@ def choices(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> l
         return [Move(gid, "stay")]
     if gid.startswith("tow:"):
         return _tow_group_choices(battle, rules, gid, members, allowed)
-    tows: list[Move | Tow] = list(tow_choices(battle, rules, members))
+    tows: list[Move | Tow] = [] if gid == FORMATION else list(tow_choices(battle, rules, members))
     return [*_group_moves(battle, rules, gid, members, allowed), *tows]
 
 
@@ -234,11 +236,24 @@ def _group_moves(
         if not movers:
             continue
         pace = slowest([counter_speed(battle, rules, ships) for ships in movers.values()])
-        if pace is None or pace not in allowed:
-            continue
         here = members[0].hex
         assert here is not None
         moving = [s for ships in movers.values() for s in ships]
+        ov = battle.overlay
+        if pace is not None and pace not in allowed:
+            # 20.41: port transits "whether or not the ship would normally be able to
+            # move in that tactical movement step"
+            if (
+                ov is not None
+                and ov.roadstead is not None
+                and here == ov.access
+                and _can_go(battle, side, here, ov.port, len(movers))
+                and transit_allowed(battle, rules, moving)
+            ):
+                out.append(Move(gid, label(ov.port), leave))
+            continue
+        if pace is None:
+            continue
         for n in neighbours(here):
             if not on_map(n):
                 continue
@@ -300,15 +315,18 @@ def transit_allowed(battle: Battle, rules: Rules, ships: Sequence[BattleShip]) -
         return True
     scen = battle.scenario
     early = bool(scen and scen.date and scen.date < "1904-03-20")
-    done = dict(battle.transits).get(ships[0].side, 0)
+    side = ships[0].side
+    done = dict(battle.transits)
     counters = by_counter(ships)
     battleships = sum(1 for c in counters.values() if any(rules.of(s).type == "B" for s in c))
     others = len(counters) - battleships
-    if battleships and battle.battleship_transits + battleships > 1:
-        return False
     if early:
-        return done + others <= 3
-    return done + len(counters) <= 3
+        if battleships and battle.battleship_transits + battleships > 1:
+            return False
+        return done.get(side, 0) - done.get(f"{side}/B", 0) + others <= 3
+    if battleships and done.get(f"{side}/B", 0) + battleships > 1:
+        return False
+    return done.get(side, 0) + len(counters) <= 3
 
 
 def _formation_choices(
@@ -351,7 +369,15 @@ def _formation_fits(battle: Battle, side: str, movable: list[BattleShip], d: int
         ov = battle.overlay
         if ov is not None and not can_enter(ov, s.hex, n, "R" if side == RUSSIA else "J"):
             return False
-    return True
+    arriving: dict[Hex, set[str]] = {}
+    for s in moving:
+        assert s.hex is not None
+        if on_map(neighbour(s.hex, d)):
+            arriving.setdefault(neighbour(s.hex, d), set()).add(s.counter)
+    enemy = battle.occupancy
+    return all(
+        len(c) + len(enemy.get((h, other(side)), ())) <= 2 * STACK for h, c in arriving.items()
+    )
 
 
 def speed_ok(ship: BattleShip) -> bool:
@@ -360,14 +386,16 @@ def speed_ok(ship: BattleShip) -> bool:
 
 
 def clear_tows(battle: Battle) -> Battle:
-    """A tow ends when either ship sinks, leaves the map or runs aground or ashore."""
+    """A tow ends when either ship sinks, leaves the map, runs aground or ashore, or
+    the two are parted (a formation moved on without the disabled ship)."""
     broken = {}
     for s in battle.ships:
         partner = s.towing or s.towed_by
         if not partner:
             continue
         other_ship = battle.ship(partner)
-        if not (s.afloat and other_ship.afloat) or s.aground or other_ship.aground:
+        apart = s.hex != other_ship.hex
+        if not (s.afloat and other_ship.afloat) or s.aground or other_ship.aground or apart:
             broken[s.key] = attrs.evolve(s, towing="", towed_by="")
     return battle.with_ships(broken) if broken else battle
 
@@ -448,7 +476,7 @@ def _seamanship_fails(
     if not battle.option("effectiveness"):
         return False
     nation = "R" if members[0].side == RUSSIA else "J"
-    check = seamanship_check(ctx.dice, nation, [s.er for s in members])
+    check = seamanship_check(ctx.dice, nation, [er_now(battle, rules, s) for s in members])
     if check is None:
         return False
     ctx.log(
@@ -483,11 +511,14 @@ def enter(
         side = movers[0].side
         done = dict(battle.transits)
         counters = by_counter(movers)
+        big = sum(1 for c in counters.values() if any(rules.of(s).type == "B" for s in c))
         done[side] = done.get(side, 0) + len(counters)
-        bs = battle.battleship_transits + sum(
-            1 for c in counters.values() if any(rules.of(s).type == "B" for s in c)
+        done[f"{side}/B"] = done.get(f"{side}/B", 0) + big
+        battle = attrs.evolve(
+            battle,
+            transits=tuple(sorted(done.items())),
+            battleship_transits=battle.battleship_transits + big,
         )
-        battle = attrs.evolve(battle, transits=tuple(sorted(done.items())), battleship_transits=bs)
     battle = _mines(battle, rules, [battle.ship(k) for k in ships], frm, dest, ctx)
     return _grounding(
         battle, rules, [battle.ship(k) for k in ships if battle.ship(k).afloat], dest, ctx
@@ -522,7 +553,8 @@ def _mines(
                 ctx,
             )
             if dmg != s.damage:
-                battle = battle.with_ship(attrs.evolve(s, damage=dmg, mined=not rule.vp or s.mined))
+                free = s.mine_damage if rule.vp else dmg  # (no scenario scores none in battle)
+                battle = battle.with_ship(attrs.evolve(s, damage=dmg, mine_damage=free))
     return battle
 
 

@@ -13,8 +13,9 @@ Readings (docs/rules/gwas_1904.md):
     holding the side's ships, so a fleet stays contiguous (7.24); overflow
     hexes may not be within visible distance of the entry edge (7.21) or of
     enemy ships (7.22).
-  * 7.24's "at least 4 ships in each hex" is checked by ``auto`` (it fills hexes
-    to 8) but not forced on a player's own choices.
+  * 7.24's "at least 4 ships in each hex" is not enforced: ``auto`` fills each
+    hex to 8 (so only a fleet's last hex may hold fewer than 4), and a player's own
+    choices are free within the contiguity rule.
   * 7.29: a side of several fleets (BS8's two Russian squadrons) keeps each fleet
     in hexes of its own, each fleet contiguous.
 """

@@ -17,8 +17,10 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from navalwar.damage import PartTrack
 from navalwar.engine import Outcome
 from navalwar.games.gwas_1904.battle import JAPAN, RUSSIA, SIDES, Battle, BattleShip, Rules, other
+from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.grounding import Control, GroundedVP, beached_vp, grounded_vp
 
 Score = dict[str, Fraction]
@@ -41,16 +43,20 @@ def ship_value(rules: Rules, ship: BattleShip, battle: Battle) -> Fraction:
     return Fraction(spec.vp)
 
 
-def damage_points(rules: Rules, ship: BattleShip) -> Fraction:
-    """Damage to an unsunk ship: 3 a main-gun box, 2 a heavy hull box, 1 another."""
+def damage_points(rules: Rules, ship: BattleShip, free: ShipDamage | None = None) -> Fraction:
+    """Damage to an unsunk ship: 3 a main-gun box, 2 a heavy hull box, 1 another;
+    the boxes already lost in ``free`` (BS4's mine damage) score nothing."""
     spec = rules.of(ship)
-    track = ship.damage.track
-    if spec.type == "FORT":
-        return Fraction(7 * track.lost_boxes("primary"))
-    lost = track.lost_boxes("hull")
-    return Fraction(
-        3 * track.lost_boxes("primary") + sum(2 if c == "H" else 1 for c in spec.hull[:lost])
-    )
+
+    def points(track: PartTrack) -> int:
+        if spec.type == "FORT":
+            return 7 * track.lost_boxes("primary")
+        lost = track.lost_boxes("hull")
+        hull = sum(2 if c == "H" else 1 for c in spec.hull[:lost])
+        return 3 * track.lost_boxes("primary") + hull
+
+    base = points(free.track) if free is not None else 0
+    return Fraction(points(ship.damage.track) - base)
 
 
 def victory_points(
@@ -65,31 +71,30 @@ def victory_points(
         scorer = other(s.side)
         spec = rules.of(s)
         value = ship_value(rules, s, battle)
-        mine_free = s.mined  # BS4: no VP for mine damage
+        free = s.mine_damage  # BS4: the mine damage itself scores nothing
         if s.left:
             if vic and vic.lost_edges_side == s.side and s.left not in vic.lost_edges:
-                vp[scorer] += value  # BS6 "edge of the world"
-            elif (
+                vp[scorer] += value  # BS6 "edge of the world": counts as sunk
+                continue
+            if (
                 vic
                 and vic.exit_vp_side == s.side
                 and (not vic.exit_vp_edges or s.left in vic.exit_vp_edges)
             ):
                 vp[s.side] += value * Fraction(vic.exit_vp_fraction).limit_denominator(100)
-            if not mine_free:
-                vp[scorer] += damage_points(rules, s)
+            vp[scorer] += damage_points(rules, s, free)
             continue
         if s.damage.sunk:
             if spec.type == "FORT":
                 vp[scorer] += damage_points(rules, s)
-            elif not mine_free:
+            elif free is None or not free.sunk:
                 vp[scorer] += value
             continue
         where: Control = "none" if not owner else ("own" if owner == s.side else "enemy")
         if s.beached:
             vp[scorer] += Fraction(str(beached_vp(int(value), where)))
             continue
-        if not mine_free:
-            vp[scorer] += damage_points(rules, s)
+        vp[scorer] += damage_points(rules, s, free)
         if s.aground and s.key not in started_aground:
             reading: GroundedVP = "flat" if battle.option("grounded_vp") == "flat" else "multiplier"
             vp[scorer] += Fraction(str(grounded_vp(int(value), where, reading)))
