@@ -190,6 +190,7 @@ class BasicBattle:
     disengaged: tuple[str, ...] = ()
     over: bool = False
     result: str = ""
+    night_from: int = 0  # the first round fought at night (a day-to-night scenario, BS1)
     scenario: object = attrs.field(default=None, eq=False, repr=False)  # for scoring
 
     def index(self, key: str) -> int:
@@ -741,7 +742,13 @@ def _resolve_range(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBattl
     if result != state.range:
         ctx.log("basic_range", f"The range becomes {result}", "GWaS 6.2", range=result)
     return attrs.evolve(
-        state, round=state.round + 1, range=result, step="gunnery", wanted=(), started=False
+        state,
+        round=state.round + 1,
+        range=result,
+        step="gunnery",
+        wanted=(),
+        started=False,
+        night=state.night or bool(state.night_from and state.round + 1 >= state.night_from),
     )
 
 

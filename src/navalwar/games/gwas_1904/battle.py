@@ -277,6 +277,17 @@ class Place(Action):
 
 
 @attrs.frozen(slots=True)
+class Flagship(Action):
+    """The commander's flagship, when the scenario does not name it (16.1, notes A-39)."""
+
+    tag = "flagship"
+    ship: str
+
+    def describe(self) -> str:
+        return f"the commander's flag in {self.ship}"
+
+
+@attrs.frozen(slots=True)
 class Move(Action):
     """Move a group (7.3, 7.32): ``to`` a hex label, ``stay``, ``exit:<edge>`` to
     leave the map (7.33), or ``beach`` into an adjacent land hex (7.44: ``to`` is
@@ -354,4 +365,4 @@ class Assign(Action):
         return f"the hit goes to {self.ship}"
 
 
-ACTIONS: tuple[type[Action], ...] = (Place, Move, Fire, Torpedo, Tow, Assign)
+ACTIONS: tuple[type[Action], ...] = (Place, Flagship, Move, Fire, Torpedo, Tow, Assign)

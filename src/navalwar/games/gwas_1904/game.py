@@ -22,16 +22,16 @@ from navalwar.errors import DataError, IllegalActionError, UnknownNameError
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import battle as b
 from navalwar.games.gwas_1904 import impulse, setup, victory
-from navalwar.games.gwas_1904.impulse import impulse_limit
 from navalwar.games.gwas_1904.combat import ShipDamage
+from navalwar.games.gwas_1904.impulse import impulse_limit
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
 from navalwar.games.gwas_1904.movement import minefield
 from navalwar.games.gwas_1904.overlay import load_overlay
-from navalwar.games.gwas_1904.scenario import BattleScenario, parse_scenario
+from navalwar.games.gwas_1904.scenario import BattleScenario, Victory, parse_scenario
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.ships import check_known, load_ships
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
-from navalwar.games.gwas_1904.tactical_map import label
+from navalwar.games.gwas_1904.tactical_map import hex_of, label
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
 
 SPEC = GameSpec(
@@ -214,6 +214,18 @@ class GreatWarAtSea1904(Game[State, GData]):
         ships = self._ships(scenario, rules, options)
         if options.get("combat") == "basic":
             return self._basic(scenario, ships, rules, options, ctx)
+        return self._tactical(scenario, ships, data, options, ctx)
+
+    def _tactical(
+        self,
+        scenario: BattleScenario,
+        ships: list[b.BattleShip],
+        data: GData,
+        options: Mapping[str, OptionValue],
+        ctx: Context,
+    ) -> b.Battle:
+        """A battle on the tactical map: the initiative (7.1 A), then set-up (7.2)."""
+        rules = data.rules
         overlay = (
             load_overlay(scenario.overlay, data.overrides)
             if scenario.overlay and options.get("overlays", True)
@@ -226,11 +238,13 @@ class GreatWarAtSea1904(Game[State, GData]):
                 f"in the {' and the '.join(needs)} of the {scenario.overlay} overlay (20.4)"
             )
         commanders = []
+        unnamed = []
         for side, force in scenario.forces.items():
-            if force.commander:
+            if force.commander and force.flagship:
                 nat = "J" if side == b.JAPAN else "R"
-                flag = force.flagship or force.ships[0]
-                commanders.append((side, f"{nat}:{flag}"))
+                commanders.append((side, f"{nat}:{force.flagship}"))
+            elif force.commander:
+                unnamed.append(f"{setup.FLAGSHIP}{side}")  # 16.1, notes A-39
         battle = b.Battle(
             tuple(ships),
             initiative=scenario.initiative or b.JAPAN,
@@ -257,7 +271,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             battle = attrs.evolve(battle, initiative=side)
         ctx.log("set_up", f"{scenario.title}: set-up begins (7.2)", "GWaS 7.2")
         battle = self._pre_battle_mines(battle, rules, ctx)
-        return setup.begin(battle, self._placing_order(battle, rules), ctx)
+        return setup.begin(battle, [*unnamed, *self._placing_order(battle, rules)], ctx)
 
     def _basic(
         self,
@@ -267,18 +281,30 @@ class GreatWarAtSea1904(Game[State, GData]):
         options: Mapping[str, OptionValue],
         ctx: Context,
     ) -> bc.BasicBattle:
-        """Basic Combat (6.0): no map, so no overlay and no fortresses (our reading);
-        a round stands for an impulse in the scenario's length."""
+        """Basic Combat (6.0): no map, so no overlay and no fortresses (our reading); a
+        round stands for an impulse in the scenario's length and its day or night; a
+        ship aground counts as unable to sail; BS4's mines are rolled first."""
         ctx.log(
             "set_up",
             f"{scenario.title}: Basic Combat (6.0) chosen before play",
             "GWaS 3.2, 6.0",
         )
+        mined = self._pre_battle_mines(
+            b.Battle(tuple(ships), scenario=scenario, options=tuple(sorted(options.items()))),
+            rules,
+            ctx,
+        )
         limit = impulse_limit(options.get("impulses", 0), scenario.impulses)
         state = bc.start(
             [
-                bc.BasicShip(s.key, s.side, s.spec, s.damage, s.er)
-                for s in ships
+                bc.BasicShip(
+                    s.key,
+                    s.side,
+                    s.spec,
+                    attrs.evolve(s.damage, unable=True) if s.aground else s.damage,
+                    s.er,
+                )
+                for s in mined.ships
                 if rules.specs[s.spec].type != "FORT"
             ],
             night=scenario.night_from == 1,
@@ -286,7 +312,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             max_rounds=limit,
             options=bc.BasicOptions.of(options),
         )
-        return attrs.evolve(state, scenario=scenario)
+        return attrs.evolve(state, scenario=scenario, night_from=scenario.night_from)
 
     def _ships(
         self, scenario: BattleScenario, rules: b.Rules, options: Mapping[str, OptionValue]
@@ -392,6 +418,8 @@ class GreatWarAtSea1904(Game[State, GData]):
             return bc.apply(state, rules.specs, action, ctx)
         if isinstance(action, b.Place):
             return setup.apply(state, action, ctx)
+        if isinstance(action, b.Flagship):
+            return setup.choose_flagship(state, action, ctx)
         if isinstance(action, b.Move):
             return movement.apply(state, rules, action, ctx)
         if isinstance(action, b.Fire | b.Torpedo):
@@ -508,15 +536,40 @@ class GreatWarAtSea1904(Game[State, GData]):
         return victory.outcome(state, data.rules, started)
 
     def _basic_outcome(self, state: bc.BasicBattle, data: GData) -> Outcome | None:
-        """Basic Combat is scored with the same VP schedule and scenario conditions."""
+        """Basic Combat is scored with the same VP schedule and scenario conditions.
+        Our reading for the map-bound conditions: a side that disengaged has left the
+        map by the edge its victory conditions name (its first listed), and troop
+        transports afloat at the end reached their hex unless their side disengaged."""
         if not state.over:
             return None
-        ships = tuple(
-            b.BattleShip(s.key, s.spec, s.key, s.side, None, s.damage, s.er) for s in state.ships
-        )
-        return victory.outcome(
-            b.Battle(ships, phase="over", scenario=self._scenario_of(state)), data.rules
-        )
+        scen = self._scenario_of(state)
+        vic = scen.victory if scen is not None else None
+        ships = []
+        for s in state.ships:
+            ship = b.BattleShip(s.key, s.spec, s.key, s.side, None, s.damage, s.er)
+            if s.side in state.disengaged and not s.damage.sunk:
+                ship = attrs.evolve(ship, left=self._escape_edge(s.side, vic))
+            elif (
+                vic is not None
+                and vic.transport_hex
+                and data.rules.specs[s.spec].type == "TR"
+                and not s.damage.sunk
+            ):
+                ship = attrs.evolve(ship, hex=hex_of(vic.transport_hex))
+            ships.append(ship)
+        return victory.outcome(b.Battle(tuple(ships), phase="over", scenario=scen), data.rules)
+
+    @staticmethod
+    def _escape_edge(side: str, vic: Victory | None) -> str:
+        if vic is not None:
+            for who, edges in (
+                (vic.exit_side, vic.exit_edges),
+                (vic.exit_vp_side, vic.exit_vp_edges),
+                (vic.lost_edges_side, vic.lost_edges),
+            ):
+                if who == side and edges:
+                    return edges[0]
+        return "W"
 
     def _scenario_of(self, state: bc.BasicBattle) -> BattleScenario | None:
         scen = state.scenario

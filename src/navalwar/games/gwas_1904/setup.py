@@ -28,6 +28,7 @@ from navalwar.engine import Context, Decision
 from navalwar.games.gwas_1904.battle import (
     STACK,
     Battle,
+    Flagship,
     Place,
     afloat,
     has_room,
@@ -277,11 +278,34 @@ def put(battle: Battle, counter: str, h: Hex, ctx: Context) -> Battle:
     return battle
 
 
+FLAGSHIP = "flagship:"
+
+
+def flagship_choices(battle: Battle, side: str) -> list[str]:
+    """Ships a commander may take as flagship: the side's single-ship warships (16.1)."""
+    return [
+        s.key
+        for s in battle.ships
+        if s.side == side and s.counter == s.key and not s.damage.fixed and "-" not in s.key
+    ]
+
+
 def ask(battle: Battle) -> Decision | None:
-    """The next placement decision."""
+    """The next set-up decision: a flagship the scenario does not name (16.1, notes
+    A-39: the owner picks it secretly), then each counter's hex."""
     if battle.phase != "setup" or not battle.todo:
         return None
     counter = battle.todo[0]
+    if counter.startswith(FLAGSHIP):
+        side = counter[len(FLAGSHIP) :]
+        return Decision(
+            side,
+            "flagship",
+            "GWaS 16.1",
+            f"Set-up: choose the flagship of {side}'s commander",
+            tuple(Flagship(key) for key in flagship_choices(battle, side)),
+            context={"side": side},
+        )
     choices = legal_hexes(battle, counter)
     side = battle.ship(_first(battle, counter)).side
     p = placement_of(battle, counter)
@@ -297,8 +321,20 @@ def ask(battle: Battle) -> Decision | None:
 
 def needs_choice(battle: Battle, counter: str) -> bool:
     """Whether a counter's placement is a choice (not fixed by the scenario)."""
+    if counter.startswith(FLAGSHIP):
+        return True
     p = placement_of(battle, counter)
     return not (p.area in ("harbor", "port") or (p.area == "hex" and not p.adjacent))
+
+
+def choose_flagship(battle: Battle, action: Flagship, ctx: Context) -> Battle:
+    """Record a commander's flagship (16.1), privately."""
+    side = battle.ship(action.ship).side
+    commanders = (*battle.commanders, (side, action.ship))
+    ctx.log_private(
+        (side,), "flagship", f"{side}'s commander hoists his flag in {action.ship}", "GWaS 16.1"
+    )
+    return _next(attrs.evolve(battle, commanders=commanders, todo=battle.todo[1:]), ctx)
 
 
 def apply(battle: Battle, action: Place, ctx: Context) -> Battle:
@@ -308,7 +344,11 @@ def apply(battle: Battle, action: Place, ctx: Context) -> Battle:
         battle = put(battle, action.counter, hex_of(action.hex), ctx)
         return _next(attrs.evolve(battle, todo=battle.todo[1:]), ctx)
     todo = list(battle.todo)
-    while todo and battle.ship(_first(battle, todo[0])).side == side:
+    while (
+        todo
+        and not todo[0].startswith(FLAGSHIP)
+        and battle.ship(_first(battle, todo[0])).side == side
+    ):
         counter = todo.pop(0)
         choices = legal_hexes(battle, counter)
         if not choices:
@@ -335,8 +375,9 @@ def _next(battle: Battle, ctx: Context) -> Battle:
             raise_no_room(counter)
         battle = put(attrs.evolve(battle, todo=tuple(todo)), counter, choices[0], ctx)
     battle = attrs.evolve(battle, todo=tuple(todo))
-    while battle.todo and not legal_hexes(battle, battle.todo[0]):
-        raise_no_room(battle.todo[0])
+    first = battle.todo[0] if battle.todo else ""
+    if first and not first.startswith(FLAGSHIP) and not legal_hexes(battle, first):
+        raise_no_room(first)
     if battle.todo:
         return battle
     battle = reveal(attrs.evolve(battle, phase="impulse", step=1, acting="", started=False))
