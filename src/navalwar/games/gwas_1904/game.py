@@ -437,10 +437,15 @@ class GreatWarAtSea1904(Game[State, GData]):
             return self._observe_basic(state, side, data)
         rules = data.rules
         ships = []
+        face_down: set[str] = set()
         for s in state.ships:
             hidden = s.hex is None or not s.afloat
             if s.side != side and hidden and not (s.seen and s.damage.sunk):
                 continue
+            if s.side != side and not s.seen:
+                if s.counter in face_down:
+                    continue  # a face-down counter shows as one counter (7.23, 9.4)
+                face_down.add(s.counter)
             entry: dict[str, Any] = {
                 "side": s.side,
                 "counter": s.counter if (s.side == side or s.seen) else "",
@@ -454,6 +459,7 @@ class GreatWarAtSea1904(Game[State, GData]):
                     sunk=s.damage.sunk,
                     left=s.left,
                     aground=s.aground,
+                    beached=s.beached,
                     speed=s.damage.speed(rules.of(s)),
                     lost={
                         p: s.damage.track.lost_boxes(p)
