@@ -122,15 +122,25 @@ def _start(
     )
 
 
-def _agents(match: Any, specs: tuple[str, ...], seed: int, default: str) -> dict[str, Any]:
-    from navalwar.agents import make_agent
+def _side(match: Any, name: str) -> str:
+    """A side of the match's game, named in any letter case (``japan``: ``Japan``)."""
     from navalwar.errors import UnknownNameError
 
-    chosen = _parse_pairs(specs, "--agent")
     sides = match.game.spec.sides
-    for side in chosen:
-        if side not in sides:
-            raise UnknownNameError(f"side of {match.game.id}", side, sides)
+    for side in sides:
+        if side.lower() == name.strip().lower():
+            return str(side)
+    raise UnknownNameError(f"side of {match.game.id}", name, sides)
+
+
+def _agents(match: Any, specs: tuple[str, ...], seed: int, default: str = "") -> dict[str, Any]:
+    """An agent for every side: those named by ``--agent SIDE=NAME``, the others
+    ``default`` (the game's own heuristic where it has one, else random)."""
+    from navalwar.agents import default_agent, make_agent
+
+    chosen = {_side(match, side): name for side, name in _parse_pairs(specs, "--agent").items()}
+    default = default or default_agent(match.game.id)
+    sides = match.game.spec.sides
     return {
         side: make_agent(match.game.id, chosen.get(side, default), seed + i + 1)
         for i, side in enumerate(sides)
@@ -172,8 +182,8 @@ def common(fn: F) -> F:
     "agent_specs",
     multiple=True,
     metavar="SIDE=NAME",
-    help="Agent for a side: random, first, heuristic (default heuristic where the "
-    "game has one, else random).",
+    help="Agent for a side: random, first, or one of the game's own (default: the "
+    "game's heuristic where it has one, else random).",
 )
 @click.option("--save", "save_path", type=click.Path(), help="Save the finished match here.")
 @click.option("--quiet", is_flag=True, help="Print only the result line.")
@@ -190,20 +200,22 @@ def run(
     quiet: bool,
 ) -> None:
     """Fight SCENARIO of GAME to the end with agents and print the battle report."""
-    from navalwar.agents import agent_names, play_out
+    from navalwar.agents import play_out
 
     if save_path and not Path(save_path).resolve().parent.is_dir():
         raise NavalwarError(f"cannot save to {save_path}: its folder does not exist")
     match = _start(game, scenario, seed, options, data, strict)
-    default = "heuristic" if "heuristic" in agent_names(match.game.id) else "random"
-    play_out(match, _agents(match, agent_specs, seed, default))
+    play_out(match, _agents(match, agent_specs, seed))
     if save_path:
         match.save(save_path)
     outcome = match.outcome
     if quiet:
         click.echo(outcome.summary if outcome else "unfinished")
     else:
-        click.echo(match.report())
+        report = match.report()
+        click.echo(report)
+        if outcome is not None and outcome.summary not in report:
+            click.echo(f"\nResult: {outcome.summary}")
     if save_path:
         click.echo(f"\nSaved to {save_path}")
 
@@ -243,14 +255,22 @@ def validate(path: str, game: str) -> None:
 @click.argument("game")
 @click.argument("scenario")
 @common
-@click.option("--side", default="", help="The side you play (default: the first side).")
-@click.option("--hotseat", is_flag=True, help="Every side is played by a person.")
+@click.option(
+    "--side", default="", help="The side you play, in any letter case (default: the first side)."
+)
+@click.option(
+    "--hotseat",
+    is_flag=True,
+    help="Every side is played by a person at this terminal, in turn: each sees only "
+    "its own side's view.",
+)
 @click.option(
     "--agent",
     "agent_specs",
     multiple=True,
     metavar="SIDE=NAME",
-    help="Agent for the other side(s).",
+    help="Agent for the other side(s) (default: the game's heuristic where it has one, "
+    "else random).",
 )
 @_friendly
 def play(
@@ -269,13 +289,8 @@ def play(
 
     match = _start(game, scenario, seed, options, data, strict)
     sides = match.game.spec.sides
-    humans = set(sides) if hotseat else {side or sides[0]}
-    for h in humans:
-        if h not in sides:
-            from navalwar.errors import UnknownNameError
-
-            raise UnknownNameError(f"side of {match.game.id}", h, sides)
-    agents = _agents(match, agent_specs, seed, "random")
+    humans = set(sides) if hotseat else {_side(match, side) if side else sides[0]}
+    agents = _agents(match, agent_specs, seed)
     playable = match.game.spec.playable_sides
     if not humans & set(playable):
         click.echo(

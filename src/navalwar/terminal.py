@@ -5,13 +5,21 @@ player is shown about the battle (map, ship table) is built from
 ``match.observe(side)``, so a game with hidden information shows each player
 only what that side may know. Several human sides share the terminal in turn
 (hot-seat): before each change of side the screen is cleared and the next
-player presses Enter.
+player presses Enter; each player is shown only the events and the view of
+their own side (``match.events_for`` and ``match.observe``).
+
+Games on a printed hex map with numeric labels (``MapSpec``) get the full text
+map; games whose hexes are a column letter and a row number (GWaS's tactical
+map, "K11") get a simpler grid of those columns and rows. The ship table shows
+the columns the observation has: Tokyo Express's damage boxes, levels and
+salvos, or GWaS's speed, boxes lost by part and status.
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
 from typing import Any
@@ -44,6 +52,8 @@ HELP = """\
 At the prompt:
   1, 2, ...   pick that choice           Enter     show the choices again
   r           a random legal choice      {...}     a JSON action, e.g. {"tag": "set_speed", ...}
+  a           let the computer choose this time (the game's heuristic agent)
+  auto        let the computer play your side to the end of the game
   u           undo your last choice (only back to the last dice roll or reveal)
   m           redraw the map and the ship table
   l           the full event log         v         show/hide dice rolls
@@ -51,7 +61,8 @@ At the prompt:
   h or ?      this help                  Ctrl-C    leave at once, without saving
 Map: each ship is a letter (see the Key column of the table) with an arrow for its
 heading as printed on the map; its hex label is written just above it (or, where
-there is no room, at the end of its line)."""
+there is no room, at the end of its line). On a lettered grid (GWaS) each hex shows
+the keys of the ships in it (+ when there are more), ? for a counter not yet seen."""
 
 
 def play_terminal(
@@ -273,6 +284,85 @@ def map_legend(spec: MapSpec, sides: Sequence[str]) -> Text:
     return text
 
 
+_GRID_LABEL = re.compile(r"^([A-Z])(\d{1,2})$")
+GRID_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def _grid_cell(label: str) -> tuple[int, int] | None:
+    """(column index, row) of a ``K11``-style hex label, or None."""
+    m = _GRID_LABEL.match(label.strip().upper())
+    return (GRID_COLUMNS.index(m.group(1)), int(m.group(2))) if m else None
+
+
+def grid_map_view(
+    obs: dict[str, Any], keys: _Keys, sides: Sequence[str], margin: int = 2
+) -> Text | None:
+    """A text map for hexes labelled by column letter and row number (``K11``).
+
+    Flat-topped hexes as printed on GWaS's tactical map: a column of hexes runs
+    down each letter, and the odd columns (B, D, ...) sit half a hex lower. Each
+    hex shows the keys of up to two ships in it (``+`` when there are more), in
+    their side's colour; ``?`` is an enemy counter not yet seen. Only the area
+    around the ships is drawn. ``None`` if no ship has such a hex.
+    """
+    placed: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for ship in _ships(obs):
+        if ship.get("sunk") or ship.get("left") or not ship.get("hex"):
+            continue
+        cell = _grid_cell(str(ship["hex"]))
+        if cell is not None:
+            placed.setdefault(cell, []).append(ship)
+    if not placed:
+        return None
+    cols = [c for c, _r in placed]
+    rows = [r for _c, r in placed]
+    c0, c1 = max(0, min(cols) - margin), min(len(GRID_COLUMNS) - 1, max(cols) + margin)
+    r0, r1 = max(1, min(rows) - margin), max(rows) + margin
+    width = 4
+    head = Text("   ", "grey50")
+    for c in range(c0, c1 + 1):
+        head.append(f" {GRID_COLUMNS[c]}  ", "grey50")
+    lines = [head]
+    for y in range(2 * r0, 2 * r1 + 2):
+        row, odd = divmod(y, 2)
+        line = Text(f"{row:>2} " if not odd else "   ", "grey50")
+        for c in range(c0, c1 + 1):
+            if c % 2 != odd:
+                line.append(" " * width)
+                continue
+            ships = placed.get((c, row), [])
+            if not ships:
+                line.append(" ·  ", "grey35")
+                continue
+            marks: list[tuple[str, str]] = []
+            for ship in ships[:2]:
+                side = str(ship.get("side", ""))
+                name = ship.get("name")
+                mark = keys(str(name), side) if name else "?"
+                marks.append((mark, _side_style(sides, side)))
+            if len(ships) > 2:
+                marks.append(("+", "bold"))
+            glyphs = Text(" ")
+            for mark, style in marks:
+                glyphs.append(mark, style)
+            glyphs.pad_right(width - len(glyphs.plain))
+            line.append(glyphs)
+        lines.append(line)
+    text = Text("\n").join(lines)
+    text.no_wrap, text.overflow = True, "crop"
+    return text
+
+
+def grid_legend(sides: Sequence[str]) -> Text:
+    """How to read :func:`grid_map_view`."""
+    text = Text("Hexes: column letter + row number (odd columns sit half a row lower).", "grey50")
+    text.append("  Sides: ", "grey50")
+    for side in sides:
+        text.append(f"{side} ", _side_style(sides, side))
+    text.append("  ? = not yet seen", "grey50")
+    return text
+
+
 # -- the ship table ------------------------------------------------------------------------------
 def _damage(ship: dict[str, Any]) -> Text:
     hits, boxes = int(ship.get("hits", 0)), int(ship.get("boxes", 0))
@@ -377,6 +467,102 @@ def ship_table(
     return table
 
 
+def counter_table(obs: dict[str, Any], keys: _Keys, sides: Sequence[str]) -> Table | None:
+    """Ships of a game observed counter by counter (GWaS): key, name, type, counter,
+    hex, speed, boxes lost by part, status. Enemy counters not yet seen show only
+    where they are."""
+    ships = _ships(obs)
+    if not ships:
+        return None
+    table = Table(
+        box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold"
+    )
+    for name in ("Key", "Ship", "Type", "Counter", "Hex", "Speed", "Lost P/S/T/H", "Status"):
+        table.add_column(name, justify="center" if name == "Key" else "left", no_wrap=True)
+
+    def sort_key(s: dict[str, Any]) -> tuple[int, bool, str]:
+        side = str(s.get("side"))
+        gone = bool(s.get("sunk") or s.get("left"))
+        return (sides.index(side) if side in sides else len(sides), gone, str(s.get("hex") or ""))
+
+    hidden: dict[tuple[str, str], int] = {}  # face-down ships by (side, hex), one row each
+    rows: list[dict[str, Any]] = []
+    for s in sorted(ships, key=sort_key):
+        if s.get("name"):
+            rows.append(s)
+            continue
+        where = (str(s.get("side")), str(s.get("hex") or ""))
+        if where not in hidden:
+            rows.append(s)
+        hidden[where] = hidden.get(where, 0) + 1
+    last_side = None
+    for s in rows:
+        side = str(s.get("side"))
+        style = _side_style(sides, side)
+        if last_side is not None and side != last_side:
+            table.add_section()
+        last_side = side
+        ship_name = s.get("name")
+        many = hidden.get((side, str(s.get("hex") or "")), 1) if not ship_name else 1
+        gone = bool(s.get("sunk") or s.get("left"))
+        lost = s.get("lost")
+        lost_text = (
+            "/".join(str(lost.get(p, 0)) for p in ("primary", "secondary", "tertiary", "hull"))
+            if isinstance(lost, dict)
+            else ""
+        )
+        status = []
+        if s.get("sunk"):
+            status.append(Text("sunk", "grey50"))
+        if s.get("left"):
+            status.append(Text(f"left by {s['left']}", "grey50"))
+        if s.get("aground"):
+            status.append(Text("AGROUND", "bold red"))
+        if isinstance(lost, dict) and any(lost.values()) and not gone:
+            status.append(Text("damaged", "yellow"))
+        if "speed" in s and s.get("speed") is None and not gone:
+            status.append(Text("cannot sail", "bold red"))
+        table.add_row(
+            Text(keys(str(ship_name), side) if ship_name and not gone else "", style),
+            Text(
+                str(ship_name) if ship_name else f"(face down{f' x{many}' if many > 1 else ''})",
+                style,
+            ),
+            str(s.get("type", "")),
+            str(s.get("counter") or ""),
+            "" if gone else str(s.get("hex") or ""),
+            str(s.get("speed") or "") if "speed" in s else "",
+            lost_text,
+            Text(", ").join(status),
+            style="grey50" if gone else None,
+        )
+    return table
+
+
+def _labels(obs: dict[str, Any]) -> dict[str, str]:
+    """Ship and counter keys the observation names (``R:B06``) -> ship names, to make
+    choices readable; a counter of several ships gets its first name."""
+    out: dict[str, str] = {}
+    for s in _ships(obs):
+        name = s.get("name")
+        if not name:
+            continue
+        for ref in (s.get("key"), s.get("counter")):
+            if isinstance(ref, str) and ref and ref not in out and ref != name:
+                out[ref] = str(name)
+    return out
+
+
+def annotate(text: str, labels: dict[str, str]) -> str:
+    """``text`` with each key in ``labels`` followed by its name: ``R:B06 (Peresvet)``."""
+    if not labels:
+        return text
+    pattern = re.compile(
+        "|".join(re.escape(k) for k in sorted(labels, key=len, reverse=True)) + r"(?![\w#.])"
+    )
+    return pattern.sub(lambda m: f"{m.group(0)} ({labels[m.group(0)]})", text)
+
+
 # -- events --------------------------------------------------------------------------------------
 def narrate(
     events: Sequence[Event], names: dict[str, str], verbose: bool = False
@@ -425,6 +611,25 @@ def narrate(
     return lines
 
 
+def _title(side: str, obs: dict[str, Any]) -> str:
+    """The board's heading: the side and where the game is (turn, impulse or round)."""
+    if "turn" in obs:
+        title = f"{side}: Game Turn {obs['turn']}"
+        if "last_turn" in obs:
+            title += f" of {obs['last_turn']}"
+        return title
+    if obs.get("phase") == "setup":
+        return f"{side}: set-up"
+    if "impulse" in obs:
+        title = f"{side}: impulse {obs['impulse']}, step {obs.get('step', '?')}"
+        if obs.get("initiative"):
+            title += f", initiative {obs['initiative']}"
+        return title + (", night" if obs.get("night") else "")
+    if "round" in obs:
+        return f"{side}: Basic Combat round {obs['round']} at {obs.get('range', '?')} range"
+    return side
+
+
 def _board_key(obs: dict[str, Any]) -> str:
     """What the map and ship table show, to redraw them only when the ships changed."""
     return json.dumps(obs.get("ships"), sort_keys=True, default=str)
@@ -444,7 +649,7 @@ class _Session:
     ) -> None:
         self.match = match
         self.humans = set(humans)
-        self.agents = agents
+        self.agents = dict(agents)
         self.read = input_fn
         self.out = console
         self.sides = tuple(match.game.spec.sides)
@@ -457,6 +662,7 @@ class _Session:
         self.last_side: str | None = None
         self.deciders: list[str | None] = [None] * len(match.actions)
         self.rng = Dice(match.seed + 104_729)
+        self._helper: Agent | None = None
 
     # -- output helpers ---------------------------------------------------------------------
     def say(self, message: str, style: str = "yellow") -> None:
@@ -474,24 +680,31 @@ class _Session:
             self.out.print(line)
 
     def tell_new(self, side: str) -> None:
+        """The events since ``side`` last looked that ``side`` may see."""
         start = min(self.seen.get(side, 0), len(self.match.events))
-        events = self.match.events[start:]
+        events = [e for e in self.match.events[start:] if not e.sides or side in e.sides]
         self.seen[side] = len(self.match.events)
         if events:
             self.tell(events, self.match.observe(side))
 
     def show_board(self, side: str, obs: dict[str, Any]) -> None:
         self.shown[side] = _board_key(obs)
-        title = f"{side}: Game Turn {obs['turn']}" if "turn" in obs else side
-        if "last_turn" in obs:
-            title += f" of {obs['last_turn']}"
-        self.out.rule(Text(title, _side_style(self.sides, side)))
+        self.out.rule(Text(_title(side, obs), _side_style(self.sides, side)))
         if self.spec is not None:
             view = map_view(obs, self.spec, self.keys, self.sides, self.out.width - 1)
             if view is not None:
                 self.out.print(view)
                 self.out.print(map_legend(self.spec, self.sides))
-        table = ship_table(obs, self.keys, self.sides, self.spec)
+        else:
+            grid = grid_map_view(obs, self.keys, self.sides)
+            if grid is not None:
+                self.out.print(grid)
+                self.out.print(grid_legend(self.sides))
+        ships = _ships(obs)
+        if ships and all("boxes" not in s for s in ships):
+            table = counter_table(obs, self.keys, self.sides)
+        else:
+            table = ship_table(obs, self.keys, self.sides, self.spec)
         if table is not None:
             self.out.print(table)
 
@@ -501,8 +714,9 @@ class _Session:
         head.append(f"  ({d.rule})" if d.rule else "", "grey50")
         self.out.print(head)
         if d.choices:
+            labels = _labels(self.match.observe(d.side))
             items = [
-                Text(f"{i:>3}. ", "bold cyan") + Text(a.describe())
+                Text(f"{i:>3}. ", "bold cyan") + Text(annotate(a.describe(), labels))
                 for i, a in enumerate(d.choices, 1)
             ]
             if len(items) <= 6:
@@ -634,6 +848,13 @@ class _Session:
                 return False
             self.say(f"Random choice: {action.describe()}", "cyan")
             return self.apply(action, side)
+        elif word == "a":
+            return self.auto(d, side)
+        elif word == "auto":
+            self.say(f"The computer plays {side} from now on.", "cyan")
+            self.humans.discard(side)
+            self.agents[side] = self.helper()
+            return self.auto(d, side)
         elif word == "u":
             return self.undo(side)
         elif word == "m":
@@ -641,7 +862,7 @@ class _Session:
             self.show_decision(d)
         elif word == "l":
             self.out.rule("The full log")
-            self.tell(self.match.events, self.match.observe(side))
+            self.tell(self.match.events_for(side), self.match.observe(side))
             self.out.rule()
         elif word == "v":
             self.verbose = not self.verbose
@@ -657,6 +878,21 @@ class _Session:
             what = f"a number from 1 to {len(choices)}" if choices else "a JSON action, r"
             self.say(f"Unknown command {raw!r}: type {what}, or h for help.")
         return False
+
+    def helper(self) -> Agent:
+        """The agent that chooses for a player who asks (the game's default agent)."""
+        if self._helper is None:
+            from navalwar.agents import default_agent, make_agent
+
+            game = self.match.game.id
+            self._helper = make_agent(game, default_agent(game), self.match.seed + 7919)
+        return self._helper
+
+    def auto(self, d: Decision, side: str) -> bool:
+        """Let the computer make this decision."""
+        action = self.helper().choose(self.match, d)
+        self.say(f"Computer's choice: {action.describe()}", "cyan")
+        return self.apply(action, side)
 
     def save(self, path: str) -> None:
         if not path:

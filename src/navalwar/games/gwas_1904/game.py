@@ -17,7 +17,7 @@ import attrs
 from navalwar.actions import Action
 from navalwar.datapack import bundled_data_dir, load_files, parse_toml
 from navalwar.dice import Dice
-from navalwar.engine import Context, Decision, Game, Outcome
+from navalwar.engine import Context, Decision, Game, Match, Outcome
 from navalwar.errors import DataError, IllegalActionError, UnknownNameError
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import battle as b
@@ -526,6 +526,12 @@ class GreatWarAtSea1904(Game[State, GData]):
                 "choices": [self.codec.to_json(a) for a in decision.choices or ()],
             },
         }
+
+    def report(self, match: Match) -> str:
+        """The battle report: its course, each side's losses and damage, VP, result."""
+        from navalwar.games.gwas_1904.report import battle_report
+
+        return battle_report(match)
 
     def outcome(self, state: State, data: GData) -> Outcome | None:
         if isinstance(state, bc.BasicBattle):

@@ -159,3 +159,6 @@ class HeuristicUSAgent:
 
 
 __all__ = ["HeuristicUSAgent", "Hex", "Sequence", "Ship", "expected_gunnery"]
+
+
+AGENTS = {"heuristic": HeuristicUSAgent}  # the agents this game offers (navalwar.agents)
