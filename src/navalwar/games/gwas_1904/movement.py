@@ -632,7 +632,7 @@ def leave_map(
     d = inward(edge)
     shifted = {}
     for s in battle.ships:
-        if s.hex is None:
+        if s.hex is None or not s.afloat:  # wrecks stay where they sank
             continue
         n = neighbour(s.hex, d)
         if on_map(n):
