@@ -385,12 +385,6 @@ def test_7_21_more_than_8_counters_overflow_into_hexes_adjacent_to_those_placed(
     assert {"I10", "I11", "J9"} <= set(options)
 
 
-@pytest.mark.xfail(
-    reason="BUG: 7.21 lets only 'the excess' of a side with more than 8 ships out of the 7 "
-    "central hexes; a side of 4 counters (BS6 Japan) is offered I10, I11 and J9 next to J10",
-    strict=True,
-    raises=AssertionError,
-)
 def test_7_21_a_side_of_8_counters_or_fewer_stays_in_the_central_hexes() -> None:
     match = Match.start("gwas_1904", "ulsan")
     place(match, "J10")
@@ -779,14 +773,6 @@ def test_7_33_leaving_in_sight_shifts_every_ship_away_from_the_edge() -> None:
     assert (at(state, "J:AC01"), at(state, "R:AC03")) == ("D10", "F10")
 
 
-@pytest.mark.xfail(
-    reason="BUG: 7.33 in sight: the ships that leave are kept on the map by moving every "
-    "other ship away from the edge; the engine shifts the leaving ship too, so its move "
-    "is lost (Yoshino ends in B10, still 4 hexes from Bayan, instead of on the edge row "
-    "5 hexes away)",
-    strict=True,
-    raises=AssertionError,
-)
 def test_7_33_a_ship_leaving_in_sight_keeps_the_hex_it_gained() -> None:
     ships = [ship("J:C04", "A11"), ship("R:AC03", "E11")]
     run = Driver(battle(ships, "BS6", step=2))
@@ -878,15 +864,6 @@ def test_7_35_a_formation_leaves_a_ship_unable_to_sail_behind() -> None:
     assert [at(run.state, k) for k in ("R:B06", "R:C04", "R:C03")] == ["K10", "L10", "K12"]
 
 
-@pytest.mark.xfail(
-    reason="BUG: 7.33 with A-37: a formation move that takes some ships off the map in sight "
-    "of the enemy must keep the formation's shape while the battle shifts; the engine "
-    "shifts the leaving ships back inward but moves the rest from their old hexes, so "
-    "Askold (A11) and Novik (C11) both end in B10 (random play: 13 Japanese counters in "
-    "one hex, BS7)",
-    strict=True,
-    raises=AssertionError,
-)
 def test_7_33_a_formation_leaving_in_sight_keeps_its_shape() -> None:
     state = _bs5({"R:C03": "A11", "R:C04": "C11"}, {"J:B06": "E11"}, step=2, initiative=RUSSIA)
     run = Driver(state)
@@ -1062,13 +1039,6 @@ def test_19_3_two_thirds_of_the_hull_rounds_down() -> None:
     assert len(run.rolls("primary guns of Sevastopol")) == 2  # ER 6 - 2 = 4: 3 -> 2
 
 
-@pytest.mark.xfail(
-    reason="BUG: 7.5 simultaneous damage: hull hits from the initiative side's fire this "
-    "step already cost the target the 19.3 two-thirds ER penalty for its return fire "
-    "(er_now reads the current damage, not the start-of-step snapshot)",
-    strict=True,
-    raises=AssertionError,
-)
 def test_7_5_a_19_3_penalty_from_this_steps_hits_waits_until_the_next_step() -> None:
     """Peresvet (9 heavy hull boxes, 5 lost) takes a 6th from Mikasa: from now on ER 4,
     but she answers this step with her start-of-step firepower at ER 6: 2 main, 3 secondary."""
@@ -1114,14 +1084,6 @@ def test_7_84_a_ship_torpedoes_once_a_scenario() -> None:
     assert torpedo_steps == {4}
 
 
-@pytest.mark.xfail(
-    reason="BUG: 7.84: a torpedo attack declared at a counter that an earlier attack of the "
-    "same step sank is skipped without spending the salvo (fire.resolve skips it, so "
-    "torpedo_used stays False) and the ship torpedoes again later (random play: makarov "
-    "seed 25, amur seed 57); declared with the others (7.5, 7.81), the salvo is fired",
-    strict=True,
-    raises=AssertionError,
-)
 def test_7_84_a_salvo_declared_at_a_ship_sunk_earlier_in_the_step_is_spent() -> None:
     ikazuchi = [*squadron("J:DD-Ikazuchi#1", 1, "K11"), *squadron("J:DD-Ikazuchi#2", 1, "K11")]
     puilki = squadron("R:DD-Puilki#1", 1, "K11")
@@ -1365,7 +1327,7 @@ def test_9_4_a_squadron_counter_is_one_target() -> None:
     run = Driver(battle([ship("J:B06", "K11"), *puilki, ship("R:C04", "K10")], step=3))
     d = run.decision
     assert d is not None and d.context["ship"] == "J:B06"
-    assert targets_of(d) == ["R:DD-Puilki#1", "R:C04"]
+    assert targets_of(d) == ["R:C04", "R:DD-Puilki#1"]  # one choice a counter, by key
 
 
 def test_9_4_e14_each_destroyer_of_a_squadron_picks_its_own_target() -> None:

@@ -191,18 +191,9 @@ def play(name: str, seed: int) -> Watcher:
     return watcher
 
 
-FORMATION_SHIFT_BUG = pytest.mark.xfail(
-    reason="BUG (test_battle.py::test_7_33_a_formation_leaving_in_sight_keeps_its_shape): a "
-    "formation move that takes ships off the map in sight of the enemy piles the formation "
-    "into too few hexes (seed 17: 13 Japanese counters in B13). Not strict: whether a seed "
-    "meets it depends on the random games; the deterministic test is strict",
-    strict=False,
-)
-
-
 @pytest.mark.parametrize(
     "name",
-    [pytest.param(n, marks=FORMATION_SHIFT_BUG) if n == "tsushima" else n for n in SEEDS_NOW],
+    list(SEEDS_NOW),
 )
 def test_random_play_keeps_the_battle_invariants(name: str) -> None:
     started = time.perf_counter()

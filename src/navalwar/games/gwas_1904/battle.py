@@ -153,6 +153,20 @@ class Battle:
         return {k: frozenset(v) for k, v in out.items()}
 
     @functools.cached_property
+    def memo(self) -> dict[object, object]:
+        """Results derived from this (immutable) state, computed once (groups...)."""
+        return {}
+
+    @functools.cached_property
+    def at(self) -> dict[tuple[Hex, str], tuple[BattleShip, ...]]:
+        """Each side's afloat ships by hex."""
+        out: dict[tuple[Hex, str], list[BattleShip]] = {}
+        for s in self.ships:
+            if s.afloat and s.hex is not None:
+                out.setdefault((s.hex, s.side), []).append(s)
+        return {k: tuple(v) for k, v in out.items()}
+
+    @functools.cached_property
     def side_hexes(self) -> dict[str, tuple[Hex, ...]]:
         """The hexes holding each side's afloat ships."""
         out: dict[str, set[Hex]] = {side: set() for side in SIDES}

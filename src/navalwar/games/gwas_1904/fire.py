@@ -22,7 +22,7 @@ from navalwar.games.gwas_1904.battle import (
     PendingHit,
     Rules,
     Torpedo,
-    afloat,
+    other,
     visual_range,
 )
 from navalwar.games.gwas_1904.combat import (
@@ -51,8 +51,9 @@ def snapshot(battle: Battle, ship: BattleShip) -> ShipDamage:
 
 def er_now(battle: Battle, rules: Rules, ship: BattleShip) -> int:
     """The ship's Effectiveness Rating with its 19.3 penalties (notes A-48)."""
-    two_thirds = hull_two_thirds_lost(rules.of(ship), ship.damage)
-    return current_er(ship.er, ship.aground, two_thirds, ship.damage.commander_killed)
+    dmg = snapshot(battle, ship)  # this step's hits count from the next step (7.5)
+    two_thirds = hull_two_thirds_lost(rules.of(ship), dmg)
+    return current_er(ship.er, ship.aground, two_thirds, dmg.commander_killed)
 
 
 def usable(battle: Battle, rules: Rules, ship: BattleShip, part: str) -> int:
@@ -110,17 +111,17 @@ def targets(battle: Battle, rules: Rules, ship: BattleShip, torpedo: bool) -> li
     assert ship.hex is not None
     out: dict[str, None] = {}
     ov = battle.overlay
-    for t in afloat(battle):
-        if t.side == ship.side or t.hex is None or t.counter in out:
+    enemy = other(ship.side)
+    for h in battle.side_hexes[enemy]:
+        if distance(ship.hex, h) > far:
             continue
-        if torpedo and rules.of(t).type == "FORT":
-            continue  # 20.44: fortresses cannot be torpedoed
-        if distance(ship.hex, t.hex) > far:
+        if ov is not None and not fire_allowed(ov, ship.hex, h):
             continue
-        if ov is not None and not fire_allowed(ov, ship.hex, t.hex):
-            continue
-        out[t.counter] = None
-    return list(out)
+        for t in battle.at[(h, enemy)]:
+            if torpedo and rules.of(t).type == "FORT":
+                continue  # 20.44: fortresses cannot be torpedoed
+            out[t.counter] = None
+    return sorted(out)
 
 
 def ask(battle: Battle, rules: Rules, key: str, torpedo: bool) -> Decision:
@@ -163,6 +164,14 @@ def resolve(battle: Battle, rules: Rules, torpedo: bool, ctx: Context) -> Battle
         shooter = battle.ship(shooter_key)
         members = _members(battle, counter)
         if not members or shooter.hex is None or members[0].hex is None:
+            if torpedo:  # 7.84: the salvo was fired at a ship already gone
+                spent = attrs.evolve(shooter.damage, torpedo_used=True)
+                battle = battle.with_ship(attrs.evolve(shooter, damage=spent))
+                ctx.log(
+                    "combat",
+                    f"{rules.of(shooter).name}'s torpedoes run at {counter}, already sunk",
+                    "GWaS 7.84",
+                )
             continue
         d = distance(shooter.hex, members[0].hex)
         if torpedo:

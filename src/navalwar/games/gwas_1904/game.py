@@ -8,6 +8,7 @@ The battle modules follow the rulebook: ``setup`` (7.2, 20.4), ``impulse``
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -133,7 +134,7 @@ class GData:
     tables: DamageTables
     overrides: tuple[Path, ...] = ()
 
-    @property
+    @functools.cached_property
     def rules(self) -> b.Rules:
         """The battle rules' view of the data."""
         return b.Rules({f"{n}:{c}": s for (n, c), s in self.ships.items()}, self.tables)
@@ -382,8 +383,8 @@ class GreatWarAtSea1904(Game[State, GData]):
         order: list[str] = []
         for side in (b.other(battle.initiative), battle.initiative):
             counters: dict[str, b.BattleShip] = {}
-            for s in battle.ships:
-                if s.side == side and s.counter not in counters:
+            for s in battle.ships:  # a ship the mines sank before play is not placed
+                if s.side == side and s.counter not in counters and not s.damage.sunk:
                     counters[s.counter] = s
             placements = battle.scenario.placements if battle.scenario else ()
             ranked = sorted(

@@ -90,6 +90,17 @@ def groups(
     """The side's groups that may still move this step, by ``"K11/capital"`` id;
     each counter in port is a group of its own (20.41). Scripted transports are
     left out unless asked for."""
+    key = ("groups", side, include_scripted)
+    found = battle.memo.get(key)
+    if found is None:
+        found = _groups(battle, rules, side, include_scripted)
+        battle.memo[key] = found
+    return found  # type: ignore[return-value]
+
+
+def _groups(
+    battle: Battle, rules: Rules, side: str, include_scripted: bool
+) -> dict[str, list[BattleShip]]:
     out: dict[str, list[BattleShip]] = {}
     ships = [
         s
@@ -352,7 +363,8 @@ def _formation_choices(
     return out
 
 
-HEADING = {"N": 0, "NE": 1, "SE": 2, "S": 3, "SW": 4, "NW": 5}
+HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
+HEADING = {name: d for d, name in enumerate(HEADINGS)}
 
 
 def _formation_fits(battle: Battle, side: str, movable: list[BattleShip], d: int) -> bool:
@@ -629,14 +641,28 @@ def leave_map(
             edge=edge,
         )
         return battle.with_ships(ships)
+    leaving = {s.key for s in movers}
+    return shift_battle(battle, edge, {k: None for k in leaving}, ctx)
+
+
+def shift_battle(battle: Battle, edge: str, virtual: dict[str, Hex | None], ctx: Context) -> Battle:
+    """7.33 in sight: every ship afloat moves one hex away from ``edge``, keeping the
+    relative positions. ``virtual`` gives the ships that tried to go off the map
+    (``None``: they stay at the edge, having gained the hex on everyone else) or
+    moved this instant (their new hex, perhaps off the map, before the shift)."""
     d = inward(edge)
     shifted = {}
     for s in battle.ships:
         if s.hex is None or not s.afloat:  # wrecks stay where they sank
             continue
-        n = neighbour(s.hex, d)
+        if s.key in virtual and virtual[s.key] is None:
+            continue
+        start = virtual.get(s.key) or s.hex
+        n = neighbour(start, d)
         if on_map(n):
             shifted[s.key] = attrs.evolve(s, hex=n)
+        elif on_map(start):
+            shifted[s.key] = attrs.evolve(s, hex=start)
     ctx.log(
         "battle_shifted",
         f"Ships leaving by the {edge} edge in sight of the enemy: every ship moves one hex "
@@ -672,6 +698,19 @@ def _move_formation(
     battle = attrs.evolve(
         battle, moved=tuple(sorted({*battle.moved, *(s.counter for s in movable)}))
     )
+    if off and any(in_sight(battle, s) for s in off):
+        # 7.33 in sight: the formation moves, and the whole battle shifts back inwards
+        virtual: dict[str, Hex | None] = {
+            s.key: neighbour(s.hex, d) for s in movable if s.hex is not None
+        }
+        edge = _by_edge(off).popitem()[0]
+        ctx.log(
+            "formation_moved",
+            f"The {members[0].side} formation moves one hex {HEADINGS[d]}",
+            "GWaS scenario formation (notes A-37)",
+            direction=d,
+        )
+        return shift_battle(battle, edge, virtual, ctx)
     for edge, ships in _by_edge(off).items():
         battle = leave_map(battle, rules, ships, edge, ctx)
     by_hex: dict[Hex, list[BattleShip]] = {}
@@ -682,7 +721,7 @@ def _move_formation(
     battle = battle.with_ships(shifted)
     ctx.log(
         "formation_moved",
-        f"The {members[0].side} formation moves one hex {('N', 'NE', 'SE', 'S', 'SW', 'NW')[d]}",
+        f"The {members[0].side} formation moves one hex {HEADINGS[d]}",
         "GWaS scenario formation (notes A-37)",
         direction=d,
     )

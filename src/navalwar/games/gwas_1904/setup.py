@@ -152,8 +152,9 @@ def _legal_hexes(battle: Battle, counter: str) -> list[Hex]:
         entry = edge_row(battle.scenario.entry_edge) if battle.scenario else []
         reach = visual_range(battle)
         first = [h for h in centre_hexes() if sea(battle, h) and _fits(battle, h, side, counter)]
-        if not own:
-            return first
+        total, done = _progress(battle, p)
+        if not own or total <= STACK or done < STACK:
+            return first  # 7.21: only ships beyond 8 may overflow
         overflow = {
             n
             for h in own
@@ -182,6 +183,14 @@ def _legal_hexes(battle: Battle, counter: str) -> list[Hex]:
             }
         )
     raise ValueError(f"unknown placement area {p.area!r}")
+
+
+def _progress(battle: Battle, p: Placement) -> tuple[int, int]:
+    """How many counters a placement has, and how many are placed."""
+    counters = {s.counter for s in battle.ships if s.side == p.side and not s.damage.sunk}
+    mine = [c for c in counters if placement_of(battle, c) == p]
+    placed_now = {s.counter for s in afloat(battle, p.side) if s.counter in mine}
+    return len(mine), len(placed_now)
 
 
 def entry_hexes(battle: Battle, edge: str) -> list[Hex]:
