@@ -9,8 +9,9 @@ log, undo stack, dice position, and saves and replays.
 
 from __future__ import annotations
 
+import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
@@ -93,12 +94,13 @@ class Outcome:
 class Context:
     """What a transition may use: the dice and the event log being written."""
 
-    __slots__ = ("dice", "events", "record", "reveal")
+    __slots__ = ("dice", "events", "only", "record", "reveal")
 
     def __init__(self, dice: Dice, record: bool = True) -> None:
         self.record = record
         self.events: list[Event] = []
         self.reveal = False
+        self.only: tuple[str, ...] = ()  # while set, events are private to these sides
         self.dice = dice
         if record:
             dice.sink = self._roll
@@ -110,13 +112,26 @@ class Context:
                 f"{roll.die} roll {roll.value}" + (f" for {roll.purpose}" if roll.purpose else ""),
                 roll.rule,
                 {"die": roll.die, "value": roll.value, "purpose": roll.purpose},
+                self.only,
             )
         )
 
     def log(self, kind: str, text: str, rule: str = "", **data: Any) -> None:
-        """Add a public event (skipped when not recording, e.g. in search rollouts)."""
+        """Add an event, public unless inside :meth:`private` (skipped when not
+        recording, e.g. in search rollouts)."""
         if self.record:
-            self.events.append(Event(kind, text, rule, data))
+            self.events.append(Event(kind, text, rule, data, self.only))
+
+    @contextlib.contextmanager
+    def private(self, sides: tuple[str, ...]) -> Iterator[None]:
+        """Within the block, every event and dice roll is seen by ``sides`` only
+        (what happens to face-down counters, for instance)."""
+        before = self.only
+        self.only = sides
+        try:
+            yield
+        finally:
+            self.only = before
 
     def log_private(
         self, sides: tuple[str, ...], kind: str, text: str, rule: str = "", **data: Any

@@ -1653,12 +1653,6 @@ def test_7_23_a_face_down_squadron_shows_as_one_counter() -> None:
     assert len([e for e in view["ships"] if e["side"] == RUSSIA]) == 2
 
 
-@pytest.mark.xfail(
-    reason="BUG: 7.23/7.27: the public 'group_moved' event names the ships that move "
-    "('Bogatyr move from A11 to A10', ships=['R:C06']) while they are still face down",
-    strict=True,
-    raises=AssertionError,
-)
 def test_7_23_the_enemy_never_learns_a_face_down_ships_name_from_the_log() -> None:
     match = Match.start("gwas_1904", "ulsan")
     place(match, "auto")

@@ -18,13 +18,14 @@ from navalwar.games.gwas_1904.battle import (
     RUSSIA,
     SIDES,
     Battle,
+    BattleShip,
     Rules,
     afloat,
     in_sight,
     other,
 )
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
-from navalwar.games.gwas_1904.ship import SPEEDS
+from navalwar.games.gwas_1904.ship import SPEEDS, ShipSpec
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
 
 MOVE_STEPS: dict[int, tuple[str, ...]] = {
@@ -129,7 +130,8 @@ def _scripted(battle: Battle, rules: Rules, side: str, ctx: Context) -> Battle:
         step = movement.scripted_step(battle, rules, members, goal)
         if step is None:
             continue
-        battle = movement.enter(battle, rules, members, step, ctx)
+        with ctx.private(() if all(m.seen for m in members) else (side,)):
+            battle = movement.enter(battle, rules, members, step, ctx)
         battle = attrs.evolve(
             battle, moved=tuple(sorted({*battle.moved, *(m.counter for m in members)}))
         )
@@ -190,18 +192,25 @@ def emergency_repairs(battle: Battle, rules: Rules, ctx: Context) -> Battle:
             continue
         if s.damage.speed(spec) is not None:
             continue
-        roll = ctx.dice.d6(f"emergency repair of {spec.name}", "GWaS 11.27")
-        if roll == 1:
-            lost = SPEEDS.index("1s") - SPEEDS.index(spec.speed)
-            dmg = attrs.evolve(s.damage, unable=False, speed_lost=lost)
-            battle = battle.with_ship(attrs.evolve(s, damage=dmg))
-            text = "repaired: it can move at speed 1s"
-        elif roll >= 5:
-            battle = battle.with_ship(attrs.evolve(s, no_repair=True))
-            text = "too badly damaged: no more attempts"
-        else:
-            text = "not repaired"
-        ctx.log("repair", f"{spec.name} emergency repair roll {roll}: {text}", "GWaS 11.27")
+        with ctx.private(() if s.seen else (s.side,)):
+            battle = _repair(battle, s, spec, ctx)
+    return battle
+
+
+def _repair(battle: Battle, s: BattleShip, spec: ShipSpec, ctx: Context) -> Battle:
+    """One ship's 11.27 roll."""
+    roll = ctx.dice.d6(f"emergency repair of {spec.name}", "GWaS 11.27")
+    if roll == 1:
+        lost = SPEEDS.index("1s") - SPEEDS.index(spec.speed)
+        dmg = attrs.evolve(s.damage, unable=False, speed_lost=lost)
+        battle = battle.with_ship(attrs.evolve(s, damage=dmg))
+        text = "repaired: it can move at speed 1s"
+    elif roll >= 5:
+        battle = battle.with_ship(attrs.evolve(s, no_repair=True))
+        text = "too badly damaged: no more attempts"
+    else:
+        text = "not repaired"
+    ctx.log("repair", f"{spec.name} emergency repair roll {roll}: {text}", "GWaS 11.27")
     return battle
 
 

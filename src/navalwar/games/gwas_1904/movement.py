@@ -413,7 +413,16 @@ def clear_tows(battle: Battle) -> Battle:
 
 
 def apply_tow(battle: Battle, rules: Rules, action: Tow, ctx: Context) -> Battle:
-    """Take up a tow (the pair's move this step) or cast it off (11.21-11.26)."""
+    """Take up a tow (the pair's move this step) or cast it off (11.21-11.26); the
+    enemy learns of it only when the ship is face up."""
+    tower = battle.ship(action.tower)
+    if tower.seen:
+        return _apply_tow(battle, rules, action, ctx)
+    with ctx.private((tower.side,)):
+        return _apply_tow(battle, rules, action, ctx)
+
+
+def _apply_tow(battle: Battle, rules: Rules, action: Tow, ctx: Context) -> Battle:
     battle = attrs.evolve(battle, todo=battle.todo[1:])
     tower = battle.ship(action.tower)
     if not action.towed:
@@ -439,12 +448,42 @@ def apply_tow(battle: Battle, rules: Rules, action: Tow, ctx: Context) -> Battle
 
 
 def apply(battle: Battle, rules: Rules, action: Move, ctx: Context) -> Battle:
-    """Carry out a group's move, exit, beaching or stay."""
+    """Carry out a group's move, exit, beaching or stay. What happens to face-down
+    ships is told to their owner only; the enemy sees counters move (7.23)."""
     side = battle.acting
     members = groups(battle, rules, side).get(action.group, [])
     battle = attrs.evolve(battle, todo=battle.todo[1:])
     if action.to == "stay" or not members:
         return battle
+    hidden = [s for s in members if not s.seen]
+    if not hidden:
+        return _apply(battle, rules, action, members, ctx)
+    with ctx.private((side,)):
+        after = _apply(battle, rules, action, members, ctx)
+    count = len({s.counter for s in hidden})
+    ctx.log(
+        "counters_moved",
+        f"{count} face-down {side} counter{'s' if count > 1 else ''}: {_public(action)}",
+        "GWaS 7.23",
+    )
+    return after
+
+
+def _public(action: Move) -> str:
+    """What the enemy sees of a move of face-down counters."""
+    if action.group == FORMATION:
+        return f"the formation moves {action.to}"
+    here = action.group.split("/")[0]
+    if action.to.startswith("exit:"):
+        return f"from {here} towards the {action.to[5:]} edge"
+    if action.to.startswith("beach:"):
+        return f"from {here} into {action.to[6:]}"
+    return f"from {here} to {action.to}"
+
+
+def _apply(
+    battle: Battle, rules: Rules, action: Move, members: list[BattleShip], ctx: Context
+) -> Battle:
     if _seamanship_fails(battle, rules, members, ctx):
         return battle
     if action.group == FORMATION:
