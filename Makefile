@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint typecheck bench clean
+.PHONY: demo test lint typecheck bench soak clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -28,6 +28,11 @@ test: lint typecheck
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py
+
+# Random play of every GWaS battle scenario over 300 seeds with the invariant checks
+# (CI runs fewer seeds per scenario; this is the full run, about half an hour).
+soak: $(VENV)/.installed
+	NAVALWAR_GWAS_SEEDS=300 $(BIN)/python -m pytest -q tests/games/gwas_1904/test_random_play.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
