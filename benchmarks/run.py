@@ -5,7 +5,9 @@ Run with ``make bench`` (or ``.venv/bin/python benchmarks/run.py``). It reports:
 * cloning a mid-game Tokyo Express state (``Match.clone`` and the bare state),
 * applying one action and running the rules to the next decision
   (``Game.step``, the search/simulation path, no event recording),
-* whole Basic games per second on one core with random US play.
+* whole Basic games per second on one core with random US play,
+* the same for GWaS 1904 Battle Scenario 5 (yellow-sea) with random play on both
+  sides, from a mid-battle state (clone and apply) and as whole battles.
 """
 
 from __future__ import annotations
@@ -76,5 +78,50 @@ def main() -> None:
     )
 
 
+def gwas_mid_battle(seed: int = 3) -> Match:
+    """Battle Scenario 5 played by the heuristic agents into its second impulse."""
+    from navalwar.agents import make_agent
+
+    m = Match.start("gwas_1904", "yellow-sea", seed=seed)
+    agents = {side: make_agent("gwas_1904", "heuristic", seed) for side in ("Japan", "Russia")}
+    while m.decision is not None and (m.state.phase != "impulse" or m.state.impulse < 2):
+        m.apply(agents[m.decision.side].choose(m, m.decision))
+    return m
+
+
+def gwas() -> None:
+    m = gwas_mid_battle()
+    state, data, game = m.state, m.data, m.game
+    print(f"GWaS BS5 mid-battle: impulse {state.impulse}, step {state.step}")
+    clone_state = timeit(lambda: attrs.evolve(state), 20_000)
+    clone_match = timeit(m.clone, 20_000)
+    print(f"clone state:                                      {clone_state * 1e6:8.2f} us")
+    print(f"clone Match:                                      {clone_match * 1e6:8.2f} us")
+    decision = game.decision(state, data)
+    if decision is not None and decision.choices:
+        action = decision.choices[0]
+        steps = []
+        for k in range(200):
+            dice = Dice(1000 + k)
+            t0 = time.perf_counter()
+            game.step(state, action, data, dice)
+            steps.append(time.perf_counter() - t0)
+        print(
+            f"apply one action + rules to the next decision:   "
+            f"{statistics.median(steps) * 1e6:8.1f} us median (Game.step, no event log)"
+        )
+    n = 40
+    t0 = time.perf_counter()
+    for seed in range(n):
+        g = Match.start("gwas_1904", "yellow-sea", seed=seed)
+        play_out(g, {"Japan": RandomAgent(seed), "Russia": RandomAgent(seed + 1)})
+    dt = time.perf_counter() - t0
+    print(
+        f"whole BS5 battles, random both sides, 1 core:     {n / dt:8.1f} battles/s "
+        f"({dt / n * 1e3:.1f} ms per battle, with the event log)"
+    )
+
+
 if __name__ == "__main__":
     main()
+    gwas()
