@@ -19,8 +19,8 @@ Two views:
 * a side's (``side="Japan"``): what :meth:`~navalwar.engine.Match.observe`
   tells that side. Enemy counters not yet seen (7.27) are blank squares
   without a name, and only the side's own damage is shown. The observation
-  lists one entry per face-down enemy *ship*, so a face-down squadron shows
-  as one blank counter per ship.
+  lists one entry per face-down enemy *counter*, so a face-down squadron
+  shows as one blank counter.
 """
 
 from __future__ import annotations

@@ -6,8 +6,8 @@ through the Game-level functions (``advance`` / ``decision`` / ``apply``, no
 :class:`Match`, no event log). Every state the game passes through is compared with
 the one before it:
 
-* a sunk ship stays sunk and never moves again (a whole-battle shift, 7.33, moves
-  every counter on the map, wrecks included, by the same vector: that is allowed);
+* a sunk ship stays sunk and never moves again (the whole-battle shift of 7.33
+  moves the ships afloat only; the check still tolerates a common shift vector);
 * a ship that left the map (7.33) never comes back;
 * damage never decreases (boxes lost per part, torpedo tubes used or destroyed;
   speed levels lost and unable to sail within an impulse: 11.27's emergency repair

@@ -21,12 +21,13 @@ from navalwar.games.gwas_1904.battle import (
     BattleShip,
     Rules,
     afloat,
-    in_sight,
     other,
+    visual_range,
 )
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
 from navalwar.games.gwas_1904.ship import SPEEDS, ShipSpec
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
+from navalwar.hexgrid import distance
 
 MOVE_STEPS: dict[int, tuple[str, ...]] = {
     2: ("2",),
@@ -233,7 +234,7 @@ def end_impulse(battle: Battle, ctx: Context, rules: Rules) -> Battle:
     limit = impulse_limit(battle.option("impulses"), scen.impulses if scen is not None else 0)
     if limit and battle.impulse >= limit:
         return end(battle, f"The scenario ends after {battle.impulse} impulses", ctx)
-    if not any(in_sight(battle, s) for s in afloat(battle) if not s.damage.fixed):
+    if not in_contact(battle):
         return end(battle, "No ships are in sight of the enemy", ctx)
     if battle.impulse == 1:
         ctx.log(
@@ -243,6 +244,15 @@ def end_impulse(battle: Battle, ctx: Context, rules: Rules) -> Battle:
             "GWaS 7.38",
         )
     return attrs.evolve(battle, impulse=battle.impulse + 1, step=1, fought=True)
+
+
+def in_contact(battle: Battle) -> bool:
+    """7.36: ships of both sides on the map within visible distance of each other;
+    the Port Arthur fortresses are not ships that keep a battle going (notes A-19)."""
+    reach = visual_range(battle)
+    japan = [s.hex for s in afloat(battle, JAPAN) if s.hex is not None and not s.damage.fixed]
+    russia = {s.hex for s in afloat(battle, RUSSIA) if s.hex is not None and not s.damage.fixed}
+    return any(distance(j, r) <= reach for j in set(japan) for r in russia)
 
 
 def end(battle: Battle, why: str, ctx: Context) -> Battle:

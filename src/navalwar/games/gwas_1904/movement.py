@@ -143,6 +143,7 @@ def tow_choices(battle: Battle, rules: Rules, members: Sequence[BattleShip]) -> 
         s
         for s in afloat(battle, side)
         if s.hex == here
+        and s.counter == s.key  # a single-ship counter (squadron tows, 11.24, are not modelled)
         and not s.in_tow
         and not s.aground
         and not s.damage.fixed
@@ -210,13 +211,20 @@ def _tow_group_choices(
     """A towed pair moves one hex in the "move all" steps only (11.23, notes A-14: like
     speed 1s), the tower with its tow; the tower may cast off (11.26)."""
     tower = next(s for s in members if s.towing)
-    out: list[Move | Tow] = [Move(gid, "stay"), Tow(tower.key)]
+    out: list[Move | Tow] = [Move(gid, "stay")]
+    pace = speed(battle, rules, tower)
+    if pace is not None and pace in allowed:
+        out.append(Tow(tower.key))  # 11.26: in a step in which the tower could move
     here = tower.hex
-    if "1s" not in allowed or here is None or speed(battle, rules, tower) is None:
+    if "1s" not in allowed or here is None or pace is None:
         return out
+    port = battle.overlay.port if battle.overlay is not None else None
     for n in neighbours(here):
-        if on_map(n) and _can_go(battle, tower.side, here, n, len(by_counter(members))):
-            out.append(Move(gid, label(n)))
+        if not on_map(n) or not _can_go(battle, tower.side, here, n, len(by_counter(members))):
+            continue
+        if n == port and not transit_allowed(battle, rules, members):
+            continue  # 20.41
+        out.append(Move(gid, label(n)))
     return out
 
 
