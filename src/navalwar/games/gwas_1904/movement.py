@@ -688,32 +688,34 @@ def leave_map(
             edge=edge,
         )
         return battle.with_ships(ships)
-    leaving = {s.key for s in movers}
-    return shift_battle(battle, edge, {k: None for k in leaving}, ctx)
+    return shift_battle(battle, edge, {s.key for s in movers}, ctx)
 
 
-def shift_battle(battle: Battle, edge: str, virtual: dict[str, Hex | None], ctx: Context) -> Battle:
-    """7.33 in sight: every ship afloat moves one hex away from ``edge``, keeping the
-    relative positions. ``virtual`` gives the ships that tried to go off the map
-    (``None``: they stay at the edge, having gained the hex on everyone else) or
-    moved this instant (their new hex, perhaps off the map, before the shift)."""
+def shift_battle(battle: Battle, edge: str, leavers: set[str], ctx: Context) -> Battle:
+    """7.33 in sight: the ships that tried to leave keep their hexes (they have gained
+    the hex on everyone) and every other ship afloat moves one hex away from
+    ``edge``, keeping the relative positions. If that would push a ship off the far
+    side of the map, nothing moves (our reading: the map cannot be shifted)."""
     d = inward(edge)
     shifted = {}
     for s in battle.ships:
-        if s.hex is None or not s.afloat:  # wrecks stay where they sank
-            continue
-        if s.key in virtual and virtual[s.key] is None:
-            continue
-        start = virtual.get(s.key) or s.hex
-        n = neighbour(start, d)
-        if on_map(n):
-            shifted[s.key] = attrs.evolve(s, hex=n)
-        elif on_map(start):
-            shifted[s.key] = attrs.evolve(s, hex=start)
+        if s.hex is None or not s.afloat or s.key in leavers:
+            continue  # wrecks stay where they sank
+        n = neighbour(s.hex, d)
+        if not on_map(n):
+            ctx.log(
+                "battle_shifted",
+                f"Ships in sight of the enemy cannot leave by the {edge} edge, and the battle "
+                "fills the map: nothing moves",
+                "GWaS 7.33",
+                edge=edge,
+            )
+            return battle
+        shifted[s.key] = attrs.evolve(s, hex=n)
     ctx.log(
         "battle_shifted",
-        f"Ships leaving by the {edge} edge in sight of the enemy: every ship moves one hex "
-        "away from that edge",
+        f"Ships leaving by the {edge} edge in sight of the enemy: every other ship moves one "
+        "hex away from that edge",
         "GWaS 7.33",
         edge=edge,
     )
@@ -746,10 +748,7 @@ def _move_formation(
         battle, moved=tuple(sorted({*battle.moved, *(s.counter for s in movable)}))
     )
     if off and any(in_sight(battle, s) for s in off):
-        # 7.33 in sight: the formation moves, and the whole battle shifts back inwards
-        virtual: dict[str, Hex | None] = {
-            s.key: neighbour(s.hex, d) for s in movable if s.hex is not None
-        }
+        # 7.33 in sight: the formation keeps its hexes and the rest of the battle shifts
         edge = _by_edge(off).popitem()[0]
         ctx.log(
             "formation_moved",
@@ -757,7 +756,7 @@ def _move_formation(
             "GWaS scenario formation (notes A-37)",
             direction=d,
         )
-        return shift_battle(battle, edge, virtual, ctx)
+        return shift_battle(battle, edge, {s.key for s in movable}, ctx)
     for edge, ships in _by_edge(off).items():
         battle = leave_map(battle, rules, ships, edge, ctx)
     by_hex: dict[Hex, list[BattleShip]] = {}
