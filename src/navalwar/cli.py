@@ -368,5 +368,185 @@ def observe(
     click.echo(json.dumps(match.observe(match.game.spec.sides[0]), indent=1))
 
 
+@main.command()
+@click.argument("game")
+@click.argument("scenario")
+@click.option(
+    "-n",
+    "battles",
+    type=click.IntRange(min=1),
+    default=1000,
+    show_default=True,
+    help="Number of battles.",
+)
+@click.option(
+    "--seed",
+    type=int,
+    default=0,
+    show_default=True,
+    help="Batch seed: battle i gets the i-th seed spawned from it.",
+)
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Worker processes (default: all cores; 1 runs in this process). "
+    "With --backend ray: the CPUs of the local Ray instance it starts.",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(["process", "ray"]),
+    default="process",
+    show_default=True,
+    help="Local processes, or Ray (pip install 'navalwar[ray]').",
+)
+@click.option(
+    "--address",
+    default=None,
+    help="Ray cluster to join (HOST:PORT or 'auto'; default: a local instance).",
+)
+@click.option(
+    "--agent",
+    "agent_specs",
+    multiple=True,
+    metavar="SIDE=NAME",
+    help="Agent for a side (default: the game's heuristic where it has one).",
+)
+@click.option(
+    "--option", "options", multiple=True, metavar="NAME=VALUE", help="A rules option (repeatable)."
+)
+@click.option(
+    "--out",
+    "out",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Write one JSON line per battle here, as each finishes.",
+)
+@click.option(
+    "--resume",
+    is_flag=True,
+    help="Continue an interrupted --out file: fight only the battles missing.",
+)
+@click.option("--force", is_flag=True, help="Replace an existing --out file.")
+@click.option(
+    "--plot",
+    "plot",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="Draw the VP-margin histogram and outcome shares (.svg, .png; "
+    "pip install 'navalwar[plot]').",
+)
+@_friendly
+def simulate(
+    game: str,
+    scenario: str,
+    battles: int,
+    seed: int,
+    workers: int | None,
+    backend: str,
+    address: str | None,
+    agent_specs: tuple[str, ...],
+    options: tuple[str, ...],
+    out: str | None,
+    resume: bool,
+    force: bool,
+    plot: str | None,
+) -> None:
+    """Fight SCENARIO of GAME many times with agents; print win/draw/loss shares with
+    Wilson 95% intervals and VP statistics.
+
+    Every record keeps its dice seed: `navalwar run GAME SCENARIO --seed SEED` (with
+    the same --option and --agent values) fights that battle again. Ctrl-C keeps every
+    finished battle in --out; run the same command with --resume to continue."""
+    import time
+
+    from rich.console import Console
+
+    from navalwar import batch
+    from navalwar.batch.report import figure, levels_table, summary_table, vp_table, write_plot
+
+    if plot:
+        figure()  # a missing matplotlib fails now, not after the battles
+    if out and not Path(out).resolve().parent.is_dir():
+        raise NavalwarError(f"cannot write to {out}: its folder does not exist")
+    started = time.perf_counter()
+    try:
+        with _SimulateProgress() as report:
+            records = batch.simulate(
+                game,
+                scenario,
+                battles,
+                seed,
+                _parse_pairs(agent_specs, "--agent"),
+                workers,
+                backend,
+                options=_option_values(_parse_pairs(options, "--option")),
+                address=address,
+                out=out,
+                resume=resume,
+                overwrite=force,
+                progress=report,
+            )
+    except batch.BatchInterrupted as stop:
+        where = f"are in {stop.path}" if stop.path else "are lost (no --out file)"
+        click.echo(f"\nInterrupted: {stop.done} of {stop.n} battles {where}.", err=True)
+        if stop.path:
+            click.echo("Run the same command with --resume to continue.", err=True)
+        sys.exit(130)
+    took = time.perf_counter() - started
+    summary = batch.summarize(records)
+    console = Console()
+    title = f"{game} {scenario}: {summary.n} battles, seed {seed}"
+    console.print(summary_table(summary, title))
+    console.print(vp_table(summary))
+    console.print(levels_table(summary))
+    click.echo(f"{battles} battles in {took:.1f} s ({battles / took:.1f} battles/s)")
+    if out:
+        click.echo(f"Records: {out}")
+    click.echo(f"Battle 0 again: {records[0].command()}")
+    if plot:
+        write_plot(records, summary, plot)
+        click.echo(f"Plot: {plot}")
+
+
+class _SimulateProgress:
+    """A rich progress bar on stderr, fed by batch.simulate's progress callback."""
+
+    def __init__(self) -> None:
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
+
+        self.bar = Progress(
+            "battles",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            TimeRemainingColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
+        self.task = self.bar.add_task("simulate", total=None)
+        self.started = False
+
+    def __enter__(self) -> Callable[[int, int], None]:
+        self.bar.start()
+        return self
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.started:  # battles resumed from the file do not count in the speed
+            self.started = True
+            self.bar.reset(self.task, total=total, completed=done)
+        self.bar.update(self.task, completed=done, total=total)
+
+    def __exit__(self, *exc: object) -> None:
+        self.bar.stop()
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

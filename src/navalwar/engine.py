@@ -208,6 +208,25 @@ class Game(ABC, Generic[S, D]):
         """A readable battle report of a finished (or running) match."""
         return "\n".join(e.text for e in match.events if e.kind not in ("dice_rolled",))
 
+    def record_extras(self, match: Match) -> dict[str, Any]:
+        """Game facts for a batch-simulation record (:mod:`navalwar.batch`) of a finished
+        match: ``turns`` played, ships ``sunk`` and ``damaged`` by side and type, any more.
+
+        The default calls ``record_extras(match)`` of the ``records`` module of the game's
+        package when it has one (the convention of its ``agents`` module), else gives {}."""
+        import importlib
+
+        package = type(self).__module__.rpartition(".")[0]
+        name = f"{package}.records"
+        try:
+            module = importlib.import_module(name) if package else None
+        except ModuleNotFoundError as exc:
+            if not exc.name or not f"{name}.".startswith(f"{exc.name}."):
+                raise  # not a missing records module: a missing import inside it
+            module = None
+        extras = getattr(module, "record_extras", None)
+        return dict(extras(match)) if callable(extras) else {}
+
     def step(self, state: S, action: Action, data: D, dice: Dice, record: bool = False) -> S:
         """Apply ``action`` and advance, without a Match (for search and simulation)."""
         ctx = Context(dice, record)
