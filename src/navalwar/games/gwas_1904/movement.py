@@ -348,25 +348,30 @@ def transit_allowed(battle: Battle, rules: Rules, ships: Sequence[BattleShip]) -
     return done.get(side, 0) + len(counters) <= 3
 
 
+def formation_movers(battle: Battle, rules: Rules, members: list[BattleShip]) -> list[BattleShip]:
+    """The formation's ships that move: not in port, and able to sail; the others are
+    left behind (7.35)."""
+    return [
+        s
+        for ships in by_counter(members).values()
+        if counter_speed(battle, rules, ships) is not None and not ships[0].in_port
+        for s in ships
+    ]
+
+
 def _formation_choices(
     battle: Battle, rules: Rules, members: list[BattleShip], allowed: Sequence[str]
 ) -> list[Move]:
     """The whole side shifts one hex in a direction, keeping its shape (notes A-37)."""
     out = [Move(FORMATION, "stay")]
-    movable = [s for s in members if not s.in_port and rules.of(s).type != "FORT"]
-    pace = slowest(
-        [
-            counter_speed(battle, rules, ships)
-            for ships in by_counter(movable).values()
-            if counter_speed(battle, rules, ships) is not None
-        ]
-        or [None]
-    )
+    moving = formation_movers(battle, rules, members)
+    if not moving:
+        return out
+    pace = slowest([counter_speed(battle, rules, ships) for ships in by_counter(moving).values()])
     if pace is None or pace not in allowed:
         return out
-    side = movable[0].side
-    for d, name in enumerate(("N", "NE", "SE", "S", "SW", "NW")):
-        if _formation_fits(battle, side, movable, d):
+    for d, name in enumerate(HEADINGS):
+        if _formation_fits(battle, moving, d):
             out.append(Move(FORMATION, name))
     return out
 
@@ -375,10 +380,12 @@ HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
 HEADING = {name: d for d, name in enumerate(HEADINGS)}
 
 
-def _formation_fits(battle: Battle, side: str, movable: list[BattleShip], d: int) -> bool:
-    moving = [s for s in movable if speed_ok(s)]
-    if not moving:
-        return False
+def _formation_fits(battle: Battle, moving: list[BattleShip], d: int) -> bool:
+    """Every moving ship may enter its hex, and no hex ends with more than 8 of the
+    side's counters (ships left behind included) or 16 in all (7.32)."""
+    side = moving[0].side
+    nation = "R" if side == RUSSIA else "J"
+    ov = battle.overlay
     for s in moving:
         assert s.hex is not None
         n = neighbour(s.hex, d)
@@ -386,23 +393,21 @@ def _formation_fits(battle: Battle, side: str, movable: list[BattleShip], d: int
             if not _may_exit(battle, [[s]]):
                 return False
             continue
-        ov = battle.overlay
-        if ov is not None and not can_enter(ov, s.hex, n, "R" if side == RUSSIA else "J"):
+        if ov is not None and not can_enter(ov, s.hex, n, nation):
             return False
-    arriving: dict[Hex, set[str]] = {}
-    for s in moving:
-        assert s.hex is not None
-        if on_map(neighbour(s.hex, d)):
-            arriving.setdefault(neighbour(s.hex, d), set()).add(s.counter)
+    keys = {s.key for s in moving}
+    own: dict[Hex, set[str]] = {}
+    for s in afloat(battle, side):
+        if s.hex is None or s.exempt or s.in_port:
+            continue
+        h = neighbour(s.hex, d) if s.key in keys else s.hex
+        if on_map(h):
+            own.setdefault(h, set()).add(s.counter)
     enemy = battle.occupancy
     return all(
-        len(c) + len(enemy.get((h, other(side)), ())) <= 2 * STACK for h, c in arriving.items()
+        len(c) <= STACK and len(c) + len(enemy.get((h, other(side)), ())) <= 2 * STACK
+        for h, c in own.items()
     )
-
-
-def speed_ok(ship: BattleShip) -> bool:
-    """A formation member that is not aground."""
-    return not ship.aground
 
 
 def clear_tows(battle: Battle) -> Battle:
@@ -736,12 +741,7 @@ def inward(edge: str) -> int:
 def _move_formation(
     battle: Battle, rules: Rules, members: list[BattleShip], d: int, ctx: Context
 ) -> Battle:
-    movable = [
-        s
-        for ships in by_counter(members).values()
-        if counter_speed(battle, rules, ships) is not None and not ships[0].in_port
-        for s in ships
-    ]  # ships that cannot sail are left behind (7.35)
+    movable = formation_movers(battle, rules, members)  # the others stay behind (7.35)
     off = [s for s in movable if s.hex is not None and not on_map(neighbour(s.hex, d))]
     stay = [s for s in movable if s not in off]
     battle = attrs.evolve(
