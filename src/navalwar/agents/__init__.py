@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from navalwar.actions import Action
+from navalwar.agents.search import SearchAgent
 from navalwar.dice import Dice
 from navalwar.engine import Decision, Match
 from navalwar.errors import UnknownNameError
@@ -57,7 +58,11 @@ class FirstChoiceAgent:
 AgentFactory = Callable[[int], Agent]
 """Builds an agent from a seed (an agent class taking ``seed`` is one)."""
 
-CORE_AGENTS: dict[str, AgentFactory] = {"random": RandomAgent, "first": FirstChoiceAgent}
+CORE_AGENTS: dict[str, AgentFactory] = {
+    "random": RandomAgent,
+    "first": FirstChoiceAgent,
+    "search": SearchAgent,
+}
 _game_agents: dict[str, dict[str, AgentFactory]] = {}
 
 
