@@ -87,7 +87,7 @@ def choose(match: Match, decision: Decision) -> Action:
 
 def test_the_game_offers_its_heuristic_by_name() -> None:
     assert {"heuristic": HeuristicAgent} == AGENTS
-    assert agent_names("gwas_1904") == ["random", "first", "heuristic"]
+    assert agent_names("gwas_1904") == ["random", "first", "search", "heuristic"]
     assert default_agent("gwas_1904") == "heuristic"
     assert isinstance(make_agent("gwas_1904", "heuristic", 3), HeuristicAgent)
     assert isinstance(make_agent("gwas_1904", "random", 3), RandomAgent)
