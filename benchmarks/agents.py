@@ -7,7 +7,7 @@ agents seeded alike):
 * **Tokyo Express** (``--te-scenario``, default ``basic``): the US side played by
   the search agent and by the heuristic agent; the Japanese are the rules' own
   procedures, so the two US win rates compare the agents directly.
-* **GWaS 1904** (``--gwas-scenario``, default ``ulsan``): the search agent against
+* **GWaS 1904** (``--gwas-scenario``, default ``amur``): the search agent against
   the heuristic with the sides swapped (search Japan v heuristic Russia, heuristic
   Japan v search Russia), and the heuristic against itself as the yardstick: the
   search agent beats the heuristic on a side when it wins more often there than the
@@ -94,24 +94,55 @@ class Result:
     seed: int
     winner: str | None
     margin: float
-    seconds: float
+    seconds: float  # CPU seconds of the game's process
     searched: int = 0
     overruled: int = 0
 
 
 SearchOptions = dict[str, Any]
 
+SEARCH: dict[str, SearchOptions] = {
+    "tokyo_express": {},  # the agent's defaults
+    "gwas_1904": {"max_choices": 30},  # every set-up hex of BS4 (amur) is a candidate
+}
+"""The search agent's options in each game (``--search`` changes them)."""
 
-def build(game: str, name: str, seed: int, search: SearchOptions) -> Agent:
-    """The agent ``name`` for ``game`` (the search agent with the command's options)."""
+
+def parse_options(items: Sequence[str]) -> SearchOptions:
+    """``["rollouts=8", "depth=none", "kinds=move+place"]`` as SearchAgent keywords."""
+    out: SearchOptions = {}
+    for item in items:
+        key, sep, text = item.partition("=")
+        if not sep:
+            raise SystemExit(f"--search wants KEY=VALUE, not {item!r}")
+        value: Any
+        if text.lower() == "none":
+            value = None
+        elif key == "kinds":
+            value = tuple(k for k in text.split("+") if k)
+        elif key == "policy":
+            value = text
+        elif key == "early_stop":
+            value = text.lower() in ("1", "true", "yes")
+        else:
+            try:
+                value = int(text)
+            except ValueError:
+                value = float(text)
+        out[key] = value
+    return out
+
+
+def build(game: str, name: str, seed: int, search: dict[str, SearchOptions]) -> Agent:
+    """The agent ``name`` for ``game`` (the search agent with the game's options)."""
     if name == "search":
-        return SearchAgent(seed, **search)
+        return SearchAgent(seed, **search.get(game, {}))
     return make_agent(game, name, seed)
 
 
-def play(pairing: Pairing, seed: int, search: SearchOptions) -> Result:
+def play(pairing: Pairing, seed: int, search: dict[str, SearchOptions]) -> Result:
     """Play ``pairing`` with ``seed`` to the end."""
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     match = Match.start(pairing.game, pairing.scenario, seed=seed)
     agents = {side: build(pairing.game, name, seed, search) for side, name in pairing.agents}
     play_out(match, agents)
@@ -124,13 +155,13 @@ def play(pairing: Pairing, seed: int, search: SearchOptions) -> Result:
         seed,
         outcome.winner,
         float(ours - theirs),
-        time.perf_counter() - t0,
+        time.process_time() - t0,
         searcher.searched if searcher else 0,
         searcher.overruled if searcher else 0,
     )
 
 
-def _play_task(task: tuple[Pairing, int, SearchOptions]) -> tuple[str, Result]:
+def _play_task(task: tuple[Pairing, int, dict[str, SearchOptions]]) -> tuple[str, Result]:
     pairing, seed, search = task
     return pairing.label, play(pairing, seed, search)
 
@@ -169,7 +200,7 @@ class Line:
             "win_rate": self.wins / self.n if self.n else 0.0,
             "wilson95": [low, high],
             "mean_margin": sum(g.margin for g in self.games) / self.n if self.n else 0.0,
-            "seconds_per_game": sum(g.seconds for g in self.games) / self.n if self.n else 0.0,
+            "cpu_seconds_per_game": sum(g.seconds for g in self.games) / self.n if self.n else 0.0,
             "searched": sum(g.searched for g in self.games),
             "overruled": sum(g.overruled for g in self.games),
         }
@@ -234,7 +265,7 @@ def mirrored(line: Line, side: str) -> Line:
 def run(
     plan: Sequence[Pairing],
     seeds: Sequence[int],
-    search: SearchOptions,
+    search: dict[str, SearchOptions],
     jobs: int,
     progress: Callable[[str], None],
 ) -> dict[str, Line]:
@@ -264,7 +295,7 @@ def table(lines: dict[str, Line], compare: Sequence[tuple[str, str, str]]) -> st
     """The results as a plain-text table."""
     rows = [
         f"{'pairing':<36} {'side':<7} {'n':>4} {'wins':>5} {'draws':>5} "
-        f"{'win rate':>8}  {'95% CI':<15} {'VP margin':>9} {'s/game':>7}"
+        f"{'win rate':>8}  {'95% CI':<15} {'VP margin':>9} {'CPU s/gm':>8}"
     ]
     for line in lines.values():
         j = line.to_json()
@@ -272,7 +303,7 @@ def table(lines: dict[str, Line], compare: Sequence[tuple[str, str, str]]) -> st
         rows.append(
             f"{line.pairing.label:<36} {line.pairing.focus:<7} {j['n']:>4} {j['wins']:>5} "
             f"{j['draws']:>5} {j['win_rate']:>8.1%}  [{low:5.1%}, {high:5.1%}] "
-            f"{j['mean_margin']:>+9.2f} {j['seconds_per_game']:>7.2f}"
+            f"{j['mean_margin']:>+9.2f} {j['cpu_seconds_per_game']:>8.2f}"
         )
     rows.append("")
     rows.append(f"{'comparison':<34} {'difference':>10}  {'95% CI (Newcombe)':<18}")
@@ -291,26 +322,26 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("-n", "--games", type=int, default=200, help="seeds per pairing")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--te-scenario", default="basic")
-    parser.add_argument("--gwas-scenario", default="ulsan")
+    parser.add_argument("--gwas-scenario", default="amur")
     parser.add_argument(
         "--only", choices=("tokyo_express", "gwas_1904"), action="append", help="one game only"
     )
     parser.add_argument("--no-random", action="store_true", help="skip heuristic v random")
-    parser.add_argument("--rollouts", type=int, help="search: rollouts per candidate")
-    parser.add_argument("--depth", type=int, help="search: rollout depth (-1: to the end)")
-    parser.add_argument("--time-budget", type=float, help="search: seconds per decision")
+    parser.add_argument(
+        "--search",
+        action="append",
+        default=[],
+        metavar="KEY=VALUE",
+        help="a SearchAgent option for both games (rollouts=8, depth=none, max_choices=12, "
+        "kinds=move+place, time_budget=2, threshold, confidence, policy, early_stop)",
+    )
     parser.add_argument("--jobs", type=int, default=1, help="parallel processes")
     parser.add_argument("--json", help="also write the results to this JSON file")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
     args = parser.parse_args(argv)
 
-    search: SearchOptions = {}
-    if args.rollouts is not None:
-        search["rollouts"] = args.rollouts
-    if args.depth is not None:
-        search["depth"] = None if args.depth < 0 else args.depth
-    if args.time_budget is not None:
-        search["time_budget"] = args.time_budget
+    extra = parse_options(args.search)
+    search = {game: {**options, **extra} for game, options in SEARCH.items()}
     games = args.only or ["tokyo_express", "gwas_1904"]
     plan, compare = pairings(args.te_scenario, args.gwas_scenario, games, not args.no_random)
     seeds = range(args.first_seed, args.first_seed + args.games)
@@ -324,9 +355,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     elapsed = time.perf_counter() - t0
     print(
         f"{args.games} seeds from {args.first_seed}; TE {args.te_scenario}, "
-        f"GWaS {args.gwas_scenario}; search options {search or 'default'}; "
-        f"{elapsed:.0f} s with {args.jobs} process(es)"
+        f"GWaS {args.gwas_scenario}; {elapsed:.0f} s with {args.jobs} process(es)"
     )
+    for game in games:
+        defaults = {k: v for k, v in vars(SearchAgent(0)).items() if not k.startswith("_")}
+        keys = ("rollouts", "depth", "max_choices", "policy", "threshold", "confidence")
+        used = {k: defaults[k] for k in keys}
+        print(f"search agent in {game}: {used | search.get(game, {})}")
     print(table(lines, compare))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
@@ -334,7 +369,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 {
                     "games": args.games,
                     "first_seed": args.first_seed,
-                    "search": {k: v for k, v in search.items()},
+                    "search": {g: dict(o) for g, o in search.items()},
                     "seconds": elapsed,
                     "lines": [line.to_json() for line in lines.values()],
                 },

@@ -126,6 +126,9 @@ class SearchAgent:
             (0: the best mean wins).
         kinds: the decision kinds to search (``None``: all); the others are left to
             the policy.
+        early_stop: end a search after a phase in which no candidate did better than
+            the policy's choice (most decisions, where the policy is right, then cost a
+            fraction of the budget).
         margin_weight: the weight of the normalised VP margin in a rollout's score.
         estimator: the result estimate of a truncated rollout (default: the game's
             entry of :data:`ESTIMATORS`, if any).
@@ -145,6 +148,7 @@ class SearchAgent:
         threshold: float = 0.02,
         confidence: float = 1.5,
         kinds: Collection[str] | None = None,
+        early_stop: bool = True,
         margin_weight: float = 0.25,
         estimator: Estimator | None = None,
     ) -> None:
@@ -161,6 +165,7 @@ class SearchAgent:
         self.threshold = threshold
         self.confidence = confidence
         self.kinds = frozenset(kinds) if kinds is not None else None
+        self.early_stop = early_stop
         self.margin_weight = margin_weight
         self.estimator = estimator
         self.dice = Dice(seed)
@@ -244,7 +249,7 @@ class SearchAgent:
         deadline = time.perf_counter() + self.time_budget if self.time_budget is not None else None
         view = match.clone()  # the rollout policy reads the position from a Match
         budget = self.rollouts * len(candidates)
-        phases = max(1, math.ceil(math.log2(len(candidates))))
+        phases = max(2, math.ceil(math.log2(len(candidates))))
         alive = list(range(len(candidates)))
         spent = 0
         for phase in range(phases):
@@ -260,6 +265,8 @@ class SearchAgent:
                 if deadline is not None and time.perf_counter() >= deadline:
                     return scores
             others = sorted(alive[1:], key=lambda i: (-sum(scores[i]), i))
+            if self.early_stop and sum(scores[0]) >= sum(scores[others[0]]):
+                return scores  # nothing beats the policy's choice so far: keep it
             alive = [0, *sorted(others[: max(1, len(others) // 2)])]
         return scores
 
