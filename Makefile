@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint typecheck bench soak clean
+.PHONY: demo test lint typecheck bench bench-agents soak clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -26,8 +26,14 @@ typecheck: $(VENV)/.installed
 test: lint typecheck
 	$(BIN)/python -m pytest
 
+# Speed: clone, apply, games per second, then the 2-worker speed-up on 2,000 battles.
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/run.py
+	$(BIN)/python benchmarks/scaling.py
+
+# Strength: win rates over 200 seeded games per pairing (hours on 2 cores; see README).
+bench-agents: $(VENV)/.installed
+	$(BIN)/python benchmarks/agents.py --jobs 2
 
 # Random play of every GWaS battle scenario over 300 seeds with the invariant checks
 # (CI runs fewer seeds per scenario; this is the full run, about half an hour).

@@ -16,8 +16,11 @@ agents seeded alike):
   "beat RandomAgent clearly" benchmark (``--no-random`` skips it).
 
 Each line gives wins, draws, the win rate with its Wilson 95% interval, the mean VP
-margin of the side and seconds per game; each comparison gives the difference of
-the two win rates with Newcombe's 95% interval (from the two Wilson intervals).
+margin of the side and CPU seconds per game; each comparison gives the difference of
+the two win rates with Newcombe's 95% interval for paired data (the two lines play
+the same seeds; method 10 of Newcombe 1998), the unpaired interval beside it, and
+the seeds won by one agent only. A comparison is "better" when the paired interval
+is above zero.
 ``--jobs`` plays games in parallel processes.
 """
 
@@ -75,6 +78,35 @@ def newcombe(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float, float]:
     )
 
 
+def newcombe_paired(pairs: Sequence[tuple[bool, bool]]) -> tuple[float, float, float]:
+    """The difference p1 - p2 of two proportions measured on the same units (here the
+    same seeds), with Newcombe's paired-data interval (1998, method 10): the two Wilson
+    intervals combined with the phi correlation of the pairs. With common seeds the
+    games of two agents are correlated (identical until their first different choice),
+    and this interval is much narrower than the unpaired one, and still valid."""
+    n = len(pairs)
+    if n == 0:
+        return (0.0, -1.0, 1.0)
+    a = sum(1 for x, y in pairs if x and y)
+    b = sum(1 for x, y in pairs if x and not y)
+    c = sum(1 for x, y in pairs if y and not x)
+    d = n - a - b - c
+    p1, p2 = (a + b) / n, (a + c) / n
+    l1, u1 = wilson(a + b, n)
+    l2, u2 = wilson(a + c, n)
+    denominator = (a + b) * (c + d) * (a + c) * (b + d)
+    phi = 0.0
+    if denominator:
+        numerator = float(a * d - b * c)
+        if numerator > 0:  # Newcombe's continuity correction
+            numerator = max(numerator - n / 2, 0.0)
+        phi = numerator / math.sqrt(denominator)
+    lower = (p1 - l1) ** 2 - 2 * phi * (p1 - l1) * (u2 - p2) + (u2 - p2) ** 2
+    upper = (u1 - p1) ** 2 - 2 * phi * (u1 - p1) * (p2 - l2) + (p2 - l2) ** 2
+    diff = p1 - p2
+    return (diff, diff - math.sqrt(max(0.0, lower)), diff + math.sqrt(max(0.0, upper)))
+
+
 # -- one game ---------------------------------------------------------------------------
 @attrs.frozen
 class Pairing:
@@ -101,11 +133,14 @@ class Result:
 
 SearchOptions = dict[str, Any]
 
-SEARCH: dict[str, SearchOptions] = {
-    "tokyo_express": {},  # the agent's defaults
-    "gwas_1904": {"max_choices": 30},  # every set-up hex of BS4 (amur) is a candidate
-}
-"""The search agent's options in each game (``--search`` changes them)."""
+
+def settings(game: str, search: dict[str, SearchOptions]) -> dict[str, Any]:
+    """The search agent's settings in ``game`` (its tuned ones and the command's)."""
+    agent = SearchAgent.for_game(game, 0, **search.get(game, {}))
+    keys = ("rollouts", "depth", "max_choices", "policy", "threshold", "confidence")
+    out = {k: getattr(agent, k) for k in keys}
+    out["kinds"] = sorted(agent.kinds) if agent.kinds is not None else "all"
+    return out
 
 
 def parse_options(items: Sequence[str]) -> SearchOptions:
@@ -136,7 +171,7 @@ def parse_options(items: Sequence[str]) -> SearchOptions:
 def build(game: str, name: str, seed: int, search: dict[str, SearchOptions]) -> Agent:
     """The agent ``name`` for ``game`` (the search agent with the game's options)."""
     if name == "search":
-        return SearchAgent(seed, **search.get(game, {}))
+        return SearchAgent.for_game(game, seed, **search.get(game, {}))
     return make_agent(game, name, seed)
 
 
@@ -207,18 +242,21 @@ class Line:
 
 
 def pairings(
-    te_scenario: str, gwas_scenario: str, games: Sequence[str], with_random: bool
+    te_scenario: str,
+    gwas_scenario: str,
+    games: Sequence[str],
+    with_random: bool,
+    with_search: bool = True,
 ) -> tuple[list[Pairing], list[tuple[str, str, str]]]:
     """The pairings to play, and the comparisons (title, better, worse) to report."""
     out: list[Pairing] = []
     compare: list[tuple[str, str, str]] = []
     if "tokyo_express" in games:
         te = ("tokyo_express", te_scenario)
-        out += [
-            Pairing("TE search US", *te, (("US", "search"),), "US"),
-            Pairing("TE heuristic US", *te, (("US", "heuristic"),), "US"),
-        ]
-        compare.append(("TE US: search v heuristic", "TE search US", "TE heuristic US"))
+        if with_search:
+            out.append(Pairing("TE search US", *te, (("US", "search"),), "US"))
+            compare.append(("TE US: search v heuristic", "TE search US", "TE heuristic US"))
+        out.append(Pairing("TE heuristic US", *te, (("US", "heuristic"),), "US"))
         if with_random:
             out.append(Pairing("TE random US", *te, (("US", "random"),), "US"))
             compare.append(("TE US: heuristic v random", "TE heuristic US", "TE random US"))
@@ -232,15 +270,13 @@ def pairings(
             return Pairing(label, "gwas_1904", gwas_scenario, agents, focus)
 
         base = "GWaS heuristic J v heuristic R"
-        out += [
-            duel("search", "heuristic", "Japan"),
-            duel("heuristic", "search", "Russia"),
-            duel("heuristic", "heuristic", "Japan"),
-        ]
-        compare += [
-            ("GWaS Japan: search v heuristic", "GWaS search J v heuristic R", f"{base} (J)"),
-            ("GWaS Russia: search v heuristic", "GWaS heuristic J v search R", f"{base} (R)"),
-        ]
+        if with_search:
+            out += [duel("search", "heuristic", "Japan"), duel("heuristic", "search", "Russia")]
+            compare += [
+                ("GWaS Japan: search v heuristic", "GWaS search J v heuristic R", f"{base} (J)"),
+                ("GWaS Russia: search v heuristic", "GWaS heuristic J v search R", f"{base} (R)"),
+            ]
+        out.append(duel("heuristic", "heuristic", "Japan"))
         if with_random:
             base = "GWaS random J v random R"
             out += [
@@ -291,6 +327,20 @@ def run(
     return lines
 
 
+def paired(first: Line, second: Line) -> list[tuple[bool, bool]]:
+    """(first won, second won) for every seed both lines played."""
+    theirs = {g.seed: g.winner == second.pairing.focus for g in second.games}
+    return [
+        (g.winner == first.pairing.focus, theirs[g.seed]) for g in first.games if g.seed in theirs
+    ]
+
+
+def discordant(first: Line, second: Line) -> tuple[int, int]:
+    """Seeds won by ``first`` only, and by ``second`` only."""
+    pairs = paired(first, second)
+    return (sum(1 for x, y in pairs if x and not y), sum(1 for x, y in pairs if y and not x))
+
+
 def table(lines: dict[str, Line], compare: Sequence[tuple[str, str, str]]) -> str:
     """The results as a plain-text table."""
     rows = [
@@ -306,14 +356,23 @@ def table(lines: dict[str, Line], compare: Sequence[tuple[str, str, str]]) -> st
             f"{j['mean_margin']:>+9.2f} {j['cpu_seconds_per_game']:>8.2f}"
         )
     rows.append("")
-    rows.append(f"{'comparison':<34} {'difference':>10}  {'95% CI (Newcombe)':<18}")
+    rows.append(
+        f"{'comparison (win rates)':<34} {'difference':>10}  {'95% CI paired':<18} "
+        f"{'unpaired':<18} {'+/-':>7}"
+    )
     for title, a, b in compare:
         la, lb = lines.get(a), lines.get(b)
         if la is None or lb is None or not la.n or not lb.n:
             continue
-        d, low, high = newcombe(la.wins, la.n, lb.wins, lb.n)
+        d, low, high = newcombe_paired(paired(la, lb))
+        _, ulow, uhigh = newcombe(la.wins, la.n, lb.wins, lb.n)
         verdict = "better" if low > 0 else "worse" if high < 0 else "no clear difference"
-        rows.append(f"{title:<34} {d:>+10.1%}  [{low:+6.1%}, {high:+6.1%}]  {verdict}")
+        b_only, c_only = discordant(la, lb)
+        rows.append(
+            f"{title:<34} {d:>+10.1%}  [{low:+6.1%}, {high:+6.1%}]  [{ulow:+6.1%}, {uhigh:+6.1%}]"
+            f" {b_only:>3}/{c_only:<3} {verdict}"
+        )
+    rows.append("(+/-: seeds won by the first only / by the second only)")
     return "\n".join(rows)
 
 
@@ -327,6 +386,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--only", choices=("tokyo_express", "gwas_1904"), action="append", help="one game only"
     )
     parser.add_argument("--no-random", action="store_true", help="skip heuristic v random")
+    parser.add_argument("--no-search", action="store_true", help="skip search v heuristic")
     parser.add_argument(
         "--search",
         action="append",
@@ -341,9 +401,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     extra = parse_options(args.search)
-    search = {game: {**options, **extra} for game, options in SEARCH.items()}
+    search = {game: dict(extra) for game in ("tokyo_express", "gwas_1904")}
     games = args.only or ["tokyo_express", "gwas_1904"]
-    plan, compare = pairings(args.te_scenario, args.gwas_scenario, games, not args.no_random)
+    plan, compare = pairings(
+        args.te_scenario, args.gwas_scenario, games, not args.no_random, not args.no_search
+    )
     seeds = range(args.first_seed, args.first_seed + args.games)
 
     def progress(text: str) -> None:
@@ -358,10 +420,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"GWaS {args.gwas_scenario}; {elapsed:.0f} s with {args.jobs} process(es)"
     )
     for game in games:
-        defaults = {k: v for k, v in vars(SearchAgent(0)).items() if not k.startswith("_")}
-        keys = ("rollouts", "depth", "max_choices", "policy", "threshold", "confidence")
-        used = {k: defaults[k] for k in keys}
-        print(f"search agent in {game}: {used | search.get(game, {})}")
+        print(f"search agent in {game}: {settings(game, search)}")
     print(table(lines, compare))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as f:
@@ -369,7 +428,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 {
                     "games": args.games,
                     "first_seed": args.first_seed,
-                    "search": {g: dict(o) for g, o in search.items()},
+                    "search": {g: settings(g, search) for g in games},
                     "seconds": elapsed,
                     "lines": [line.to_json() for line in lines.values()],
                 },

@@ -9,7 +9,7 @@ import pytest
 
 from navalwar.actions import Action
 from navalwar.agents import CORE_AGENTS, RandomAgent, make_agent, play_out
-from navalwar.agents.search import ESTIMATORS, SearchAgent
+from navalwar.agents.search import ESTIMATORS, TUNED, SearchAgent
 from navalwar.engine import Match
 
 GAMES = [("tokyo_express", "basic"), ("gwas_1904", "ulsan")]
@@ -37,8 +37,32 @@ def _run(match: Match, agent: SearchAgent, side: str | None, decisions: int) -> 
 def test_registered_as_a_core_agent() -> None:
     assert "search" in CORE_AGENTS
     for game, _ in GAMES:
-        assert isinstance(make_agent(game, "search", 3), SearchAgent)
+        agent = make_agent(game, "search", 3)
+        assert isinstance(agent, SearchAgent)
         assert game in ESTIMATORS
+        # make_agent builds the game's tuned search agent
+        assert agent.kinds == frozenset(TUNED[game]["kinds"])
+        assert agent.rollouts == TUNED[game]["rollouts"]
+    assert SearchAgent.for_game("tokyo_express", 3, rollouts=2).rollouts == 2
+
+
+@pytest.mark.parametrize(("game", "scenario"), GAMES)
+def test_never_overruling_plays_the_policys_own_game(game: str, scenario: str) -> None:
+    """The rollouts use a policy instance of their own: a search agent that never
+    overrules its policy (an unreachable threshold) plays move for move the game the
+    policy alone would, so a comparison of the two on the same seeds is paired."""
+    logs = []
+    for name in ("search", "heuristic"):
+        match = Match.start(game, scenario, seed=4)
+        agents: dict[str, Any] = {
+            s: make_agent(game, "heuristic", 4) for s in match.game.spec.sides
+        }
+        side = match.game.spec.sides[0]
+        if name == "search":
+            agents[side] = SearchAgent(4, rollouts=2, depth=3, max_choices=3, threshold=2.0)
+        play_out(match, agents)
+        logs.append([e.to_json() for e in match.events])
+    assert logs[0] == logs[1]
 
 
 @pytest.mark.parametrize(("game", "scenario"), GAMES)

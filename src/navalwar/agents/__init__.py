@@ -127,6 +127,10 @@ def make_agent(game: str, name: str, seed: int = 0) -> Agent:
     factory = CORE_AGENTS.get(name) or game_agents(game).get(name)
     if factory is None:
         raise UnknownNameError(f"agent for {game}", name, agent_names(game))
+    for_game = getattr(factory, "for_game", None)  # an agent with per-game settings
+    if callable(for_game):
+        agent: Agent = for_game(game, seed)
+        return agent
     return factory(seed)
 
 

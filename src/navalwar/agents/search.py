@@ -87,6 +87,20 @@ ESTIMATORS: dict[str, Estimator] = {
 without one scores truncated rollouts 0.5)."""
 
 
+TUNED: dict[str, dict[str, Any]] = {
+    # The US movement decisions (TE 3.4 speed, orders and turns): where the engagement
+    # is decided; gunnery and torpedo targets are left to the heuristic, whose expected-
+    # damage choice the rollouts rarely improve on (measured: docs/agents.md).
+    "tokyo_express": {"kinds": ("us_speed", "us_order", "us_turn"), "rollouts": 8, "depth": 24},
+    # The set-up hex (7.21/7.22; the BS4 placement near the Roadstead): short battles
+    # are played to the end; moves and fire are left to the heuristic (searching them
+    # costs a hundred times more for no measurable gain).
+    "gwas_1904": {"kinds": ("place",), "rollouts": 6, "depth": None, "max_choices": 12},
+}
+"""The search agent's settings per game (:meth:`SearchAgent.for_game`): the decision
+kinds worth searching and the budget, chosen by the measurements in docs/agents.md."""
+
+
 def _rollout_policy(game_id: str, policy: str, seed: int) -> Agent:
     """The agent that plays both sides in rollouts."""
     from navalwar.agents import RandomAgent, game_agents
@@ -169,15 +183,22 @@ class SearchAgent:
         self.margin_weight = margin_weight
         self.estimator = estimator
         self.dice = Dice(seed)
-        self._policies: dict[str, Agent] = {}
+        self._policies: dict[str, Agent] = {}  # play the rollouts
+        self._fallbacks: dict[str, Agent] = {}  # propose the default in the match
         self.searched = 0  # decisions searched (statistics)
         self.overruled = 0  # of which the policy's choice was overruled
         self.simulations = 0  # rollouts played
 
+    @classmethod
+    def for_game(cls, game: str, seed: int = 0, **options: Any) -> SearchAgent:
+        """The agent with ``game``'s :data:`TUNED` settings, overridden by ``options``
+        (what ``make_agent(game, "search", seed)`` and ``--agent SIDE=search`` build)."""
+        return cls(seed, **{**TUNED.get(game, {}), **options})
+
     # -- the agent ---------------------------------------------------------------------
     def choose(self, match: Match, decision: Decision) -> Action:
         """The best candidate by the rollouts (the policy's choice unless clearly beaten)."""
-        policy = self._policy(match)
+        policy = self._fallback(match)
         choices = decision.choices
         if not choices:
             return policy.choose(match, decision)
@@ -218,12 +239,21 @@ class SearchAgent:
         return best
 
     # -- the search --------------------------------------------------------------------
+    def _fallback(self, match: Match) -> Agent:
+        """The policy that proposes the default choice in the match itself: an instance
+        of its own, untouched by the rollouts, so that a game in which the search never
+        overrules it is exactly the game the policy alone would play."""
+        return self._agent(self._fallbacks, match.game.id)
+
     def _policy(self, match: Match) -> Agent:
-        game_id = match.game.id
-        found = self._policies.get(game_id)
+        """The policy that plays the rollouts (both sides)."""
+        return self._agent(self._policies, match.game.id)
+
+    def _agent(self, agents: dict[str, Agent], game_id: str) -> Agent:
+        found = agents.get(game_id)
         if found is None:
             found = _rollout_policy(game_id, self.policy, self.seed)
-            self._policies[game_id] = found
+            agents[game_id] = found
         return found
 
     def _candidates(self, choices: Sequence[Action], default: Action) -> list[Action]:
@@ -324,4 +354,4 @@ class SearchAgent:
         return (1.0 - self.margin_weight) * win + self.margin_weight * margin
 
 
-__all__ = ["ESTIMATORS", "Estimator", "SearchAgent"]
+__all__ = ["ESTIMATORS", "TUNED", "Estimator", "SearchAgent"]
