@@ -238,6 +238,7 @@ class Line:
             "cpu_seconds_per_game": sum(g.seconds for g in self.games) / self.n if self.n else 0.0,
             "searched": sum(g.searched for g in self.games),
             "overruled": sum(g.overruled for g in self.games),
+            "games": [attrs.asdict(g) for g in self.games],
         }
 
 
@@ -327,6 +328,25 @@ def run(
     return lines
 
 
+def merge(paths: Sequence[str]) -> dict[str, Line]:
+    """The lines of earlier ``--json`` files (runs over different seeds), combined."""
+    games: dict[str, list[Result]] = {}
+    found: dict[str, Pairing] = {}
+    for path in paths:
+        with open(path, encoding="utf-8") as f:
+            for line in json.load(f)["lines"]:
+                agents = tuple((side, name) for side, name in line["agents"].items())
+                pairing = Pairing(
+                    line["label"], line["game"], line["scenario"], agents, line["side"]
+                )
+                found.setdefault(pairing.label, pairing)
+                games.setdefault(pairing.label, []).extend(Result(**g) for g in line["games"])
+    return {
+        label: Line(pairing, tuple(sorted(games[label], key=lambda g: g.seed)))
+        for label, pairing in found.items()
+    }
+
+
 def paired(first: Line, second: Line) -> list[tuple[bool, bool]]:
     """(first won, second won) for every seed both lines played."""
     theirs = {g.seed: g.winner == second.pairing.focus for g in second.games}
@@ -398,7 +418,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--jobs", type=int, default=1, help="parallel processes")
     parser.add_argument("--json", help="also write the results to this JSON file")
     parser.add_argument("-q", "--quiet", action="store_true", help="no progress lines")
+    parser.add_argument(
+        "--merge", nargs="+", metavar="JSON", help="report the combined --json files of runs"
+    )
     args = parser.parse_args(argv)
+    if args.merge:
+        lines = merge(args.merge)
+        everything = ["tokyo_express", "gwas_1904"]
+        _, compare = pairings(args.te_scenario, args.gwas_scenario, everything, True)
+        print(table(lines, compare))
+        return 0
 
     extra = parse_options(args.search)
     search = {game: dict(extra) for game in ("tokyo_express", "gwas_1904")}
