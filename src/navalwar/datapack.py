@@ -151,6 +151,23 @@ def locate(game: str, name: str, overrides: Sequence[Path]) -> tuple[Path, str]:
     return bundled, "bundled"
 
 
+def fingerprint(game: str, overrides: Sequence[Path] = ()) -> tuple[tuple[str, int, int], ...]:
+    """Every file of ``game``'s bundled pack and of the override directories, with its
+    size and modification time: any edit, addition or removal changes it (the key of
+    the parsed-pack cache)."""
+    entries: list[tuple[str, int, int]] = []
+    for root in (bundled_data_dir() / game, *overrides):
+        for dirpath, _, names in os.walk(root):
+            for name in names:
+                path = os.path.join(dirpath, name)
+                try:
+                    st = os.stat(path)
+                except OSError:
+                    continue  # vanished while walking: the next call sees it gone
+                entries.append((path, st.st_mtime_ns, st.st_size))
+    return tuple(sorted(entries))
+
+
 def load_files(
     game: str, names: Sequence[str], overrides: Sequence[Path] = ()
 ) -> dict[str, PackFile]:

@@ -27,6 +27,9 @@ from navalwar.registry import GameSpec, OptionValue
 S = TypeVar("S")
 D = TypeVar("D")
 
+_PACKS: dict[tuple[Any, ...], Any] = {}
+_PACKS_KEPT = 8
+
 
 @attrs.frozen
 class Decision:
@@ -247,6 +250,24 @@ class _Snapshot:
     n_actions: int
 
 
+def load_pack(game: Game[Any, Any], dirs: Sequence[Path] = (), strict: bool = False) -> Any:
+    """``game.load_data(dirs, strict)``, parsed once per process while its files are
+    unchanged (keyed on :func:`navalwar.datapack.fingerprint`): a pack is frozen once
+    loaded, so every match shares it, and starting a match costs no parsing. A pack
+    that fails to load is not kept, so the next call reports the problem again."""
+    from navalwar.datapack import fingerprint
+
+    resolved = tuple(str(Path(d).resolve()) for d in dirs)
+    key = (type(game), game.id, resolved, strict, fingerprint(game.id, [Path(d) for d in dirs]))
+    pack = _PACKS.get(key)
+    if pack is None:
+        pack = game.load_data(dirs, strict)
+        while len(_PACKS) >= _PACKS_KEPT:
+            del _PACKS[next(iter(_PACKS))]
+        _PACKS[key] = pack
+    return pack
+
+
 class Match:
     """A game being played: the session around a game's pure functions."""
 
@@ -314,7 +335,7 @@ class Match:
             raise InvalidActionError(f"the seed must be a non-negative whole number, not {seed!r}")
         resolved = g.spec.resolve_options(options)
         dirs = override_dirs(data, use_env)
-        pack = g.load_data(dirs, strict)
+        pack = load_pack(g, dirs, strict)
         scen = g.load_scenario(scenario, pack)
         return cls(
             g,
