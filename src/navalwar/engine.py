@@ -29,6 +29,7 @@ D = TypeVar("D")
 
 _PACKS: dict[tuple[Any, ...], Any] = {}
 _PACKS_KEPT = 8
+_CODECS: dict[tuple[type[Action], ...], ActionCodec] = {}
 
 
 @attrs.frozen
@@ -158,8 +159,12 @@ class Game(ABC, Generic[S, D]):
 
     @property
     def codec(self) -> ActionCodec:
-        """The JSON codec of this game's actions."""
-        return ActionCodec(self.action_types)
+        """The JSON codec of this game's actions (made once per set of action types)."""
+        types = tuple(self.action_types)
+        codec = _CODECS.get(types)
+        if codec is None:
+            codec = _CODECS[types] = ActionCodec(types)
+        return codec
 
     @abstractmethod
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> D:
@@ -296,6 +301,8 @@ class Match:
         self.actions: list[Action] = []
         self.deciders: list[str] = []  # the side that chose each action
         self._undo: list[_Snapshot] = []
+        # the decision of the state it was worked out for (see :attr:`decision`)
+        self._decided: tuple[Any, Any, Decision | None] | None = None
         ctx = self._context()
         state = game.initial_state(scenario, data, options, ctx)
         self.state: Any = game.advance(state, data, ctx)
@@ -355,8 +362,19 @@ class Match:
     # -- the session ------------------------------------------------------------
     @property
     def decision(self) -> Decision | None:
-        """The pending decision, or None when the game is over."""
-        return self.game.decision(self.state, self.data)
+        """The pending decision, or None when the game is over.
+
+        A game's ``decision`` is a pure function of the state and the data, so it is
+        worked out once per state object (whichever way ``state`` was set: apply,
+        undo, a caller's assignment) and kept until ``state`` or ``data`` changes.
+        """
+        state, data = self.state, self.data
+        cached = self._decided
+        if cached is not None and cached[0] is state and cached[1] is data:
+            return cached[2]
+        decision = self.game.decision(state, data)
+        self._decided = (state, data, decision)
+        return decision
 
     @property
     def is_over(self) -> bool:

@@ -18,9 +18,8 @@ from __future__ import annotations
 
 import enum
 import math
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
-from fractions import Fraction
 from functools import lru_cache
 from typing import Literal, NamedTuple
 
@@ -42,6 +41,7 @@ __all__ = [
     "in_broadside",
     "line",
     "line_blocked",
+    "line_blocked_by",
     "line_of_fire",
     "neighbour",
     "neighbours",
@@ -324,6 +324,10 @@ class Arc(enum.Enum):
     SAME_HEX = "same_hex"
 
 
+_ARCS: dict[tuple[int, int, int], Arc] = {}  # (dq, dr, heading) -> arc, see arc_of
+_ARCS_KEPT = 100_000
+
+
 def arc_of(frm: Hex, heading: int, to: Hex) -> Arc:
     """The arc of ``to`` as seen from a ship at ``frm`` on ``heading`` (TE 2.4, 3.6).
 
@@ -331,18 +335,29 @@ def arc_of(frm: Hex, heading: int, to: Hex) -> Arc:
     through the two vertices of the bow hexside (relative bearings -30..+30,
     boundaries included); the stern arc likewise (150..210). The rest are the
     broadsides. The ship's own hex is :attr:`Arc.SAME_HEX`, which the rules put
-    in both broadsides (see :func:`in_broadside`). Exact integer arithmetic.
+    in both broadsides (see :func:`in_broadside`). Exact integer arithmetic,
+    remembered by offset and heading.
     """
+    key = (to.q - frm.q, to.r - frm.r, heading)
+    found = _ARCS.get(key)
+    if found is not None:
+        return found
     _check_heading(heading)
     if frm == to:
-        return Arc.SAME_HEX
-    q, fwd = _local(frm, heading, to)
-    # lateral = 1.5 q, ahead = (√3/2) fwd: |bearing| <= 30° iff fwd >= 3|q|.
-    if fwd >= 3 * abs(q):
-        return Arc.BOW
-    if -fwd >= 3 * abs(q):
-        return Arc.STERN
-    return Arc.STARBOARD if q > 0 else Arc.PORT
+        found = Arc.SAME_HEX
+    else:
+        q, fwd = _local(frm, heading, to)
+        # lateral = 1.5 q, ahead = (√3/2) fwd: |bearing| <= 30° iff fwd >= 3|q|.
+        if fwd >= 3 * abs(q):
+            found = Arc.BOW
+        elif -fwd >= 3 * abs(q):
+            found = Arc.STERN
+        else:
+            found = Arc.STARBOARD if q > 0 else Arc.PORT
+    if len(_ARCS) >= _ARCS_KEPT:
+        _ARCS.clear()
+    _ARCS[key] = found
+    return found
 
 
 def in_broadside(arc: Arc, side: Arc) -> bool:
@@ -382,39 +397,27 @@ class LineStep:
         return all(blocking(h) for h in self.hexes)
 
 
-def _interval(
-    d: tuple[int, int, int], h: tuple[int, int, int]
-) -> tuple[Fraction, Fraction, bool] | None:
-    """Closed ``t`` interval where ``t * d`` lies in the cell of ``h``; flag if on a side only."""
-    lo, hi = Fraction(0), Fraction(1)
-    tight = False
-    for i, j in ((0, 1), (1, 2), (2, 0)):
-        a = d[i] - d[j]
-        b = h[i] - h[j]
-        # the cell is |x_i - x_j| <= 1 for the three pairs; on the line x = t d.
-        if a == 0:
-            if abs(b) > 1:
-                return None
-            if abs(b) == 1:
-                tight = True
-            continue
-        lo_i, hi_i = Fraction(b - 1, a), Fraction(b + 1, a)
-        if a < 0:
-            lo_i, hi_i = hi_i, lo_i
-        lo = max(lo, lo_i)
-        hi = min(hi, hi_i)
-        if lo >= hi:
-            return None
-    return lo, hi, tight
+_PAIRS = ((0, 1), (1, 2), (2, 0))
 
 
 @lru_cache(maxsize=8192)
 def _fire_offsets(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
-    """Intermediate steps of a line from the origin to ``(dq, dr)``, exact."""
+    """Intermediate steps of a line from the origin to ``(dq, dr)``, exact.
+
+    A hex's cell is ``|x_i - x_j - (h_i - h_j)| <= 1`` for the three pairs of cube
+    coordinates; on the line ``x = t d`` each pair bounds ``t`` to ``[(b-1)/a, (b+1)/a]``
+    (``a = d_i - d_j``, ``b = h_i - h_j``). Every bound is a whole multiple of ``1/L``,
+    ``L`` the least common multiple of the ``a``, so the ``t`` intervals are kept as
+    exact integer numerators over ``L``. A hex whose interval is open is crossed; one
+    where the line only runs along a side (a pair with ``a = 0``, ``|b| = 1``) is half
+    of a grazed hexside.
+    """
     d = (dq, dr, -dq - dr)
     n = max(abs(c) for c in d)
     if n <= 1:
         return ()
+    diffs = [d[i] - d[j] for i, j in _PAIRS]
+    common = math.lcm(*(abs(a) for a in diffs if a))
     candidates: set[Hex] = set()
     for i in range(n + 1):
         # every hex the segment crosses is within 1 of a sampled hex
@@ -422,19 +425,35 @@ def _fire_offsets(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
         candidates.add(c)
         candidates.update(neighbours(c))
     end = Hex(dq, dr)
-    singles: list[tuple[Fraction, tuple[Hex, ...]]] = []
-    sides: dict[tuple[Fraction, Fraction], list[Hex]] = {}
+    singles: list[tuple[int, tuple[Hex, ...]]] = []
+    sides: dict[tuple[int, int], list[Hex]] = {}
     for c in candidates:
         if c in (ORIGIN, end):
             continue
-        iv = _interval(d, c.cube)
-        if iv is None:
-            continue
-        lo, hi, tight = iv
-        if tight:
-            sides.setdefault((lo, hi), []).append(c)
+        h = c.cube
+        lo, hi = 0, common
+        tight = False
+        for (i, j), a in zip(_PAIRS, diffs, strict=True):
+            b = h[i] - h[j]
+            if a == 0:
+                if abs(b) > 1:
+                    break
+                if abs(b) == 1:
+                    tight = True
+                continue
+            scale = common // a  # exact, with the sign of a
+            lo_i, hi_i = (b - 1) * scale, (b + 1) * scale
+            if a < 0:
+                lo_i, hi_i = hi_i, lo_i
+            lo = max(lo, lo_i)
+            hi = min(hi, hi_i)
+            if lo >= hi:
+                break
         else:
-            singles.append((lo, (c,)))
+            if tight:
+                sides.setdefault((lo, hi), []).append(c)
+            else:
+                singles.append((lo, (c,)))
     for (lo, _hi), pair in sides.items():
         singles.append((lo, tuple(sorted(pair))))
     singles.sort()
@@ -464,8 +483,26 @@ def line_blocked(a: Hex, b: Hex, blocking: Callable[[Hex], bool]) -> bool:
     A single hex blocks if ``blocking(hex)``; a grazed hexside blocks only if
     both of its hexes do. ``a`` and ``b`` themselves are never tested.
     """
-    for hexes in _fire_offsets(b.q - a.q, b.r - a.r):
-        if all(blocking(Hex(a.q + h.q, a.r + h.r)) for h in hexes):
+    aq, ar = a
+    for hexes in _fire_offsets(b[0] - aq, b[1] - ar):
+        for h in hexes:
+            if not blocking(Hex(aq + h[0], ar + h[1])):
+                break
+        else:
+            return True
+    return False
+
+
+def line_blocked_by(a: Hex, b: Hex, blocking: Set[Hex]) -> bool:
+    """:func:`line_blocked` where the blocking hexes are the set ``blocking``."""
+    if not blocking:
+        return False
+    aq, ar = a
+    for hexes in _fire_offsets(b[0] - aq, b[1] - ar):
+        for h in hexes:
+            if (aq + h[0], ar + h[1]) not in blocking:  # a (q, r) tuple equals its Hex
+                break
+        else:
             return True
     return False
 
@@ -544,6 +581,8 @@ class MapSpec:
             raise DataError(f"{name}: heading names must be distinct: {self.heading_names}")
         self._m, self._inv = self._solve(list(neighbours.values()))
         self._hexes: tuple[Hex, ...] | None = None
+        self._hex_set: frozenset[Hex] | None = None
+        self._labels: dict[Hex, str] = {}
 
     # -- native offset <-> axial ------------------------------------------------------------
 
@@ -655,13 +694,27 @@ class MapSpec:
         Raises:
             ValueError: if the column or row does not fit the label's digits.
         """
+        found = self._labels.get(h)
+        if found is not None:
+            return found
         col, row = self.to_offset(h)
         if not (0 <= col < 10**self.col_digits and 0 <= row < 10**self.row_digits):
             raise ValueError(f"{h} (column {col}, row {row}) has no {self.name} label")
-        return f"{col:0{self.col_digits}d}{row:0{self.row_digits}d}"
+        found = self._labels[h] = f"{col:0{self.col_digits}d}{row:0{self.row_digits}d}"
+        return found
 
     def in_bounds(self, h: Hex) -> bool:
         """True if ``h`` is on the printed map."""
+        return h in self.hex_set
+
+    @property
+    def hex_set(self) -> frozenset[Hex]:
+        """Every on-map hex, as a set (for fast membership tests)."""
+        if self._hex_set is None:
+            self._hex_set = frozenset(self.hexes())
+        return self._hex_set
+
+    def _in_bounds(self, h: Hex) -> bool:
         col, row = self.to_offset(h)
         if not self.cols[0] <= col <= self.cols[1]:
             return False
@@ -680,7 +733,7 @@ class MapSpec:
                 h
                 for col in range(self.cols[0], self.cols[1] + 1)
                 for row in range(self.rows[0], self.rows[1] + 1)
-                if self.in_bounds(h := self.from_offset(col, row))
+                if self._in_bounds(h := self.from_offset(col, row))
             )
         return self._hexes
 

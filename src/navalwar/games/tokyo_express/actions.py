@@ -57,17 +57,19 @@ class GiveOrder(Action):
     direction: str = ""
 
     def describe(self) -> str:
-        names = {
-            "ahead": "Ahead",
-            "60": "60° Turn",
-            "120": "120° Turn",
-            "countermarch": "Countermarch",
-            "s-turn": "S-Turn",
-        }
         return (
             f"formation {self.formation}: "
-            f"{names.get(self.maneuver, self.maneuver)} {self.direction.capitalize()}".strip()
+            f"{_MANEUVERS.get(self.maneuver, self.maneuver)} {self.direction.capitalize()}".strip()
         )
+
+
+_MANEUVERS = {
+    "ahead": "Ahead",
+    "60": "60° Turn",
+    "120": "120° Turn",
+    "countermarch": "Countermarch",
+    "s-turn": "S-Turn",
+}
 
 
 @attrs.frozen(slots=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from navalwar.engine import Context
 from navalwar.games.tokyo_express.actions import GunneryAttack, TorpedoAttack
@@ -25,7 +25,15 @@ HEAVY = ("BB", "CA")
 
 
 def _nearest(ship: Ship, others: Sequence[Ship]) -> int:
-    return min((distance(ship.hex, o.hex) for o in others), default=10**6)
+    q, r = ship.hex
+    best = -1
+    for o in others:
+        dq = q - o.hex.q
+        dr = r - o.hex.r
+        d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot loop
+        if d < best or best < 0:
+            best = d
+    return 10**6 if best < 0 else best
 
 
 def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool) -> list[Attack]:
@@ -38,17 +46,18 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
     targets, with the other side mount.
     """
     combat = state.combat or Combat()
-    us_ships = list(state.side_ships(US))
+    us_ships = state.ships_of(US)
     targets = [t for t in us_ships if not t.sinking]
     excluded = set(combat.first_targets) if second else set()
     banned = dict(combat.first_mounts) if second else {}
-    remaining = [s for s in state.side_ships(JAPAN, include_sinking=False) if READY in s.salvos]
+    remaining = [s for s in state.ships_of(JAPAN, include_sinking=False) if READY in s.salvos]
+    nearest = {s.name: _nearest(s, us_ships) for s in remaining}  # no ship moves meanwhile
     counts: dict[str, int] = {}
     assigned: list[tuple[Ship, Ship]] = []
     while remaining:
-        best = min(_nearest(s, us_ships) for s in remaining)
+        best = min(nearest[s.name] for s in remaining)
         attacker = ctx.dice.choose(
-            [s for s in remaining if _nearest(s, us_ships) == best],
+            [s for s in remaining if nearest[s.name] == best],
             "next Japanese torpedo attacker (tie)",
             "TE 3.6",
         )
@@ -104,7 +113,8 @@ def _pick(
 ) -> Ship:
     """TE 3.7 Japanese target choice: same weight class if possible, closest, not yet
     targeted, then random."""
-    same = [t for t in cands if _weight_class(data, t) == _weight_class(data, firer)]
+    own = _weight_class(data, firer)
+    same = [t for t in cands if _weight_class(data, t) == own]
     pool = same or list(cands)
     dmin = min(distance(firer.hex, t.hex) for t in pool)
     close = [t for t in pool if distance(firer.hex, t.hex) == dmin]
@@ -120,9 +130,10 @@ def japanese_gunnery_plan(state: State, data: TEData, ctx: Context) -> list[Atta
     battery fires and the other battery tries another target, both then with
     the split-fire row shift. The Japanese never halve a battery.
     """
-    us = [t for t in state.side_ships(US) if not t.sinking]
-    firers = [s for s in state.side_ships(JAPAN, include_sinking=False) if not s.fired]
-    firers.sort(key=lambda s: (_nearest(s, us), state.ships.index(s)))
+    us = [t for t in state.ships_of(US) if not t.sinking]
+    firers = [s for s in state.ships_of(JAPAN, include_sinking=False) if not s.fired]
+    place = {s.name: i for i, s in enumerate(state.ships)}  # names are unique
+    firers.sort(key=lambda s: (_nearest(s, us), place[s.name]))
     targeted: set[str] = set()
     attacks: list[Attack] = []
     for ship in firers:
@@ -173,12 +184,23 @@ def us_torpedo_choices(state: State, data: TEData, ship: Ship, second: bool) -> 
     dead ahead (TE 3.6 Cushing example). Among salvos of one
     mount the highest values are fired first.
     """
+    return [TorpedoAttack(ship.name), *_us_torpedo_attacks(state, data, ship, second)]
+
+
+def us_torpedo_can_fire(state: State, data: TEData, ship: Ship, second: bool) -> bool:
+    """Whether a US ship has any torpedo choice besides holding its fire (TE 3.6)."""
+    return next(_us_torpedo_attacks(state, data, ship, second), None) is not None
+
+
+def _us_torpedo_attacks(
+    state: State, data: TEData, ship: Ship, second: bool
+) -> Iterator[TorpedoAttack]:
+    """The attacks of :func:`us_torpedo_choices`, holding fire aside."""
     combat = state.combat or Combat()
     spec = data.ship(ship.name)
     banned = dict(combat.first_mounts).get(ship.name, "") if second else ""
     excluded = set(combat.first_targets) if second else set()
-    out = [TorpedoAttack(ship.name)]
-    for t in state.side_ships(JAPAN):
+    for t in state.ships_of(JAPAN):
         if t.name in excluded or not torpedo_target_ok(state, data, ship, t, US_TORPEDO_RANGE):
             continue
         if second and in_heading_row(ship.hex, ship.heading, t.hex):
@@ -197,21 +219,33 @@ def us_torpedo_choices(state: State, data: TEData, ship: Ship, second: bool) -> 
                     salvos = tuple(sorted(side_list[:n_side] + by_mount["C"][:n_c]))
                     if salvos and salvos not in seen:
                         seen.add(salvos)
-                        out.append(TorpedoAttack(ship.name, t.name, salvos))
-    return out
+                        yield TorpedoAttack(ship.name, t.name, salvos)
+
+
+def _gunnery_pools(
+    state: State, data: TEData, ship: Ship
+) -> tuple[list[str], list[str], list[str]]:
+    """The targets ``both`` primaries, the bow and the stern primary may fire at (TE 3.7)."""
+    spec = data.ship(ship.name)
+    targets = [t for t in state.ships_of(JAPAN) if gunnery_target_ok(state, data, ship, t)]
+
+    def bear(battery: str) -> list[str]:
+        value = {"bow": spec.bow, "stern": spec.stern, "both": min(spec.bow, spec.stern)}[battery]
+        if value <= 0:
+            return []
+        return [t.name for t in targets if battery_bears_on(ship, battery, t)]
+
+    return bear("both"), bear("bow"), bear("stern")
+
+
+def us_gunnery_can_fire(state: State, data: TEData, ship: Ship) -> bool:
+    """Whether a US ship has any gunnery choice besides holding its fire (TE 3.7)."""
+    return any(_gunnery_pools(state, data, ship))
 
 
 def us_gunnery_choices(state: State, data: TEData, ship: Ship) -> list[GunneryAttack]:
     """Every legal division of a US ship's primaries (TE 3.7 "Division of Primary Gun Fire")."""
-    spec = data.ship(ship.name)
-    targets = [t.name for t in state.side_ships(JAPAN) if gunnery_target_ok(state, data, ship, t)]
-    by = {t.name: t for t in state.side_ships(JAPAN)}
-
-    def bear(battery: str) -> list[str]:
-        value = {"bow": spec.bow, "stern": spec.stern, "both": min(spec.bow, spec.stern)}[battery]
-        return [t for t in targets if value > 0 and battery_bears_on(ship, battery, by[t])]
-
-    both, bow, stern = bear("both"), bear("bow"), bear("stern")
+    both, bow, stern = _gunnery_pools(state, data, ship)
     out = [GunneryAttack(ship.name)]
     out += [GunneryAttack(ship.name, (("both", t),)) for t in both]
     out += [GunneryAttack(ship.name, (("bow", t),)) for t in bow]

@@ -6,12 +6,11 @@ the Battle Movement Display, oriented on the US reference ship.
 
 from __future__ import annotations
 
-import attrs
+from collections.abc import Iterable, Sequence
 
 from navalwar.engine import Context
 from navalwar.games.tokyo_express.data import BMDEntry, TEData
 from navalwar.games.tokyo_express.formations import (
-    formation_ships,
     heaviest_weight,
     is_heavy_formation,
     ships_distance,
@@ -25,7 +24,9 @@ from navalwar.games.tokyo_express.model import (
     US,
     Formation,
     Order,
+    Ship,
     State,
+    evolve,
 )
 from navalwar.games.tokyo_express.movement import japanese_order_stays_on_map, moving_phases
 from navalwar.hexgrid import Hex, distance, relative_bearing, turn
@@ -63,52 +64,63 @@ def principal_threat(state: State, data: TEData, formation: Formation, ctx: Cont
     formation is within 10 hexes of any Japanese formation (then the closest
     single DD is the threat).
     """
-    jp = formation_ships(state, formation)
-    us_forms = [f for f in state.side_formations(US) if formation_ships(state, f)]
-    all_jp = list(state.side_ships(JAPAN))
+    jp = state.members(formation.ships)
+    us_forms = [(f, state.members(f.ships)) for f in state.live_formations(US)]
+    all_jp = state.ships_of(JAPAN)
 
-    def single_dd(f: Formation) -> bool:
-        ships = formation_ships(state, f)
+    def single_dd(ships: Sequence[Ship]) -> bool:
         return len(ships) == 1 and data.ship(ships[0].name).rule_type == "DD"
 
-    others = [f for f in us_forms if not single_dd(f)]
-    near_others = [f for f in others if ships_distance(formation_ships(state, f), all_jp) <= 10]
-    if near_others:
+    others = [(f, ships) for f, ships in us_forms if not single_dd(ships)]
+    jp_hexes = {s.hex for s in all_jp}
+    if any(_within(ships, jp_hexes, 10) for _, ships in others):
         candidates = others
     else:
-        singles = [f for f in us_forms if single_dd(f)]
+        singles = [(f, ships) for f, ships in us_forms if single_dd(ships)]
         candidates = singles or us_forms
     key = {
-        f.id: (
-            ships_distance(jp, formation_ships(state, f)),
-            -len(formation_ships(state, f)),
-            -heaviest_weight(formation_ships(state, f), data),
-        )
-        for f in candidates
+        f.id: (ships_distance(jp, ships), -len(ships), -heaviest_weight(ships, data))
+        for f, ships in candidates
     }
     best = min(key.values())
-    tied = [f for f in candidates if key[f.id] == best]
+    tied = [f for f, _ in candidates if key[f.id] == best]
     return ctx.dice.choose(tied, "principal US threat (tie)", RULE)
+
+
+def _within(ships: Sequence[Ship], hexes: Iterable[Hex], reach: int) -> bool:
+    """Whether some ship is within ``reach`` hexes of some hex (``ships_distance <= reach``)."""
+    for s in ships:
+        q, r = s.hex
+        for hq, hr in hexes:
+            dq = q - hq
+            dr = r - hr
+            if max(abs(dq), abs(dr), abs(dq + dr)) <= reach:
+                return True
+    return False
 
 
 def battle_movement(state: State, data: TEData, formation: Formation, ctx: Context) -> State:
     """Give one Japanese formation its heading and order from the display (TE 3.3)."""
-    if not any(True for _ in state.side_ships(US)):
+    if not state.ships_of(US):
         return state
-    jp_ships = formation_ships(state, formation)
+    jp_ships = state.members(formation.ships)
     if not jp_ships:
         return state
     threat = principal_threat(state, data, formation, ctx)
-    us_ships = formation_ships(state, threat)
-    d_ref = min(ships_distance([j], us_ships) for j in jp_ships)
+    us_ships = state.members(threat.ships)
+    to_us = [ships_distance((j,), us_ships) for j in jp_ships]
+    d_ref = min(to_us)
     jref = ctx.dice.choose(
-        [j for j in jp_ships if ships_distance([j], us_ships) == d_ref],
+        [j for j, d in zip(jp_ships, to_us, strict=True) if d == d_ref],
         "Japanese reference ship (tie)",
         RULE,
     )
-    d_us = min(distance(u.hex, jref.hex) for u in us_ships)
+    to_jref = [distance(u.hex, jref.hex) for u in us_ships]
+    d_us = min(to_jref)
     uref = ctx.dice.choose(
-        [u for u in us_ships if distance(u.hex, jref.hex) == d_us], "US reference ship (tie)", RULE
+        [u for u, d in zip(us_ships, to_jref, strict=True) if d == d_us],
+        "US reference ship (tie)",
+        RULE,
     )
     sec = data.bmd[sector(uref.hex, uref.heading, jref.hex)]
     heavy = is_heavy_formation(jp_ships, data)
@@ -122,45 +134,54 @@ def battle_movement(state: State, data: TEData, formation: Formation, ctx: Conte
         speed = max(1, formation.speed - 1) if about_face else formation.speed
         return heading, maneuver, direction, speed
 
+    known: dict[tuple[int, str], bool] = {}  # an outcome depends on the arrow and order only
+
     def stays(entry: BMDEntry) -> bool:
-        heading, maneuver, direction, speed = outcome(entry)
-        return japanese_order_stays_on_map(
-            [(s.hex, heading) for s in jp_ships], maneuver, direction, speed, phases, data
-        )
+        found = known.get((entry.heading, entry.order))
+        if found is None:
+            heading, maneuver, direction, speed = outcome(entry)
+            found = known[entry.heading, entry.order] = japanese_order_stays_on_map(
+                [(s.hex, heading) for s in jp_ships], maneuver, direction, speed, phases, data
+            )
+        return found
 
     entries = sec.heavy if heavy else sec.light
-    any_stays = any(stays(e) for e in entries)
+    any_stays: bool | None = None  # whether some entry keeps the ships on, asked once
     while True:
         roll = ctx.dice.d10("Battle Movement Display", RULE)
         if roll == 1:
             continue  # the Basic Game rerolls 1s (TE 3.3)
         entry = sec.entry(heavy, roll)
-        if not any_stays or stays(entry):
+        if stays(entry):
             break
+        if any_stays is None:
+            any_stays = any(stays(e) for e in entries)
+        if not any_stays:
+            break  # every entry takes a ship off the map: the roll stands
         ctx.log("order_rerolled", f"{entry.order} would take a ship off the map: roll again", RULE)
     heading, maneuver, direction, speed = outcome(entry)
     about_face = speed != formation.speed
-    new_ships = [attrs.evolve(s, heading=heading) for s in jp_ships]
+    new_ships = [s if s.heading == heading else evolve(s, heading=heading) for s in jp_ships]
     order = Order(maneuver, direction, phases_left=3)
-    band = "blue (heavy)" if heavy else "red (light)"
-    names = ", ".join(s.name for s in jp_ships)
-    ctx.log(
-        "japanese_order",
-        f"{names}: threat {', '.join(s.name for s in us_ships)}; reference ships {jref.name} and "
-        f"{uref.name} ({te_label(uref.hex)}); sector {sec.id}, {band} band, roll {roll} -> "
-        f"heading {_HEADINGS[heading]}, {order.label}"
-        + (f"; 180° turn: Speed {formation.speed} -> {speed}" if about_face else ""),
-        RULE,
-        formation=formation.id,
-        sector=sec.id,
-        roll=roll,
-        heading=heading,
-        order=entry.order,
-        reference=jref.name,
-        us_reference=uref.name,
-    )
-    state = state.with_ships(new_ships)
-    return state.with_formation(attrs.evolve(formation, order=order, speed=speed))
+    if ctx.record:
+        band = "blue (heavy)" if heavy else "red (light)"
+        names = ", ".join(s.name for s in jp_ships)
+        ctx.log(
+            "japanese_order",
+            f"{names}: threat {', '.join(s.name for s in us_ships)}; reference ships "
+            f"{jref.name} and {uref.name} ({te_label(uref.hex)}); sector {sec.id}, {band} "
+            f"band, roll {roll} -> heading {_HEADINGS[heading]}, {order.label}"
+            + (f"; 180° turn: Speed {formation.speed} -> {speed}" if about_face else ""),
+            RULE,
+            formation=formation.id,
+            sector=sec.id,
+            roll=roll,
+            heading=heading,
+            order=entry.order,
+            reference=jref.name,
+            us_reference=uref.name,
+        )
+    return state.updated(new_ships, [evolve(formation, order=order, speed=speed)])
 
 
 _HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")

@@ -7,14 +7,23 @@ decided by the Japanese procedures below (TE 3.6, 3.7) or by the US player.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-
-import attrs
+from collections.abc import Set as AbstractSet
 
 from navalwar.engine import Context
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import in_heading_row, te_label, torpedo_mount_bears
-from navalwar.games.tokyo_express.model import FIRED, JAPAN, LOST, READY, US, Attack, Ship, State
-from navalwar.hexgrid import Arc, Hex, arc_of, distance, line_blocked
+from navalwar.games.tokyo_express.model import (
+    FIRED,
+    JAPAN,
+    LOST,
+    READY,
+    US,
+    Attack,
+    Ship,
+    State,
+    evolve,
+)
+from navalwar.hexgrid import DIRECTIONS, Arc, Hex, arc_of, distance, line_blocked_by
 
 MAX_GUN_RANGE = {"Light": 12, "CL": 15, "CA": 18, "BB": 24}  # TE 3.7
 TORPEDO_BANDS = ((1, 3, "Short"), (4, 7, "Medium"), (8, 11, "Long"), (12, 14, "Extreme"))  # TE 3.6
@@ -66,9 +75,11 @@ def mount_bears(mount: str, ship_hex: Hex, heading: int, target_hex: Hex) -> boo
     return torpedo_mount_bears(mount, ship_hex, heading, target_hex)  # type: ignore[arg-type]
 
 
-def friendly_hexes(state: State, side: str, exclude: Iterable[str] = ()) -> set[Hex]:
+def friendly_hexes(state: State, side: str, exclude: Iterable[str] = ()) -> AbstractSet[Hex]:
     """Hexes holding ships of ``side`` (any, sinking included)."""
     ex = set(exclude)
+    if not ex:
+        return state.hexes_of(side)
     return {s.hex for s in state.side_ships(side) if s.name not in ex}
 
 
@@ -76,34 +87,42 @@ def torpedo_line_clear(state: State, attacker: Ship, target: Ship) -> bool:
     """TE 3.6 "Line of Fire": no friendly ship in any hex between (a grazed hexside
     blocks only if both hexes hold friendly ships); enemy ships never block."""
     own = friendly_hexes(state, attacker.side)
-    return not line_blocked(attacker.hex, target.hex, lambda h: h in own)
+    return not line_blocked_by(attacker.hex, target.hex, own - {attacker.hex, target.hex})
 
 
 def gunnery_line_clear(state: State, attacker: Ship, target: Ship) -> bool:
     """TE 3.7 "Line of Fire": a friendly ship blocks only if it is in a hex the line
     passes through and adjacent to (not stacked with) the attacker or the target."""
-    own = friendly_hexes(state, attacker.side)
+    a, t = attacker.hex, target.hex
+    aq, ar = a
+    tq, tr = t
+    blockers = {
+        h
+        for h in friendly_hexes(state, attacker.side)
+        if h != a
+        and h != t
+        and ((h[0] - aq, h[1] - ar) in _ADJACENT or (h[0] - tq, h[1] - tr) in _ADJACENT)
+    }
+    return not line_blocked_by(a, t, blockers)
 
-    def blocks(h: Hex) -> bool:
-        return (
-            h in own
-            and h != attacker.hex
-            and h != target.hex
-            and (distance(h, attacker.hex) == 1 or distance(h, target.hex) == 1)
-        )
 
-    return not line_blocked(attacker.hex, target.hex, blocks)
+_ADJACENT = frozenset(DIRECTIONS)  # the offsets at distance 1
 
 
 # -- torpedoes -----------------------------------------------------------------------------
 def bearing_salvos(data: TEData, ship: Ship, target: Ship) -> list[int]:
     """Indices of the ship's unfired salvos whose mounts bear on ``target`` (TE 3.6)."""
     spec = data.ship(ship.name)
-    return [
-        i
-        for i, (sv, st) in enumerate(zip(spec.salvos, ship.salvos, strict=True))
-        if st == READY and mount_bears(sv.mount, ship.hex, ship.heading, target.hex)
-    ]
+    out = []
+    bears: dict[str, bool] = {}  # by mount
+    for i, (sv, st) in enumerate(zip(spec.salvos, ship.salvos, strict=True)):
+        if st == READY:
+            ok = bears.get(sv.mount)
+            if ok is None:
+                ok = bears[sv.mount] = mount_bears(sv.mount, ship.hex, ship.heading, target.hex)
+            if ok:
+                out.append(i)
+    return out
 
 
 def torpedo_target_ok(
@@ -112,7 +131,9 @@ def torpedo_target_ok(
     """The four eligibility requirements of TE 3.6 "Targets of Torpedo Attacks"."""
     if target.side == attacker.side or not target.on_map or attacker.hex == target.hex:
         return False
-    d = distance(attacker.hex, target.hex)
+    dq = attacker.hex.q - target.hex.q
+    dr = attacker.hex.r - target.hex.r
+    d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot path
     if d > vfdr(state, attacker.side) or d > max_range:
         return False
     if not bearing_salvos(data, attacker, target):
@@ -185,7 +206,7 @@ def resolve_torpedo_attack(
             f"{mod:+d} each = {value}"
         )
         salvos = tuple(FIRED if i in a.salvos else s for i, s in enumerate(ship.salvos))
-        state = state.with_ship(attrs.evolve(ship, salvos=salvos))
+        state = state.with_ship(evolve(ship, salvos=salvos))
     rule = "TE 3.6"
     head = f"Torpedo attack on {target.name}: " + "; ".join(parts) + f"; total {total}"
     if side == JAPAN and total < 1:
@@ -249,7 +270,7 @@ def resolve_torpedo_attack(
     if stern and result >= 1:
         extra = f"; into the stern arc: +1 = {damage}, {target.name} loses 1 maximum Speed"
         state = state.with_ship(
-            attrs.evolve(state.ship(target.name), stern_hits=state.ship(target.name).stern_hits + 1)
+            evolve(state.ship(target.name), stern_hits=state.ship(target.name).stern_hits + 1)
         )
     ctx.log(
         "torpedo_attack",
@@ -269,7 +290,7 @@ def _unfire(state: State, attacks: Sequence[Attack]) -> State:
     for a in attacks:
         ship = state.ship(a.attacker)
         salvos = tuple(READY if i in a.salvos else s for i, s in enumerate(ship.salvos))
-        state = state.with_ship(attrs.evolve(ship, salvos=salvos))
+        state = state.with_ship(evolve(ship, salvos=salvos))
     return state
 
 
@@ -295,7 +316,9 @@ def gunnery_target_ok(state: State, data: TEData, attacker: Ship, target: Ship) 
     """TE 3.7 "Requirements to Be a Target": gun range, fire direction range, line of fire."""
     if target.side == attacker.side or not target.on_map:
         return False
-    d = distance(attacker.hex, target.hex)
+    dq = attacker.hex.q - target.hex.q
+    dr = attacker.hex.r - target.hex.r
+    d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot path
     if d > MAX_GUN_RANGE[data.ship(attacker.name).caliber] or d > vfdr(state, attacker.side):
         return False
     return gunnery_line_clear(state, attacker, target)
@@ -340,8 +363,9 @@ def resolve_gunnery(
             )
             return state
         index = len(card.rows) - 1
+    slow = formation_speed(state, target) <= 3
     down = (1 if attack.split else 0) + attacker.level
-    up = (1 if d == 0 else 0) + (1 if formation_speed(state, target) <= 3 else 0)
+    up = (1 if d == 0 else 0) + (1 if slow else 0)
     shifted = min(len(card.rows) - 1, max(0, index + down - up))
     row = card.rows[shifted]
     damage = row.damage(ttype, band)
@@ -352,7 +376,7 @@ def resolve_gunnery(
         shifts.append(f"down {attacker.level} Damage {attacker.level}")
     if d == 0:
         shifts.append("up 1 same hex")
-    if formation_speed(state, target) <= 3:
+    if slow:
         shifts.append("up 1 target Speed 1-3")
     shift_text = f" ({', '.join(shifts)})" if shifts else ""
     result = "no hit" if not damage else f"{damage} Damage Point(s)"
@@ -405,7 +429,7 @@ def apply_damage(
     if sinking:
         ctx.log("sinking", f"{name} is sinking", "TE 3.8", ship=name)
     return state.with_ship(
-        attrs.evolve(ship, hits=hits, pending_level=max(level, ship.pending_level), sinking=sinking)
+        evolve(ship, hits=hits, pending_level=max(level, ship.pending_level), sinking=sinking)
     )
 
 
@@ -442,7 +466,7 @@ def end_of_combat_segment(state: State, data: TEData, ctx: Context) -> State:
             ship=ship.name,
             level=ship.pending_level,
         )
-        changed.append(attrs.evolve(ship, level=ship.pending_level, salvos=tuple(salvos)))
+        changed.append(evolve(ship, level=ship.pending_level, salvos=tuple(salvos)))
     return state.with_ships(changed)
 
 

@@ -98,22 +98,22 @@ class ShipSpec:
     provenance: str
     field_provenance: tuple[tuple[str, str], ...]
 
-    @property
+    @functools.cached_property
     def side(self) -> str:
         """``"US"`` for US and Australian ships, else ``"Japan"`` (TE 2.4)."""
         return "US" if self.nation in ("US", "AUS") else "Japan"
 
-    @property
+    @functools.cached_property
     def rule_type(self) -> str:
         """The type the rules use: DMS counts as DD."""
         return "DD" if self.type == "DMS" else self.type
 
-    @property
+    @functools.cached_property
     def heavy(self) -> bool:
         """BB and CA are heavy ships; CL and DD light (TE 2.4)."""
         return self.rule_type in ("BB", "CA")
 
-    @property
+    @functools.cached_property
     def track(self) -> BoxTrack:
         """The Ship Log's Damage Boxes with their level marks (TE 2.3, 3.8)."""
         return _track(self.boxes, self.levels)
@@ -243,6 +243,17 @@ class TEData:
 
             raise UnknownNameError("ship", name, self.ships)
         return spec
+
+    def roster(self, side: str, rule_type: str) -> tuple[ShipSpec, ...]:
+        """The ships of ``side`` of a rule type (DMS counts as DD), in roster order."""
+        return self._roster.get((side, rule_type), ())
+
+    @functools.cached_property
+    def _roster(self) -> dict[tuple[str, str], tuple[ShipSpec, ...]]:
+        kinds: dict[tuple[str, str], list[ShipSpec]] = {}
+        for spec in self.ships.values():
+            kinds.setdefault((spec.side, spec.rule_type), []).append(spec)
+        return {kind: tuple(specs) for kind, specs in kinds.items()}
 
     def moves(self, speed: int, phase: int) -> int:
         """Hexes moved at ``speed`` in Movement Phase ``phase`` (TE 3.4 Movement Chart)."""

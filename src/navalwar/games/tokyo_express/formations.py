@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 from collections.abc import Iterable, Iterator, Sequence
+from typing import TypeVar
 
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.model import Formation, Ship, State
 from navalwar.hexgrid import distance
+
+T = TypeVar("T")
 
 TYPE_WEIGHT = {"BB": 4, "CA": 3, "CL": 2, "DD": 1}
 
@@ -14,9 +19,22 @@ TYPE_WEIGHT = {"BB": 4, "CA": 3, "CL": 2, "DD": 1}
 def within_chain(ships: Sequence[Ship], reach: int = 2) -> bool:
     """Whether every ship is within ``reach`` hexes of some other ship of the group,
     and the group is connected that way (TE 3.2)."""
-    if len(ships) <= 1:
+    n = len(ships)
+    if n <= 1:
         return True
-    return len(_components(ships, reach)) == 1
+    hexes = [s.hex for s in ships]
+    reached = {0}
+    frontier = [0]
+    while frontier:
+        q, r = hexes[frontier.pop()]
+        for j in range(n):
+            if j not in reached:
+                dq = q - hexes[j][0]
+                dr = r - hexes[j][1]
+                if max(abs(dq), abs(dr), abs(dq + dr)) <= reach:  # distance(), inlined
+                    reached.add(j)
+                    frontier.append(j)
+    return len(reached) == n
 
 
 def _components(ships: Sequence[Ship], reach: int) -> list[list[Ship]]:
@@ -93,7 +111,7 @@ def us_grouping_problem(ships: Sequence[Ship], groups: Sequence[Sequence[str]]) 
     return None
 
 
-def _set_partitions(items: list[Ship]) -> Iterator[list[list[Ship]]]:
+def _set_partitions(items: list[T]) -> Iterator[list[list[T]]]:
     """All set partitions of ``items``."""
     if not items:
         yield []
@@ -105,11 +123,59 @@ def _set_partitions(items: list[Ship]) -> Iterator[list[list[Ship]]]:
             yield [*partition[:i], [first, *group], *partition[i + 1 :]]
 
 
+@functools.cache
+def _index_partitions(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The set partitions of ``0 .. n-1``, in the order of :func:`_set_partitions`."""
+    return tuple(tuple(tuple(g) for g in p) for p in _set_partitions(list(range(n))))
+
+
 def _connected_partitions(ships: list[Ship]) -> Iterator[list[list[Ship]]]:
     """All partitions of ``ships`` into groups that each chain within 2 hexes."""
-    for partition in _set_partitions(ships):
-        if all(within_chain(g) for g in partition):
-            yield partition
+    for partition in _chained_partitions(ships):
+        yield [[ships[i] for i in g] for g in partition]
+
+
+def _chained_partitions(ships: Sequence[Ship]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """:func:`_connected_partitions` as positions in ``ships`` (each group ascending).
+
+    They depend only on which ships are within 2 hexes of which, so they are worked
+    out once per such pattern (:func:`_partitions_chaining`).
+    """
+    n = len(ships)
+    hexes = [s.hex for s in ships]
+    near = tuple(
+        sum(1 << j for j in range(n) if j != i and distance(hexes[i], hexes[j]) <= 2)
+        for i in range(n)
+    )
+    return _partitions_chaining(near)
+
+
+@functools.lru_cache(maxsize=4096)
+def _partitions_chaining(near: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """The partitions of ``0 .. n-1`` (in the order of :func:`_set_partitions`) whose
+    every group is connected (:func:`within_chain`) in the graph where ``near[i]`` is
+    the bit mask of the neighbours of ``i``."""
+    n = len(near)
+    chained: dict[tuple[int, ...], bool] = {}
+
+    def chains(group: tuple[int, ...]) -> bool:
+        found = chained.get(group)
+        if found is None:
+            mask = 0
+            for i in group:
+                mask |= 1 << i
+            reached = frontier = 1 << group[0]
+            while frontier:
+                grown = 0
+                for i in range(n):
+                    if frontier >> i & 1:
+                        grown |= near[i]
+                frontier = grown & mask & ~reached
+                reached |= frontier
+            found = chained[group] = reached == mask
+        return found
+
+    return tuple(p for p in _index_partitions(n) if all(chains(g) for g in p))
 
 
 def us_groupings(
@@ -119,52 +185,54 @@ def us_groupings(
     ``limit``.
 
     Ships of different headings never share a formation, so each heading class
-    is partitioned separately and the results combined.
+    is partitioned separately and the results combined. Each formation lists its
+    ships, and a grouping its formations, in the order of ``ships``.
     """
-    by_heading: dict[int, list[Ship]] = {}
-    for s in ships:
-        by_heading.setdefault(s.heading, []).append(s)
-    options: list[list[list[list[Ship]]]] = []
+    by_heading: dict[int, list[int]] = {}
+    for i, s in enumerate(ships):
+        by_heading.setdefault(s.heading, []).append(i)
+    options: list[list[tuple[tuple[int, ...], ...]]] = []
     total = 1
-    for group in by_heading.values():
-        if len(group) > 8:
+    for members in by_heading.values():
+        if len(members) > 8:
             return None
         parts = []
-        for p in _connected_partitions(group):
-            parts.append(p)
+        for p in _chained_partitions([ships[i] for i in members]):
+            # positions in the class -> in ships (both ascending, so groups stay sorted)
+            parts.append(tuple(tuple(members[i] for i in g) for g in p))
             if len(parts) > limit:
                 return None
         options.append(parts)
         total *= len(parts)
         if total > limit:
             return None
-    combos: list[tuple[tuple[str, ...], ...]] = [()]
-    for parts in options:
-        combos = [c + tuple(tuple(s.name for s in g) for g in p) for c in combos for p in parts]
-    order = {s.name: i for i, s in enumerate(ships)}
-    out = [
-        tuple(
-            sorted((tuple(sorted(g, key=order.__getitem__)) for g in c), key=lambda g: order[g[0]])
-        )
-        for c in combos
-    ]
+    names = [s.name for s in ships]
+    out = []
+    for combo in itertools.product(*options):
+        # disjoint ascending groups: in order of their first ship
+        groups = sorted(g for part in combo for g in part)
+        out.append(tuple(tuple(names[i] for i in g) for g in groups))
     return sorted(out, key=len)  # the fewest formations first (stable otherwise)
 
 
 def formation_ships(state: State, formation: Formation, include_sinking: bool = True) -> list[Ship]:
     """The ships of ``formation`` still on the map."""
-    out = []
-    for name in formation.ships:
-        s = state.ship(name)
-        if s.on_map and (include_sinking or not s.sinking):
-            out.append(s)
-    return out
+    return list(state.members(formation.ships, include_sinking))
 
 
 def ships_distance(a: Iterable[Ship], b: Iterable[Ship]) -> int:
     """The distance between two groups: the fewest hexes between any two ships (TE 3.2)."""
-    bl = list(b)
-    return min((distance(x.hex, y.hex) for x in a for y in bl), default=10**6)
+    bl = [s.hex for s in b]
+    best = -1
+    for x in a:
+        xq, xr = x.hex
+        for yq, yr in bl:
+            dq = xq - yq
+            dr = xr - yr
+            d = max(abs(dq), abs(dr), abs(dq + dr))  # distance() inlined: a hot loop
+            if d < best or best < 0:
+                best = d
+    return 10**6 if best < 0 else best
 
 
 def slowest_speed(ships: Iterable[Ship]) -> int:

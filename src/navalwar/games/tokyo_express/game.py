@@ -11,8 +11,6 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import attrs
-
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.engine import Context, Decision, Game, Match, Outcome
@@ -34,7 +32,9 @@ from navalwar.games.tokyo_express.allocation import (
     japanese_gunnery_plan,
     japanese_torpedo_plan,
     record_first,
+    us_gunnery_can_fire,
     us_gunnery_choices,
+    us_torpedo_can_fire,
     us_torpedo_choices,
 )
 from navalwar.games.tokyo_express.battle_movement import battle_movement
@@ -70,6 +70,7 @@ from navalwar.games.tokyo_express.model import (
     Order,
     Ship,
     State,
+    evolve,
 )
 from navalwar.games.tokyo_express.movement import (
     maneuver_problem,
@@ -82,7 +83,12 @@ from navalwar.games.tokyo_express.movement import (
     us_order_can_stay_on_map,
 )
 from navalwar.games.tokyo_express.scenario import Scenario, bundled_scenarios, load_scenario
-from navalwar.games.tokyo_express.sequence_of_play import BASIC_TURN, sequence_key, where
+from navalwar.games.tokyo_express.sequence_of_play import (
+    BASIC_TURN,
+    sequence_key,
+    step_rule,
+    where,
+)
 from navalwar.hexgrid import DIRECTIONS, Hex, distance, opposite, turn
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
 from navalwar.sequence import CardDeck, ChitCup
@@ -146,6 +152,9 @@ class TokyoExpress(Game[State, TEData]):
     spec = SPEC
     action_types = ACTION_TYPES
     map = TE_MAP
+    # the last decision worked out, with its state and data (advance finds the pending
+    # decision of the state it returns, which is asked for next)
+    _decided: tuple[State | None, TEData | None, Decision | None] = (None, None, None)
 
     # -- data and scenarios -------------------------------------------------------------
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
@@ -199,11 +208,8 @@ class TokyoExpress(Game[State, TEData]):
             if not name:
                 pool = [
                     s.name
-                    for s in data.ships.values()
-                    if s.side == p.side
-                    and s.rule_type == p.type
-                    and s.name not in used
-                    and (options["ship_pool"] == "all" or s.historical)
+                    for s in data.roster(p.side, p.type)
+                    if s.name not in used and (options["ship_pool"] == "all" or s.historical)
                 ]
                 if not pool:
                     raise NavalwarError(
@@ -261,6 +267,7 @@ class TokyoExpress(Game[State, TEData]):
     def advance(self, state: State, data: TEData, ctx: Context) -> State:
         for _ in range(100_000):
             if state.over:
+                self._decided = (state, data, None)
                 return state
             ask = ASK.get(state.step)
             decision = ask(self, state, data) if ask else None
@@ -273,17 +280,23 @@ class TokyoExpress(Game[State, TEData]):
                     )
                     state = self.apply(state, decision.choices[0], data, ctx)
                     continue
+                self._decided = (state, data, decision)
                 return state
             state = RUN[state.step](self, state, data, ctx)
         raise NavalwarError(f"the rules made no progress at step {state.step!r}")
 
     def decision(self, state: State, data: TEData) -> Decision | None:
+        decided = self._decided
+        if decided[0] is state and decided[1] is data:
+            return decided[2]
         if state.over:
             return None
         ask = ASK.get(state.step)
         if ask is None:
             return None
-        return ask(self, state, data)
+        decision = ask(self, state, data)
+        self._decided = (state, data, decision)
+        return decision
 
     def apply(self, state: State, action: Action, data: TEData, ctx: Context) -> State:
         handler = APPLY.get(type(action))
@@ -381,9 +394,9 @@ class TokyoExpress(Game[State, TEData]):
 
     def hidden_variants(self, state: State, side: str, data: TEData, dice: Dice) -> list[State]:
         """The decks and the cup reordered: facts neither side may see."""
-        decks = tuple((n, attrs.evolve(d, order=dice.shuffled(d.order))) for n, d in state.decks)
+        decks = tuple((n, evolve(d, order=dice.shuffled(d.order))) for n, d in state.decks)
         cup = ChitCup(dice.shuffled(state.cup.contents), state.cup.drawn)
-        return [attrs.evolve(state, decks=decks, cup=cup)]
+        return [evolve(state, decks=decks, cup=cup)]
 
     def report(self, match: Match) -> str:
         from navalwar.games.tokyo_express.report import battle_report
@@ -420,26 +433,29 @@ def level_of_victory(scenario: Scenario, margin: int) -> str:
 
 # -- step helpers --------------------------------------------------------------------------
 def _goto(state: State, step: str, **changes: Any) -> State:
-    return attrs.evolve(state, step=step, **changes)
+    return evolve(state, step=step, **changes)
 
 
 def _begin(ctx: Context, state: State, note: str = "") -> None:
     """Log the start of a phase or segment in the rulebook's words (TE 3.1)."""
+    if not ctx.record:
+        return
     key = sequence_key(state.step, state.phase)
-    rule = BASIC_TURN.step(key).rule if key else "TE 3.9"
+    rule = step_rule(key) if key else "TE 3.9"
     ctx.log("phase_began", where(state) + note, rule, turn=state.turn, step=key or state.step)
 
 
-def _after_phase(state: State, ctx: Context) -> State:
+def _after_phase(state: State, ctx: Context, **changes: Any) -> State:
+    """The step after a Movement Phase, with ``changes`` made on the way."""
     if state.phase == 3:
-        return _goto(state, "jp_orders")
+        return _goto(state, "jp_orders", **changes)
     if state.phase == 6:
-        return _goto(state, "damage_effects", phase=0)
-    return _goto(state, "us_move", phase=state.phase + 1)
+        return _goto(state, "damage_effects", phase=0, **changes)
+    return _goto(state, "us_move", phase=state.phase + 1, **changes)
 
 
-def _us_formations(state: State) -> list[Formation]:
-    return [f for f in state.side_formations(US) if formation_ships(state, f)]
+def _us_formations(state: State) -> tuple[Formation, ...]:
+    return state.live_formations(US)
 
 
 # -- A-B: Action Chit Phase, US Formation Phase ----------------------------------------------
@@ -474,7 +490,7 @@ def apply_flagship(
         "TE 3.9",
         ship=action.ship,
     )
-    return attrs.evolve(state, flagship=action.ship)
+    return evolve(state, flagship=action.ship)
 
 
 def run_action_chits(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -541,7 +557,7 @@ def apply_formations(
     changed = []
     for g in action.groups:
         forms.append(Formation(fid, US, tuple(g)))
-        changed += [attrs.evolve(state.ship(n), formation=fid) for n in g]
+        changed += [evolve(state.ship(n), formation=fid) for n in g]
         ctx.log(
             "formation",
             f"US formation {fid}: {', '.join(g)}",
@@ -584,7 +600,7 @@ def apply_speed(
         formation=f.id,
         speed=action.speed,
     )
-    return state.with_formation(attrs.evolve(f, speed=action.speed, speed_set=True))
+    return state.with_formation(evolve(f, speed=action.speed, speed_set=True))
 
 
 # -- C-D: US Movement Orders, Freedom of Action ---------------------------------------------
@@ -623,7 +639,7 @@ def apply_order(
         formation=f.id,
         order=order.label,
     )
-    return state.with_formation(attrs.evolve(f, order=order, order_set=True))
+    return state.with_formation(evolve(f, order=order, order_set=True))
 
 
 def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -657,7 +673,7 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
             if us_order_can_stay_on_map(
                 [(s.hex, s.heading) for s in ships], Order(AHEAD), f.speed, 1, data
             ):
-                state = state.with_formation(attrs.evolve(f, order=Order(AHEAD)))
+                state = state.with_formation(evolve(f, order=Order(AHEAD)))
                 text += ": now Ahead"
             else:
                 text += ": Ahead would leave the map, so no effect"
@@ -720,8 +736,8 @@ def apply_direction(
         formation=f.id,
         order=order.label,
     )
-    state = state.with_formation(attrs.evolve(f, order=order))
-    return attrs.evolve(state, pending=tuple(p for p in state.pending if p != f.id))
+    state = state.with_formation(evolve(f, order=order))
+    return evolve(state, pending=tuple(p for p in state.pending if p != f.id))
 
 
 # -- E-F, J: Japanese Formation and Movement Orders Phases -----------------------------------
@@ -736,7 +752,7 @@ def run_jp_formation(game: TokyoExpress, state: State, data: TEData, ctx: Contex
         members = [state.ship(n) for n in g]
         speed = slowest_speed(members)
         forms.append(Formation(fid, JAPAN, g, speed, speed_set=True, order_set=True))
-        changed += [attrs.evolve(s, formation=fid) for s in members]
+        changed += [evolve(s, formation=fid) for s in members]
         ctx.log(
             "formation",
             f"Japanese formation {fid}: {', '.join(g)}, Speed {speed}",
@@ -754,30 +770,30 @@ def run_jp_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) 
     """First and Second Japanese Movement Orders Phases (TE 3.1 F and J, 3.3)."""
     second = state.phase == 3
     _begin(ctx, state)
-    state = attrs.evolve(state, phase=3 if second else 0)
+    state = evolve(state, phase=3 if second else 0)
     for f in list(state.side_formations(JAPAN)):
         state = battle_movement(state, data, state.formation(f.id), ctx)
     return _goto(state, "us_move", phase=4 if second else 1)
 
 
 # -- G-M: Movement Phases --------------------------------------------------------------------
-def _needs_turn(state: State, data: TEData) -> list[tuple[Formation, list[str]]]:
+def _needs_turn(state: State, data: TEData) -> tuple[Formation, list[str]] | None:
+    """The first US formation still to say when it turns this phase, with its choices."""
     planned = {fid for fid, _ in state.plan}
-    out = []
     for f in _us_formations(state):
         if f.id in planned:
             continue
         choices = turn_choices(f.order, f.speed, state.phase, data)
         if choices:
-            out.append((f, choices))
-    return out
+            return f, choices
+    return None
 
 
 def ask_us_move(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
     needs = _needs_turn(state, data)
-    if not needs:
+    if needs is None:
         return None
-    f, choices = needs[0]
+    f, choices = needs
     steps = next_turn_steps(f.order)
     what = f"{abs(steps) * 60}° to {'starboard' if steps > 0 else 'port'}"
     return Decision(
@@ -793,23 +809,34 @@ def ask_us_move(game: TokyoExpress, state: State, data: TEData) -> Decision | No
     )
 
 
-def apply_turn(game: TokyoExpress, state: State, action: Turn, data: TEData, ctx: Context) -> State:
-    return attrs.evolve(state, plan=(*state.plan, (action.formation, action.when)))
-
-
-def _turn_formation(state: State, f: Formation, ctx: Context, names: Sequence[str]) -> State:
+def _turned(
+    ships: Callable[[str], Ship], f: Formation, ctx: Context, names: Sequence[str]
+) -> list[Ship]:
+    """The ships ``names`` of ``f`` (as ``ships`` gives them) after the formation's next
+    turn (TE 3.3)."""
     steps = next_turn_steps(f.order)
-    ships = [attrs.evolve(state.ship(n), heading=turn(state.ship(n).heading, steps)) for n in names]
+    out = []
+    for n in names:
+        s = ships(n)
+        out.append(evolve(s, heading=turn(s.heading, steps)))
     ctx.log(
         "ship_turned",
         f"{', '.join(names)} turn {abs(steps) * 60}° to "
         f"{'starboard' if steps > 0 else 'port'}, now heading "
-        f"{_heading(ships[0].heading)}",
+        f"{_heading(out[0].heading)}",
         "TE 3.3",
         ships=list(names),
-        heading=_heading(ships[0].heading),
+        heading=_heading(out[0].heading),
     )
-    return state.with_ships(ships)
+    return out
+
+
+def apply_turn(game: TokyoExpress, state: State, action: Turn, data: TEData, ctx: Context) -> State:
+    return evolve(state, plan=(*state.plan, (action.formation, action.when)))
+
+
+def _turn_formation(state: State, f: Formation, ctx: Context, names: Sequence[str]) -> State:
+    return state.with_ships(_turned(state.ship, f, ctx, names))
 
 
 def _slide(
@@ -824,7 +851,7 @@ def _slide(
     shift = slide_vector([s.hex for s in everyone], list(paths.values()), ship.heading)
     if shift is None:
         return _slide_best_effort(state, paths, ship, ctx)
-    moved = [attrs.evolve(s, hex=s.hex + shift) for s in everyone]
+    moved = [evolve(s, hex=s.hex + shift) for s in everyone]
     ctx.log(
         "map_slide",
         f"{ship.name} would leave the map: every ship slides {shift.length()} "
@@ -854,7 +881,7 @@ def _slide_best_effort(
         off = sum(1 for p in paths.values() for h in p if not TE_MAP.in_bounds(h + shift))
         if best_off is None or off < best_off:
             best, best_off = shift, off
-    moved = [attrs.evolve(s, hex=s.hex + best) for s in everyone]
+    moved = [evolve(s, hex=s.hex + best) for s in everyone]
     state = state.with_ships(moved)
     out: dict[str, list[Hex]] = {}
     for name, p in paths.items():
@@ -884,48 +911,70 @@ def _slide_best_effort(
 
 
 def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
-    """US Movement Segment (TE 3.1 G, 3.3, 3.4)."""
+    """US Movement Segment (TE 3.1 G, 3.3, 3.4).
+
+    The changes of the segment are gathered and made at the end, in one new state.
+    """
     p = state.phase
     _begin(ctx, state)
     plan = dict(state.plan)
-    forms = _us_formations(state)
-    for f in forms:
+    turned: list[Ship] = []
+    reordered: list[Formation] = []
+    for f in _us_formations(state):
         if plan.get(f.id) == "before":
-            state = _turn_formation(state, f, ctx, [s.name for s in formation_ships(state, f)])
-            state = state.with_formation(
-                attrs.evolve(
-                    f,
-                    order=attrs.evolve(
-                        f.order, turns_done=f.order.turns_done + 1, last_turn_phase=p
-                    ),
-                )
-            )
+            turned += _turned(state.ship, f, ctx, [s.name for s in state.members(f.ships)])
+            order = evolve(f.order, turns_done=f.order.turns_done + 1, last_turn_phase=p)
+            reordered.append(evolve(f, order=order))
+    if turned or reordered:
+        state = state.updated(turned, reordered)
     forms = _us_formations(state)
     state, paths = _slide(state, _paths(state, forms, data), ctx)
     blocked = _stacking(state, paths, ctx)
-    state = _move(state, {n: t for n, t in paths.items() if n not in blocked}, ctx)
+    ships = _moved(state, {n: t for n, t in paths.items() if n not in blocked}, ctx)
+
+    def ship(name: str) -> Ship:
+        return ships.get(name) or state.ship(name)
+
+    changed: list[Formation] = []
+    split: list[Formation] = []
+    fid = state.next_formation_id
     for f in forms:
-        members = [s.name for s in formation_ships(state, f)]
+        members = [s.name for s in state.members(f.ships)]
         stuck = [n for n in members if n in blocked]
         movers = [n for n in members if n in paths and n not in blocked]
         order = f.order
         if movers and plan.get(f.id) == "after":
-            state = _turn_formation(state, f, ctx, movers)
-            order = attrs.evolve(
+            for s in _turned(ship, f, ctx, movers):
+                ships[s.name] = s
+            order = evolve(
                 order, turns_done=order.turns_done + 1, last_turn_phase=p, turned_since_move=True
             )
         elif movers:
-            order = attrs.evolve(order, turned_since_move=False)
+            if order.turned_since_move:
+                order = evolve(order, turned_since_move=False)
         elif plan.get(f.id) == "before":
-            order = attrs.evolve(order, turned_since_move=True)  # turned, then kept out
-        state = state.with_formation(attrs.evolve(state.formation(f.id), order=order))
+            order = evolve(order, turned_since_move=True)  # turned, then kept out
+        current = f if order is f.order else evolve(f, order=order)
         if stuck and movers:
             stuck_order = f.order
             if plan.get(f.id) == "before":  # it turned in its hex and could not leave it
-                stuck_order = attrs.evolve(f.order, turned_since_move=True)
+                stuck_order = evolve(f.order, turned_since_move=True)
             for name in stuck:
-                state = _split_off(state, state.formation(f.id), name, stuck_order, ctx)
-    return _goto(state, "jp_move", plan=())
+                current, alone = _split_off(current, fid, name, stuck_order, ctx)
+                ships[name] = evolve(ship(name), formation=fid)
+                split.append(alone)
+                fid += 1
+        if current is not f:
+            changed.append(current)
+    formations = (*state.formations, *split) if split else state.formations
+    return state.updated(
+        ships.values(),
+        changed,
+        formations=formations,
+        next_formation_id=fid,
+        step="jp_move",
+        plan=(),
+    )
 
 
 def _paths(state: State, forms: Sequence[Formation], data: TEData) -> dict[str, list[Hex]]:
@@ -934,25 +983,28 @@ def _paths(state: State, forms: Sequence[Formation], data: TEData) -> dict[str, 
     for f in forms:
         n = data.moves(f.speed, state.phase)
         if n:
-            for s in formation_ships(state, f):
+            for s in state.members(f.ships):
                 paths[s.name] = path(s.hex, s.heading, n)
     return paths
 
 
-def _move(state: State, paths: Mapping[str, list[Hex]], ctx: Context) -> State:
-    """Move each ship to the end of its path."""
-    moved = []
+def _moved(state: State, paths: Mapping[str, list[Hex]], ctx: Context) -> dict[str, Ship]:
+    """Each ship moved to the end of its path, by name."""
+    moved = {}
     for name, trail in paths.items():
-        moved.append(attrs.evolve(state.ship(name), hex=trail[-1]))
-        ctx.log(
-            "ship_moved",
-            f"{name} moves {len(trail)} hex(es) to {te_label(trail[-1])}",
-            "TE 3.4",
-            ship=name,
-            to=te_label(trail[-1]),
-            hexes=len(trail),
-        )
-    return state.with_ships(moved)
+        end = trail[-1]
+        moved[name] = evolve(state.ship(name), hex=end)
+        if ctx.record:
+            label = te_label(end)
+            ctx.log(
+                "ship_moved",
+                f"{name} moves {len(trail)} hex(es) to {label}",
+                "TE 3.4",
+                ship=name,
+                to=label,
+                hexes=len(trail),
+            )
+    return moved
 
 
 def _stacking(state: State, paths: dict[str, list[Hex]], ctx: Context) -> set[str]:
@@ -994,13 +1046,13 @@ def _stacking(state: State, paths: dict[str, list[Hex]], ctx: Context) -> set[st
             )
 
 
-def _split_off(state: State, f: Formation, name: str, order: Order, ctx: Context) -> State:
-    """A ship kept out of a hex becomes a one-ship formation with its order (TE 3.4)."""
-    fid = state.next_formation_id
+def _split_off(
+    f: Formation, fid: int, name: str, order: Order, ctx: Context
+) -> tuple[Formation, Formation]:
+    """A ship kept out of a hex becomes the one-ship formation ``fid`` with its order
+    (TE 3.4): ``f`` without it, and the new formation."""
     new = Formation(fid, US, (name,), f.speed, order, True, True)
-    rest = attrs.evolve(f, ships=tuple(n for n in f.ships if n != name))
-    state = state.with_formation(rest)
-    state = state.with_ship(attrs.evolve(state.ship(name), formation=fid))
+    rest = evolve(f, ships=tuple(n for n in f.ships if n != name))
     ctx.log(
         "formation",
         f"{name} becomes the one-ship formation {fid}",
@@ -1008,22 +1060,28 @@ def _split_off(state: State, f: Formation, name: str, order: Order, ctx: Context
         formation=fid,
         ships=[name],
     )
-    return attrs.evolve(state, formations=(*state.formations, new), next_formation_id=fid + 1)
+    return rest, new
 
 
 def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
-    """Japanese Movement Segment (TE 3.1 G, 3.3 "Japanese Orders", 3.4)."""
+    """Japanese Movement Segment (TE 3.1 G, 3.3 "Japanese Orders", 3.4).
+
+    The changes of the segment are gathered and made at the end, in one new state.
+    """
     p = state.phase
     _begin(ctx, state)
-    forms = [f for f in state.side_formations(JAPAN) if formation_ships(state, f)]
+    forms = state.live_formations(JAPAN)
     state, paths = _slide(state, _paths(state, forms, data), ctx)
-    state = _move(state, paths, ctx)
+    ships = _moved(state, paths, ctx)
+
+    def ship(name: str) -> Ship:
+        return ships.get(name) or state.ship(name)
+
     roll_anyway = bool(state.option("jp_60_roll_without_move"))
+    changed = []
     for f in forms:
-        f = state.formation(f.id)
         o = f.order
         moved = data.moves(f.speed, p) > 0
-        names = [s.name for s in formation_ships(state, f)]
         turned = False
         if o.maneuver == ABOUT and moved:
             turned = True
@@ -1046,22 +1104,23 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
                     roll=roll,
                 )
         if turned:
-            state = _turn_formation(state, f, ctx, names)
-            o = attrs.evolve(o, turns_done=o.turns_done + 1)
+            names = [s.name for s in state.members(f.ships)]
+            for s in _turned(ship, f, ctx, names):
+                ships[s.name] = s
+            o = evolve(o, turns_done=o.turns_done + 1)
         left = o.phases_left - 1
         if left <= 0 or (o.maneuver == TURN_60 and o.turns_done):
             o = Order(AHEAD)
         else:
-            o = attrs.evolve(o, phases_left=left)
-        state = state.with_formation(attrs.evolve(f, order=o))
-    return _goto(state, "chit_draw")
+            o = evolve(o, phases_left=left)
+        changed.append(evolve(f, order=o))
+    return state.updated(ships.values(), changed, step="chit_draw")
 
 
 def run_chit_draw(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Action Chit Draw Segment (TE 3.1): one chit; the Combat chit starts combat."""
     chit, cup = state.cup.draw(ctx.dice, "Action Chit", "TE 3.1")
     ctx.log("chit_drawn", f"Action Chit Draw Segment: {chit} chit", "TE 3.1", chit=chit)
-    state = attrs.evolve(state, cup=cup)
     if chit == "Combat":
         ctx.log(
             "phase_began",
@@ -1070,8 +1129,8 @@ def run_chit_draw(game: TokyoExpress, state: State, data: TEData, ctx: Context) 
             turn=state.turn,
             step=f"activity.move{state.phase}.combat",
         )
-        return _goto(state, "jp_torpedo", combat=Combat())
-    return _after_phase(state, ctx)
+        return _goto(state, "jp_torpedo", cup=cup, combat=Combat())
+    return _after_phase(state, ctx, cup=cup)
 
 
 # -- Combat Segment (TE 3.5-3.8) -------------------------------------------------------------
@@ -1094,7 +1153,7 @@ def run_jp_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context)
     first = japanese_torpedo_plan(state, data, ctx, second=False)
     state = _resolve_torpedoes(state, data, first, ctx)
     combat = record_first(state.combat or Combat(), data, state, first)
-    state = attrs.evolve(state, combat=combat)
+    state = evolve(state, combat=combat)
     second = japanese_torpedo_plan(state, data, ctx, second=True)
     state = _resolve_torpedoes(state, data, second, ctx)
     return _goto(state, "jp_gunnery", combat=Combat())
@@ -1106,19 +1165,19 @@ def run_jp_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context)
     for a in attacks:
         state = resolve_gunnery(state, data, a, ctx, str(state.option("below_lowest_row")))
     fired = {a.attacker for a in attacks}
-    state = state.with_ships([attrs.evolve(state.ship(n), fired=True) for n in fired])
+    state = state.with_ships([evolve(state.ship(n), fired=True) for n in fired])
     return _start_us_torpedo(state, data, 1)
 
 
 def _start_us_torpedo(state: State, data: TEData, attack: int) -> State:
     combat = state.combat or Combat()
-    probe = attrs.evolve(state, combat=combat)
+    probe = evolve(state, combat=combat)
     ask = tuple(
         s.name
         for s in state.side_ships(US)
-        if READY in s.salvos and len(us_torpedo_choices(probe, data, s, attack == 2)) > 1
+        if READY in s.salvos and us_torpedo_can_fire(probe, data, s, attack == 2)
     )
-    return _goto(state, f"us_torpedo_{attack}", combat=attrs.evolve(combat, to_ask=ask, planned=()))
+    return _goto(state, f"us_torpedo_{attack}", combat=evolve(combat, to_ask=ask, planned=()))
 
 
 def ask_us_torpedo(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
@@ -1148,7 +1207,7 @@ def apply_torpedo(
             "fire_allocation", action.describe(), "TE 3.6", ship=action.ship, target=action.target
         )
     to_ask = tuple(n for n in combat.to_ask if n != action.ship)
-    return attrs.evolve(state, combat=attrs.evolve(combat, to_ask=to_ask, planned=planned))
+    return evolve(state, combat=evolve(combat, to_ask=to_ask, planned=planned))
 
 
 def run_us_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -1157,12 +1216,10 @@ def run_us_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context)
     state = _resolve_torpedoes(state, data, combat.planned, ctx)
     if state.step == "us_torpedo_1":
         combat = record_first(Combat(), data, state, combat.planned)
-        state = attrs.evolve(state, combat=combat)
+        state = evolve(state, combat=combat)
         return _start_us_torpedo(state, data, 2)
     ask = tuple(
-        s.name
-        for s in state.side_ships(US)
-        if not s.fired and len(us_gunnery_choices(state, data, s)) > 1
+        s.name for s in state.side_ships(US) if not s.fired and us_gunnery_can_fire(state, data, s)
     )
     return _goto(state, "us_gunnery", combat=Combat(to_ask=ask))
 
@@ -1193,9 +1250,7 @@ def apply_gunnery(
     if attacks:
         ctx.log("fire_allocation", action.describe(), "TE 3.7", ship=action.ship)
     to_ask = tuple(n for n in combat.to_ask if n != action.ship)
-    return attrs.evolve(
-        state, combat=attrs.evolve(combat, to_ask=to_ask, planned=(*combat.planned, *attacks))
-    )
+    return evolve(state, combat=evolve(combat, to_ask=to_ask, planned=(*combat.planned, *attacks)))
 
 
 def run_us_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -1204,9 +1259,9 @@ def run_us_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context)
     for a in combat.planned:
         state = resolve_gunnery(state, data, a, ctx, str(state.option("below_lowest_row")))
     fired = {a.attacker for a in combat.planned}
-    state = state.with_ships([attrs.evolve(state.ship(n), fired=True) for n in fired])
+    state = state.with_ships([evolve(state.ship(n), fired=True) for n in fired])
     state = end_of_combat_segment(state, data, ctx)
-    return _after_phase(attrs.evolve(state, combat=None), ctx)
+    return _after_phase(evolve(state, combat=None), ctx)
 
 
 # -- N-P: Terminal Stage ---------------------------------------------------------------------
@@ -1220,7 +1275,7 @@ def run_damage_effects(game: TokyoExpress, state: State, data: TEData, ctx: Cont
             continue
         spec = data.ship(s.name)
         if s.sinking:
-            changed.append(attrs.evolve(s, removed=True))
+            changed.append(evolve(s, removed=True))
             ctx.log("ship_sunk", f"{s.name} sinks and is removed", "TE 3.8", ship=s.name)
             if s.name == state.flagship and not killed:
                 killed = state.turn
@@ -1244,16 +1299,14 @@ def run_damage_effects(game: TokyoExpress, state: State, data: TEData, ctx: Cont
                 ship=s.name,
                 speed=speed,
             )
-            changed.append(attrs.evolve(s, max_speed=speed))
+            changed.append(evolve(s, max_speed=speed))
     state = state.with_ships(changed)
     return _goto(state, "counter_adjustment", admiral_killed_turn=killed)
 
 
 def run_counter_adjustment(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Counter Adjustment Phase (TE 3.1 O): unfire the ships, remove Formation markers."""
-    ships = [
-        attrs.evolve(s, fired=False, formation=0) for s in state.ships if s.fired or s.formation
-    ]
+    ships = [evolve(s, fired=False, formation=0) for s in state.ships if s.fired or s.formation]
     state = state.with_ships(ships)
     return _goto(state, "end_of_turn", formations=(), next_formation_id=1)
 
@@ -1279,7 +1332,7 @@ def run_end_of_turn(game: TokyoExpress, state: State, data: TEData, ctx: Context
             japan=vp[JAPAN],
             level=level,
         )
-        return attrs.evolve(state, over=True)
+        return evolve(state, over=True)
     return _goto(state, "action_chits", turn=state.turn + 1)
 
 

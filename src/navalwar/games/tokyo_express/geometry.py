@@ -14,10 +14,11 @@ Arcs follow notes §9.1 item 2 (see :func:`navalwar.hexgrid.arc_of`).
 
 from __future__ import annotations
 
+import functools
 from typing import Literal
 
 from navalwar.errors import DataError
-from navalwar.hexgrid import Arc, Hex, MapSpec, arc_of, rotate
+from navalwar.hexgrid import ORIGIN, Arc, Hex, MapSpec, arc_of, rotate
 
 __all__ = [
     "TE_MAP",
@@ -100,7 +101,15 @@ def torpedo_mount_bears(mount: TorpedoMount, ship_hex: Hex, heading: int, target
     """
     if mount not in ("P", "S", "C"):
         raise DataError(f"torpedo mount must be 'P', 'S' or 'C' (TE 3.6), got {mount!r}")
-    where = arc_of(ship_hex, heading, target_hex)
+    return _mount_bears(mount, target_hex.q - ship_hex.q, target_hex.r - ship_hex.r, heading)
+
+
+@functools.lru_cache(maxsize=65536)
+def _mount_bears(mount: TorpedoMount, dq: int, dr: int, heading: int) -> bool:
+    """:func:`torpedo_mount_bears` for a target at offset ``(dq, dr)`` (it depends on
+    the offset only), remembered."""
+    target_hex = Hex(dq, dr)
+    where = arc_of(ORIGIN, heading, target_hex)
     if where is Arc.SAME_HEX or where is Arc.STERN:
         return False
     if mount == "C":
@@ -110,9 +119,9 @@ def torpedo_mount_bears(mount: TorpedoMount, ship_hex: Hex, heading: int, target
         return True
     if where is not Arc.BOW:
         return False
-    if in_heading_row(ship_hex, heading, target_hex):
+    if in_heading_row(ORIGIN, heading, target_hex):
         return True
-    starboard_half = rotate(target_hex - ship_hex, -heading).q > 0
+    starboard_half = rotate(target_hex, -heading).q > 0
     return starboard_half == (mount == "S")
 
 

@@ -1,18 +1,26 @@
 """The Tokyo Express game state: ships, formations, orders, cups and decks.
 
 Everything is a frozen attrs value built of tuples, so a state is cloned by
-reference and a transition builds a new one (DESIGN "State").
+reference and a transition builds a new one (DESIGN "State"). The lookups the
+rules make again and again (ships by name, a side's ships, a formation's ships)
+are worked out once per state and kept in it (:class:`Memo`), and :func:`evolve`
+makes a changed copy without attrs' introspection on every call.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-from typing import Any
+import operator
+from collections.abc import Callable, Iterable, Iterator
+from functools import cached_property
+from typing import Any, Generic, TypeVar, overload
 
 import attrs
 
 from navalwar.hexgrid import Hex
 from navalwar.sequence import CardDeck, ChitCup
+
+T = TypeVar("T")
+V = TypeVar("V")
 
 US = "US"
 JAPAN = "Japan"
@@ -30,9 +38,153 @@ ABOUT = "about"
 US_MANEUVERS = (AHEAD, TURN_60, TURN_120, COUNTERMARCH, S_TURN)
 PORT, STARBOARD = -1, 1
 DIRECTION_NAMES = {PORT: "port", STARBOARD: "starboard", 0: ""}
+MANEUVER_NAMES = {
+    AHEAD: "Ahead",
+    TURN_60: "60° Turn",
+    TURN_120: "120° Turn",
+    COUNTERMARCH: "Countermarch",
+    S_TURN: "S-Turn",
+    ABOUT: "About",
+}
 
 
-@attrs.frozen(slots=True)
+class Memo(Generic[V]):
+    """A property of a frozen value worked out on first use and kept in the instance.
+
+    It is a function of the fields named in ``depends`` only, so :func:`evolve`
+    keeps it in a copy that leaves those fields unchanged (and drops it otherwise).
+    Made with :func:`memo`; the class must not use slots.
+    """
+
+    def __init__(self, fn: Callable[[Any], V], depends: frozenset[str]) -> None:
+        self.fn = fn
+        self.depends = depends
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, inst: None, owner: type | None = None) -> Memo[V]: ...
+
+    @overload
+    def __get__(self, inst: object, owner: type | None = None) -> V: ...
+
+    def __get__(self, inst: object, owner: type | None = None) -> V | Memo[V]:
+        if inst is None:
+            return self
+        value = inst.__dict__[self.name] = self.fn(inst)  # later reads find it there
+        return value
+
+
+def memo(*depends: str) -> Callable[[Callable[[Any], V]], Memo[V]]:
+    """Decorate a method computing a :class:`Memo` from the fields ``depends``."""
+
+    def make(fn: Callable[[Any], V]) -> Memo[V]:
+        return Memo(fn, frozenset(depends))
+
+    return make
+
+
+@attrs.frozen
+class _Recipe:
+    """How :func:`evolve` makes a changed copy of one class (worked out once).
+
+    ``fields`` set: the class is a plain one (no slots, and its ``__init__`` only
+    stores each field: no converter, validator, alias or post-init), so a copy is its
+    instance dictionary with the changes, less the memos that a changed field makes
+    stale (``stale``: field -> memo names). Otherwise ``read`` and ``index`` pass the
+    init fields positionally to the class, which runs its ``__init__`` as attrs
+    would.
+    """
+
+    fields: frozenset[str] | None
+    stale: dict[str, tuple[str, ...]]
+    read: Callable[[Any], tuple[Any, ...]] | None
+    index: dict[str, int]
+
+
+_RECIPES: dict[type, _Recipe] = {}
+_GONE = object()
+
+
+def _recipe(cls: type) -> _Recipe:
+    fields = attrs.fields(cls)
+    init = [a for a in fields if a.init]
+    names = frozenset(a.name for a in fields)
+    init_code = getattr(vars(cls).get("__init__"), "__code__", None)
+    plain = (
+        cls.__dictoffset__ != 0  # instances have a __dict__: not a slots class
+        and init_code is not None
+        and init_code.co_filename.startswith("<attrs generated")  # not a hand-written one
+        and all(
+            a.init and a.validator is None and a.converter is None and a.alias == a.name
+            for a in fields
+        )
+        and not hasattr(cls, "__attrs_pre_init__")
+        and not hasattr(cls, "__attrs_post_init__")
+    )
+    stale: dict[str, list[str]] = {}
+    for klass in cls.__mro__:
+        for name, value in vars(klass).items():
+            if isinstance(value, Memo | cached_property):
+                # a cached_property may depend on anything
+                for field in value.depends if isinstance(value, Memo) else names:
+                    stale.setdefault(field, []).append(name)
+    read: Callable[[Any], tuple[Any, ...]] | None = None
+    if init and not any(a.kw_only for a in init):
+        get = operator.attrgetter(*(a.name for a in init))
+        read = get if len(init) > 1 else lambda inst: (get(inst),)
+    recipe = _Recipe(
+        names if plain else None,
+        {field: tuple(memos) for field, memos in stale.items()},
+        read,
+        {a.alias: i for i, a in enumerate(init)},
+    )
+    _RECIPES[cls] = recipe
+    return recipe
+
+
+def evolve(inst: T, **changes: Any) -> T:
+    """``attrs.evolve(inst, **changes)``, without its introspection on every call.
+
+    A plain class (see :class:`_Recipe`) is copied field by field in one go, keeping
+    the memos the changes leave valid; any other gets its init fields positionally,
+    so its ``__init__`` (defaults, converters, validators, post-init) runs as with
+    attrs. An unknown name raises TypeError, as it does there.
+    """
+    cls = type(inst)
+    recipe = _RECIPES.get(cls) or _recipe(cls)
+    fields = recipe.fields
+    if fields is not None:
+        new = object.__new__(cls)
+        values = new.__dict__
+        values.update(inst.__dict__)
+        memos = len(values) - len(fields)  # worked out in inst
+        if memos:
+            stale = recipe.stale
+            for field in changes:
+                for name in stale.get(field, ()):
+                    if values.pop(name, _GONE) is not _GONE:
+                        memos -= 1
+        values.update(changes)
+        if len(values) != len(fields) + memos:  # a name that is no field was added
+            unknown = sorted(set(changes) - fields)
+            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword {unknown[0]!r}")
+        return new
+    if recipe.read is None:
+        return attrs.evolve(inst, **changes)  # type: ignore[misc]
+    values_list = list(recipe.read(inst))
+    for name, value in changes.items():
+        i = recipe.index.get(name)
+        if i is None:
+            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword {name!r}")
+        values_list[i] = value
+    return cls(*values_list)
+
+
+@attrs.frozen(slots=False)
 class Order:
     """An order marker and the progress of its maneuver.
 
@@ -57,19 +209,11 @@ class Order:
     @property
     def label(self) -> str:
         """The marker as printed, e.g. ``"Countermarch Port"``."""
-        names = {
-            AHEAD: "Ahead",
-            TURN_60: "60° Turn",
-            TURN_120: "120° Turn",
-            COUNTERMARCH: "Countermarch",
-            S_TURN: "S-Turn",
-            ABOUT: "About",
-        }
         side = DIRECTION_NAMES[self.direction].capitalize()
-        return f"{names[self.maneuver]} {side}".strip()
+        return f"{MANEUVER_NAMES[self.maneuver]} {side}".strip()
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Ship:
     """One ship on the map, with its Ship Log (TE 2.3, 3.8)."""
 
@@ -99,7 +243,7 @@ class Ship:
         return not self.removed
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Formation:
     """A formation (TE 3.2): ships moving together at one Speed under one order."""
 
@@ -124,7 +268,7 @@ class Attack:
     salvos: tuple[int, ...] = ()  # torpedo salvo indices
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class Combat:
     """Bookkeeping of the Combat Segment in progress (TE 3.5)."""
 
@@ -134,7 +278,7 @@ class Combat:
     first_mounts: tuple[tuple[str, str], ...] = ()  # (ship, side mount used "P"/"S")
 
 
-@attrs.frozen(slots=True)
+@attrs.frozen(slots=False)
 class State:
     """The whole Tokyo Express state."""
 
@@ -160,31 +304,102 @@ class State:
 
     def option(self, name: str) -> bool | int | str:
         """The value of a rules option."""
-        for k, v in self.options:
-            if k == name:
-                return v
-        raise KeyError(name)
+        try:
+            return self._options[name]
+        except KeyError:
+            raise KeyError(name) from None
+
+    # -- lookups, worked out once per state (a state never changes) -------------------
+    @memo("options")
+    def _options(self) -> dict[str, bool | int | str]:
+        return {k: v for k, v in reversed(self.options)}  # the first of a name counts
+
+    @memo("ships")
+    def _by_name(self) -> dict[str, Ship]:
+        return {s.name: s for s in reversed(self.ships)}  # the first of a name counts
+
+    @memo("formations")
+    def _by_id(self) -> dict[int, Formation]:
+        return {f.id: f for f in reversed(self.formations)}
+
+    @memo("ships")
+    def _on_map(self) -> dict[tuple[str, bool], tuple[Ship, ...]]:
+        return {}
+
+    @memo("ships")
+    def _hexes(self) -> dict[str, frozenset[Hex]]:
+        return {}
+
+    @memo("ships", "formations")
+    def _live(self) -> dict[str, tuple[Formation, ...]]:
+        return {}
+
+    @memo("ships")
+    def _members(self) -> dict[tuple[tuple[str, ...], bool], tuple[Ship, ...]]:
+        return {}
 
     # -- queries ----------------------------------------------------------------
     def ship(self, name: str) -> Ship:
         """The ship called ``name``."""
-        for s in self.ships:
-            if s.name == name:
-                return s
-        raise KeyError(name)
+        try:
+            return self._by_name[name]
+        except KeyError:
+            raise KeyError(name) from None
+
+    def ships_of(self, side: str, include_sinking: bool = True) -> tuple[Ship, ...]:
+        """Ships of ``side`` on the map, in the order of :attr:`ships`."""
+        key = (side, include_sinking)
+        found = self._on_map.get(key)
+        if found is None:
+            found = self._on_map[key] = tuple(
+                s
+                for s in self.ships
+                if s.side == side and not s.removed and (include_sinking or not s.sinking)
+            )
+        return found
+
+    def hexes_of(self, side: str) -> frozenset[Hex]:
+        """The hexes holding ships of ``side`` (any on the map, sinking included)."""
+        found = self._hexes.get(side)
+        if found is None:
+            found = self._hexes[side] = frozenset(s.hex for s in self.ships_of(side))
+        return found
+
+    def members(self, names: tuple[str, ...], include_sinking: bool = True) -> tuple[Ship, ...]:
+        """The ships called ``names`` (a formation's) still on the map, in that order."""
+        key = (names, include_sinking)
+        found = self._members.get(key)
+        if found is None:
+            by_name = self._by_name
+            ships: list[Ship] = []
+            for name in names:
+                s = by_name.get(name)
+                if s is None:
+                    raise KeyError(name)
+                if not s.removed and (include_sinking or not s.sinking):
+                    ships.append(s)
+            found = self._members[key] = tuple(ships)
+        return found
 
     def side_ships(self, side: str, include_sinking: bool = True) -> Iterator[Ship]:
         """Ships of ``side`` on the map."""
-        for s in self.ships:
-            if s.side == side and not s.removed and (include_sinking or not s.sinking):
-                yield s
+        return iter(self.ships_of(side, include_sinking))
 
     def formation(self, fid: int) -> Formation:
         """The formation with id ``fid``."""
-        for f in self.formations:
-            if f.id == fid:
-                return f
-        raise KeyError(fid)
+        try:
+            return self._by_id[fid]
+        except KeyError:
+            raise KeyError(fid) from None
+
+    def live_formations(self, side: str) -> tuple[Formation, ...]:
+        """Formations of ``side`` with a ship still on the map."""
+        found = self._live.get(side)
+        if found is None:
+            found = self._live[side] = tuple(
+                f for f in self.formations if f.side == side and self.members(f.ships)
+            )
+        return found
 
     def side_formations(self, side: str) -> Iterator[Formation]:
         """Formations of ``side``."""
@@ -198,26 +413,42 @@ class State:
         raise KeyError(name)
 
     # -- updates ----------------------------------------------------------------
+    def updated(
+        self,
+        changed_ships: Iterable[Ship] = (),
+        changed_formations: Iterable[Formation] = (),
+        /,
+        **changes: Any,
+    ) -> State:
+        """A state with the changed ships (matched by name) and formations (by id)
+        replaced and any fields changed as by :func:`evolve` (a new ``formations``
+        is the one the changed formations replace in): one new state for a whole
+        step's changes."""
+        by_name = {s.name: s for s in changed_ships}
+        if by_name:
+            changes["ships"] = tuple([by_name.get(s.name, s) for s in self.ships])
+        by_id = {f.id: f for f in changed_formations}
+        if by_id:
+            base = changes.get("formations", self.formations)
+            changes["formations"] = tuple([by_id.get(f.id, f) for f in base])
+        return evolve(self, **changes) if changes else self
+
     def with_ships(self, changed: Iterable[Ship]) -> State:
         """A state with the given ships replaced (matched by name)."""
-        by_name = {s.name: s for s in changed}
-        if not by_name:
-            return self
-        return attrs.evolve(self, ships=tuple(by_name.get(s.name, s) for s in self.ships))
+        return self.updated(changed)
 
     def with_ship(self, ship: Ship) -> State:
         """A state with one ship replaced."""
-        return attrs.evolve(
-            self, ships=tuple(ship if s.name == ship.name else s for s in self.ships)
-        )
+        name = ship.name
+        return evolve(self, ships=tuple([ship if s.name == name else s for s in self.ships]))
 
     def with_formation(self, formation: Formation) -> State:
         """A state with one formation replaced."""
-        return attrs.evolve(
-            self,
-            formations=tuple(formation if f.id == formation.id else f for f in self.formations),
+        fid = formation.id
+        return evolve(
+            self, formations=tuple([formation if f.id == fid else f for f in self.formations])
         )
 
     def with_deck(self, name: str, deck: CardDeck) -> State:
         """A state with one Gunnery Card deck replaced."""
-        return attrs.evolve(self, decks=tuple((n, deck if n == name else d) for n, d in self.decks))
+        return evolve(self, decks=tuple([(n, deck if n == name else d) for n, d in self.decks]))

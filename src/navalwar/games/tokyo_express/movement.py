@@ -7,6 +7,7 @@ map.
 
 from __future__ import annotations
 
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 
@@ -21,7 +22,7 @@ from navalwar.games.tokyo_express.model import (
     TURN_120,
     Order,
 )
-from navalwar.hexgrid import DIRECTIONS, Hex, hexes_within, neighbour, opposite, turn
+from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, hexes_within, neighbour, opposite, turn
 
 TURNS_NEEDED = {AHEAD: 0, TURN_60: 1, TURN_120: 1, COUNTERMARCH: 3, S_TURN: 2, ABOUT: 0}
 
@@ -42,11 +43,15 @@ def maneuver_problem(maneuver: str, speed: int) -> str | None:
 
 def next_turn_steps(order: Order) -> int:
     """Hexsides (signed, + = starboard) of the order's next turn (TE 3.3)."""
-    if order.maneuver == TURN_120:
-        return 2 * order.direction
-    if order.maneuver == S_TURN and order.turns_done == 1:
-        return -order.direction
-    return order.direction
+    return _turn_steps(order.maneuver, order.direction, order.turns_done)
+
+
+def _turn_steps(maneuver: str, direction: int, turns_done: int) -> int:
+    if maneuver == TURN_120:
+        return 2 * direction
+    if maneuver == S_TURN and turns_done == 1:
+        return -direction
+    return direction
 
 
 def moving_phases(data: TEData, speed: int, first: int, last: int = 6) -> list[int]:
@@ -76,17 +81,75 @@ def turn_choices(order: Order, speed: int, phase: int, data: TEData) -> list[str
 
 def path(start: Hex, heading: int, steps: int) -> list[Hex]:
     """The hexes entered moving ``steps`` hexes straight ahead."""
-    out = []
-    h = start
-    for _ in range(steps):
-        h = neighbour(h, heading)
-        out.append(h)
-    return out
+    if steps <= 0:
+        return []
+    return list(_path(start, heading, steps))
+
+
+@functools.lru_cache(maxsize=65536)
+def _path(start: Hex, heading: int, steps: int) -> tuple[Hex, ...]:
+    dq, dr = neighbour(ORIGIN, heading)  # checks the heading
+    q, r = start
+    return tuple(Hex(q + dq * i, r + dr * i) for i in range(1, steps + 1))
 
 
 def on_map(hexes: Iterable[Hex]) -> bool:
     """Whether every hex is on the Tokyo Express map."""
-    return all(TE_MAP.in_bounds(h) for h in hexes)
+    return all(map(TE_MAP.hex_set.__contains__, hexes))
+
+
+_REACH: dict[tuple[tuple[int, int], int], int] = {}
+_REACH_KEPT = 200_000
+
+
+def reach(h: tuple[int, int], heading: int) -> int:
+    """How many hexes a ship in hex ``h`` (a Hex or its ``(q, r)``) can move straight
+    ahead on ``heading`` without leaving the map: ``path(h, heading, n)`` is on the
+    map exactly when ``n`` is at most this (worked out once per hex and heading)."""
+    key = (h, heading)
+    found = _REACH.get(key)
+    if found is None:
+        dq, dr = neighbour(ORIGIN, heading)  # checks the heading
+        hexes = TE_MAP.hex_set
+        q, r = h
+        found = 0
+        while (q + dq * (found + 1), r + dr * (found + 1)) in hexes:
+            found += 1
+        if len(_REACH) >= _REACH_KEPT:
+            _REACH.clear()
+        _REACH[key] = found
+    return found
+
+
+def _ahead(h: Hex, heading: int, n: int) -> Hex | None:
+    """The hex ``n`` hexes straight ahead, or None if the way there leaves the map."""
+    if n <= 0:
+        return h
+    if n > reach(h, heading):
+        return None
+    d = DIRECTIONS[heading]
+    return Hex(h.q + d.q * n, h.r + d.r * n)
+
+
+@functools.cache
+def _nearest_shifts() -> tuple[Hex, ...]:
+    """Every shift of up to 40 hexes, the shortest first (ties in coordinate order)."""
+    return tuple(sorted(hexes_within(ORIGIN, 40), key=lambda h: (h.length(), h)))
+
+
+def _fits(points: list[Hex], dq: int, dr: int) -> bool:
+    """Whether every point shifted by ``(dq, dr)`` is on the map.
+
+    A point found off the map is moved to the front of ``points``: the next shift
+    tried is usually stopped by the same point, so most shifts cost one test.
+    """
+    hexes = TE_MAP.hex_set
+    for i, (q, r) in enumerate(points):
+        if (q + dq, r + dr) not in hexes:  # a plain (q, r) tuple equals its Hex
+            if i:
+                points.insert(0, points.pop(i))
+            return False
+    return True
 
 
 def slide_vector(
@@ -100,14 +163,16 @@ def slide_vector(
     of the offending ship's heading; if no such slide fits, the nearest shift
     in any direction.
     """
-    everything = [*positions, *(h for p in paths for h in p)]
+    points = list(dict.fromkeys([*positions, *(h for p in paths for h in p)]))
     back = DIRECTIONS[opposite(away_from)]
     for k in range(1, 41):
-        shift = Hex(back.q * k, back.r * k)
-        if on_map(h + shift for h in everything):
-            return shift
-    for shift in sorted(hexes_within(Hex(0, 0), 40), key=lambda h: (h.length(), h)):
-        if on_map(h + shift for h in everything):
+        if _fits(points, back.q * k, back.r * k):
+            return Hex(back.q * k, back.r * k)
+    hexes = TE_MAP.hex_set
+    for shift in _nearest_shifts():
+        dq, dr = shift
+        q, r = points[0]  # the point that stopped the last shift: most often this one too
+        if (q + dq, r + dr) in hexes and _fits(points, dq, dr):
             return shift
     return None
 
@@ -121,35 +186,38 @@ def us_order_can_stay_on_map(
     marker would cause the formation to leave the map, ignore that order".
     """
     phases = moving_phases(data, speed, phase)
+    moves = [(p, data.moves(speed, p)) for p in phases]
     need = turns_needed(order.maneuver, speed) - order.turns_done
     if need > len(phases):
         need = len(phases)
+    start = [(h.q, h.r, hd) for h, hd in ships]  # plain tuples: this runs often
     for turn_phases in itertools.combinations(phases, need):
         for timing in itertools.product(("before", "after"), repeat=need):
-            o = order
+            done = order.turns_done
             plan = dict(zip(turn_phases, timing, strict=True))
-            pos = list(ships)
+            pos = start
             ok = True
-            for p in phases:
+            for p, n in moves:
                 when = plan.get(p)
-                steps = next_turn_steps(o) if when else 0
+                steps = _turn_steps(order.maneuver, order.direction, done) if when else 0
                 if when == "before":
-                    pos = [(h, turn(hd, steps)) for h, hd in pos]
-                n = data.moves(speed, p)
+                    pos = [(q, r, turn(hd, steps)) for q, r, hd in pos]
                 new = []
-                for h, hd in pos:
-                    trail = path(h, hd, n)
-                    if not on_map(trail):
-                        ok = False
-                        break
-                    new.append((trail[-1] if trail else h, hd))
+                for q, r, hd in pos:
+                    if n > 0:
+                        if n > reach((q, r), hd):
+                            ok = False
+                            break
+                        d = DIRECTIONS[hd]
+                        q, r = q + d.q * n, r + d.r * n
+                    new.append((q, r, hd))
                 if not ok:
                     break
                 pos = new
                 if when == "after":
-                    pos = [(h, turn(hd, steps)) for h, hd in pos]
+                    pos = [(q, r, turn(hd, steps)) for q, r, hd in pos]
                 if when:
-                    o = Order(o.maneuver, o.direction, o.turns_done + 1)
+                    done += 1
             if ok:
                 return True
     return False
@@ -166,22 +234,23 @@ def japanese_order_stays_on_map(
     """Whether a Japanese order keeps every ship on the map in all its outcomes (TE 3.3).
 
     A 60° Turn may come at the end of any of the three phases, so every
-    timing is tried; About turns after each move.
+    timing is tried; About turns after each move. (Each ship and timing is
+    followed on its own: the answer is the same whatever the order.)
     """
-    timings: list[int | None] = [None]
-    if maneuver == TURN_60:
-        timings = list(phases)
-    for turn_at in timings:
-        pos = list(ships)
-        for p in phases:
-            n = data.moves(speed, p)
-            new = []
-            for h, hd in pos:
-                trail = path(h, hd, n)
-                if not on_map(trail):
-                    return False
-                new.append((trail[-1] if trail else h, hd))
-            pos = new
-            if (maneuver == ABOUT and n > 0) or (maneuver == TURN_60 and turn_at == p):
-                pos = [(h, turn(hd, direction)) for h, hd in pos]
+    moves = [(p, data.moves(speed, p)) for p in phases]
+    turn_ats: list[int | None] = list(phases) if maneuver == TURN_60 else [None]
+    about = maneuver == ABOUT
+    for start, heading in dict.fromkeys(ships):  # ships sharing a hex and heading: once
+        for turn_at in turn_ats:
+            q, r = start
+            hd = heading
+            for p, n in moves:
+                if n > 0:
+                    if n > reach((q, r), hd):
+                        return False
+                    d = DIRECTIONS[hd]
+                    q += d.q * n
+                    r += d.r * n
+                if (about and n > 0) or turn_at == p:
+                    hd = turn(hd, direction)
     return True

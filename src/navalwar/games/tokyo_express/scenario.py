@@ -8,6 +8,8 @@ every problem is reported with its field path.
 
 from __future__ import annotations
 
+import functools
+import os
 from pathlib import Path
 from typing import Any
 
@@ -258,14 +260,28 @@ def _parse_levels(raw: list[Any], file: str) -> tuple[tuple[int | None, str], ..
     return tuple(parsed)
 
 
+@functools.cache
 def scenario_dir() -> Path:
     """The bundled scenarios."""
     return bundled_data_dir() / "tokyo_express" / "scenarios"
 
 
+_LISTED: tuple[int, tuple[str, ...]] | None = None  # the folder's mtime and its scenarios
+
+
 def bundled_scenarios() -> list[str]:
-    """Ids of the bundled scenarios."""
-    return sorted(p.stem for p in scenario_dir().glob("*.toml"))
+    """Ids of the bundled scenarios (listed again whenever the folder changes)."""
+    global _LISTED
+    folder = scenario_dir()
+    mtime = os.stat(folder).st_mtime_ns
+    if _LISTED is None or _LISTED[0] != mtime:
+        _LISTED = (mtime, tuple(sorted(p.stem for p in folder.glob("*.toml"))))
+    return list(_LISTED[1])
+
+
+# bundled scenario file -> (mtime, size, data pack, parsed scenario): a bundled
+# scenario is parsed once per process while its file and the pack are unchanged
+_PARSED: dict[str, tuple[int, int, TEData, Scenario]] = {}
 
 
 def load_scenario(name: str, data: TEData) -> Scenario:
@@ -279,4 +295,11 @@ def load_scenario(name: str, data: TEData) -> Scenario:
     if name not in known:
         raise UnknownNameError("Tokyo Express scenario", name, known)
     file = scenario_dir() / f"{name}.toml"
-    return parse_scenario(parse_toml(file), str(file), data)
+    key = str(file)
+    st = os.stat(file)
+    cached = _PARSED.get(key)
+    if cached is not None and cached[2] is data and cached[:2] == (st.st_mtime_ns, st.st_size):
+        return cached[3]
+    scenario = parse_scenario(parse_toml(file), key, data)
+    _PARSED[key] = (st.st_mtime_ns, st.st_size, data, scenario)
+    return scenario

@@ -7,6 +7,8 @@ observation can say where in the turn it happened, in the rulebook's words:
 
 from __future__ import annotations
 
+import functools
+
 from navalwar.games.tokyo_express.model import State
 from navalwar.sequence import SequenceOfPlay, Step
 
@@ -110,6 +112,7 @@ _COMBAT = {"jp_torpedo", "jp_gunnery", "us_torpedo_1", "us_torpedo_2", "us_gunne
 _TERMINAL = {"damage_effects", "counter_adjustment", "end_of_turn"}
 
 
+@functools.lru_cache(maxsize=256)
 def sequence_key(step: str, phase: int) -> str | None:
     """The key in :data:`BASIC_TURN` of an engine step (None for the set-up)."""
     if step in _PREPARATION:
@@ -127,7 +130,18 @@ def sequence_key(step: str, phase: int) -> str | None:
 
 def where(state: State) -> str:
     """Where the game stands, in the rulebook's words."""
-    key = sequence_key(state.step, state.phase)
+    return _where(state.step, state.phase, state.turn, state.over)
+
+
+@functools.lru_cache(maxsize=1024)
+def _where(step: str, phase: int, turn: int, over: bool) -> str:
+    key = sequence_key(step, phase)
     if key is None:
-        return "Set-up (TE 3.9)" if not state.over else "Game over"
-    return BASIC_TURN.describe(key, state.turn)
+        return "Set-up (TE 3.9)" if not over else "Game over"
+    return BASIC_TURN.describe(key, turn)
+
+
+@functools.lru_cache(maxsize=256)
+def step_rule(key: str) -> str:
+    """The rule section of the step with ``key`` in :data:`BASIC_TURN`."""
+    return BASIC_TURN.step(key).rule
