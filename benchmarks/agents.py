@@ -39,29 +39,8 @@ import attrs
 
 from navalwar.agents import Agent, make_agent, play_out
 from navalwar.agents.search import SearchAgent
+from navalwar.batch.stats import wilson
 from navalwar.engine import Match
-
-Z95 = 1.959963984540054
-
-
-def wilson(k: int, n: int, z: float = Z95) -> tuple[float, float]:
-    """The Wilson score interval of ``k`` successes in ``n`` trials (``navalwar.batch.stats``'s
-    when it is there)."""
-    try:
-        from navalwar.batch.stats import wilson as batch_wilson
-    except ImportError:
-        pass
-    else:
-        low, high = batch_wilson(k, n)
-        return (float(low), float(high))
-    if n <= 0:
-        return (0.0, 1.0)
-    p = k / n
-    z2 = z * z
-    scale = 1 + z2 / n
-    centre = (p + z2 / (2 * n)) / scale
-    half = z / scale * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
-    return (max(0.0, centre - half), min(1.0, centre + half))
 
 
 def newcombe(k1: int, n1: int, k2: int, n2: int) -> tuple[float, float, float]:
