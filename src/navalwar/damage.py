@@ -148,6 +148,10 @@ class PartTrack:
     parts: tuple[ArmouredPart, ...]
     lost: tuple[int, ...] = attrs.field()
     hull: str = "hull"
+    # derived from ``parts`` and shared by every record hit from this one (lookups
+    # by part name are the hot path of a battle)
+    _at: dict[str, int] = attrs.field(init=False, eq=False, repr=False)
+    _boxes: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
 
     @lost.default
     def _no_losses(self) -> tuple[int, ...]:
@@ -159,6 +163,8 @@ class PartTrack:
         names = [p.name for p in self.parts]
         if len(set(names)) != len(names):
             raise DataError(f"a ship record repeats a part name: {names}")
+        object.__setattr__(self, "_at", {name: i for i, name in enumerate(names)})
+        object.__setattr__(self, "_boxes", tuple(len(p.armour) for p in self.parts))
 
     @classmethod
     def of(cls, parts: Iterable[ArmouredPart], hull: str = "hull") -> PartTrack:
@@ -166,14 +172,30 @@ class PartTrack:
         return cls(tuple(parts), hull=hull)
 
     def _index(self, part: str) -> int:
-        for i, p in enumerate(self.parts):
-            if p.name == part:
-                return i
-        raise UnknownNameError("ship part", part, (p.name for p in self.parts))
+        i = self._at.get(part)
+        if i is None:
+            raise UnknownNameError("ship part", part, (p.name for p in self.parts))
+        return i
+
+    def _with_lost(self, lost: tuple[int, ...]) -> PartTrack:
+        """This record with other losses: the fields of ``attrs.evolve(self, lost=lost)``
+        without checking the parts again."""
+        if type(self) is not PartTrack:
+            return attrs.evolve(self, lost=lost)
+        track = object.__new__(PartTrack)
+        for name, value in (
+            ("parts", self.parts),
+            ("lost", lost),
+            ("hull", self.hull),
+            ("_at", self._at),
+            ("_boxes", self._boxes),
+        ):
+            object.__setattr__(track, name, value)
+        return track
 
     def has(self, part: str) -> bool:
         """Whether the record has a part of that name."""
-        return any(p.name == part for p in self.parts)
+        return part in self._at
 
     def part(self, part: str) -> ArmouredPart:
         """The named part."""
@@ -195,12 +217,12 @@ class PartTrack:
         if n < 0:
             raise NavalwarError(f"cannot black out {n} boxes of {part!r}")
         i = self._index(part)
-        room = self.parts[i].boxes - self.lost[i]
+        room = self._boxes[i] - self.lost[i]
         taken = n if n <= room else room
-        lost = self.lost
+        track = self
         if taken:
-            lost = (*lost[:i], lost[i] + taken, *lost[i + 1 :])
-        track = self if lost is self.lost else attrs.evolve(self, lost=lost)
+            lost = self.lost
+            track = self._with_lost((*lost[:i], lost[i] + taken, *lost[i + 1 :]))
         if overflow is not None and n > taken and overflow != part:
             return track.hit(overflow, n - taken)
         return track
@@ -212,7 +234,7 @@ class PartTrack:
     def remaining(self, part: str) -> int:
         """Boxes of ``part`` not yet blacked out."""
         i = self._index(part)
-        return self.parts[i].boxes - self.lost[i]
+        return self._boxes[i] - self.lost[i]
 
     def is_destroyed(self, part: str) -> bool:
         """Whether every box of ``part`` is blacked out (a part with no boxes counts)."""
@@ -221,13 +243,14 @@ class PartTrack:
     def next_armour(self, part: str) -> Armour | None:
         """The armour of the next box of ``part`` to be hit, or ``None`` if destroyed."""
         i = self._index(part)
-        p = self.parts[i]
-        return p.armour[self.lost[i]] if self.lost[i] < p.boxes else None
+        lost = self.lost[i]
+        return self.parts[i].armour[lost] if lost < self._boxes[i] else None
 
     @property
     def sunk(self) -> bool:
         """Whether every hull box is blacked out (GWaS 8.0); false if there is no hull."""
-        return self.has(self.hull) and self.is_destroyed(self.hull)
+        i = self._at.get(self.hull)
+        return i is not None and self._boxes[i] - self.lost[i] == 0
 
 
 # -- Coral Sea hit counts -----------------------------------------------------------

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Sequence
+from typing import cast
 
 from navalwar.actions import Action
 from navalwar.dice import Dice
@@ -53,6 +54,7 @@ from navalwar.games.gwas_1904.battle import (
     Torpedo,
     afloat,
     in_sight,
+    memoised,
     other,
     visual_range,
 )
@@ -109,15 +111,27 @@ def _power(specs: Iterable[tuple[ShipSpec, ShipDamage]]) -> float:
         if dmg.sunk:
             continue
         guns += sum(GUN_WEIGHT[p] * dmg.firepower(p) for p in GUN_PARTS)
-        hull += sum(2.0 if c == "H" else 1.0 for c in _remaining_letters(spec, dmg, "hull"))
+        hull += _staying_power(spec.hull, dmg.track.lost_boxes("hull"))
     return guns * hull
+
+
+@functools.lru_cache(maxsize=4096)
+def _staying_power(hull: str, lost: int) -> float:
+    """2 a heavy-armour hull box and 1 another, of the boxes left after ``lost``."""
+    return sum(2.0 if c == "H" else 1.0 for c in hull[lost:])
 
 
 def advantage(rules: Rules, battle: Battle, side: str) -> float:
     """The side's strength over the enemy's, ships afloat on the map (> 1: stronger)."""
-    ours = _power((rules.of(s), s.damage) for s in afloat(battle, side) if not s.damage.fixed)
+    # strength depends on damage and on being afloat, not on where the ships are
+    return memoised(battle.lasting, ("advantage", side), lambda: _advantage(rules, battle, side))
+
+
+def _advantage(rules: Rules, battle: Battle, side: str) -> float:
+    specs = rules.specs
+    ours = _power((specs[s.spec], s.damage) for s in afloat(battle, side) if not s.damage.fixed)
     theirs = _power(
-        (rules.of(s), s.damage) for s in afloat(battle, other(side)) if not s.damage.fixed
+        (specs[s.spec], s.damage) for s in afloat(battle, other(side)) if not s.damage.fixed
     )
     if theirs <= 0:
         return 10.0
@@ -155,6 +169,30 @@ def _penetration(gun: str, spec: ShipSpec, dmg: ShipDamage) -> float:
     if gun == "secondary":
         return sum(1 for c in letters if c != "H") / len(letters)
     return 0.8 * sum(1 for c in letters if c == "N") / len(letters)
+
+
+def _guns(battle: Battle, rules: Rules, shooter: BattleShip) -> list[tuple[str, int]]:
+    """The gun types a ship may fire this step, with the firepower it may use (19.2);
+    worked out once a state (a ship's targets are scored one after another)."""
+    key = ("agent_guns", shooter.key)
+    found = cast("list[tuple[str, int]] | None", battle.memo.get(key))
+    if found is None:
+        found = battle.memo[key] = fire.usable_guns(battle, rules, shooter)
+    return found
+
+
+def _target_facts(
+    battle: Battle, rules: Rules, target: BattleShip
+) -> tuple[dict[str, float], float]:
+    """What the gun types can do to a target (:func:`_penetration`) and a hit's worth
+    (:func:`_hit_value`), once a state (every shooter scores the same targets)."""
+    key = ("agent_target", target.key)
+    found = cast("tuple[dict[str, float], float] | None", battle.memo.get(key))
+    if found is None:
+        spec, dmg = rules.of(target), target.damage
+        penetration = {p: _penetration(p, spec, dmg) for p in GUN_PARTS}
+        found = battle.memo[key] = (penetration, _hit_value(spec, dmg))
+    return found
 
 
 def _hit_value(spec: ShipSpec, dmg: ShipDamage) -> float:
@@ -217,27 +255,16 @@ class HeuristicAgent:
             return -1e9
         if not members or action.to.startswith("beach:"):
             return BEACH if members else 0.0
-        battle, rules, side = plan.battle, plan.rules, plan.side
-        movable = [s for s in members if not s.aground and rules.of(s).type != "FORT"]
-        leave = set(action.leave)
-        movers = [s for s in movable if s.counter not in leave]
-        left_behind = [s for s in members if s not in movers]
-        pace = movement.slowest(
-            [
-                movement.counter_speed(battle, rules, ships)
-                for ships in movement.by_counter(movers).values()
-            ]
-            or [None]
-        )
-        rest = _moves_left(battle.step, pace)
-        score = DETACH * len(leave) * (1 if action.group != movement.FORMATION else 0)
+        battle, side = plan.battle, plan.side
+        movable, movers, left_behind, rest = plan.split(members, action.leave)
+        score = DETACH * len(set(action.leave)) * (1 if action.group != movement.FORMATION else 0)
         positions: list[tuple[BattleShip, Hex | None, str]] = []  # ship, new hex, exit edge
         if action.to == "stay":
             positions = [(s, s.hex, "") for s in members]
         elif action.group == movement.FORMATION:
             d = HEADINGS.index(action.to)
             for s in members:
-                if s not in movable or s.hex is None or s.in_port:
+                if s.key not in movable or s.hex is None or s.in_port:
                     positions.append((s, s.hex, ""))
                     continue
                 n = neighbour(s.hex, d)
@@ -272,13 +299,13 @@ class HeuristicAgent:
         if sspec.nation == "J" and tspec.type == "FORT":
             mod = gunnery_modifier(sspec, tspec, target.damage, d)
         p = _hit_chance(mod)
+        penetration, value = _target_facts(battle, rules, target)
         hits = 0.0
-        for part in fire.gun_parts(battle, rules, shooter):
+        for part, fp in _guns(battle, rules, shooter):
             if GUN_RANGE[part] >= d:
-                fp = fire.usable(battle, rules, shooter, part)
-                hits += fp * p * _penetration(part, tspec, target.damage)
+                hits += fp * p * penetration[part]
         mates = sum(1 for _s, t in battle.planned if t == action.target)
-        return 0.01 + hits * _hit_value(tspec, target.damage) * (1 + 0.2 * min(mates, 3))
+        return 0.01 + hits * value * (1 + 0.2 * min(mates, 3))
 
     def _torpedo_score(self, battle: Battle, rules: Rules, action: Action) -> float:
         if not isinstance(action, Torpedo) or not action.target:
@@ -385,6 +412,10 @@ AGENTS = {"heuristic": HeuristicAgent}
 
 
 # -- the movement plan ----------------------------------------------------------------------
+_Split = tuple[set[str], list[BattleShip], list[BattleShip], int]
+"""A group's movable ship keys, movers, ships left behind, and moves left (:meth:`_Plan.split`)."""
+
+
 class _Plan:
     """What a side wants from its movement this step: the facts every choice shares."""
 
@@ -398,22 +429,60 @@ class _Plan:
             for s in afloat(battle, other(side))
             if s.hex is not None and not s.damage.fixed and not s.in_port
         ]
-        self.goals, self.lost = exit_goals(battle.scenario, side)
-        self._enemy_d: dict[Hex, int] = {}
+        self.goals, self.lost = memoised(
+            battle.lasting, ("exit_goals", side), lambda: exit_goals(battle.scenario, side)
+        )
+        self._enemy_hexes = tuple(dict.fromkeys(self.enemies))  # each hex once
+        # distances to the enemy, shared by the plans that face it in the same hexes
+        self._enemy_d: dict[Hex, int] = memoised(
+            battle.lasting, ("enemy_distance", side, self._enemy_hexes), dict
+        )
         self._contact: dict[frozenset[str], int] = {}
-        self.ratio = advantage(rules, battle, side)
-        self.closing = self.ratio >= CLOSE_RATIO and not self.goals
-        self.ahead = victory.outcome(battle, rules).winner == side
+        self._splits: dict[tuple[str, ...], _Split] = {}
+        self._edge_d = _edge_distance(self.goals)
+
+    @functools.cached_property
+    def closing(self) -> bool:
+        """The side has the gun advantage and no edge to make for: it closes."""
+        return not self.goals and advantage(self.rules, self.battle, self.side) >= CLOSE_RATIO
+
+    @functools.cached_property
+    def ahead(self) -> bool:
+        """The side would win if the battle ended now."""
+        return _winner(self.battle, self.rules) == self.side
+
+    def split(self, members: Sequence[BattleShip], leave: tuple[str, ...]) -> _Split:
+        """The group's ships that can move (keys), those that move and those left
+        behind when ``leave`` is detached, and the moves left this impulse at the
+        movers' pace (the same for every choice that detaches the same counters)."""
+        found = self._splits.get(leave)
+        if found is None:
+            rules = self.rules
+            movable = [s for s in members if not s.aground and rules.of(s).type != "FORT"]
+            movers = [s for s in movable if s.counter not in leave]
+            moving = {s.key for s in movers}  # keys are unique: as good as the ships
+            left_behind = [s for s in members if s.key not in moving]
+            pace = movement.slowest(
+                [
+                    movement.counter_speed(self.battle, rules, ships)
+                    for ships in movement.by_counter(movers).values()
+                ]
+                or [None]
+            )
+            rest = _moves_left(self.battle.step, pace)
+            found = ({s.key for s in movable}, movers, left_behind, rest)
+            self._splits[leave] = found
+        return found
 
     def enemy_distance(self, h: Hex) -> int:
         d = self._enemy_d.get(h)
         if d is None:
-            d = self._enemy_d[h] = min((distance(h, e) for e in self.enemies), default=99)
+            d = self._enemy_d[h] = min((distance(h, e) for e in self._enemy_hexes), default=99)
         return d
 
     def edge_moves(self, h: Hex) -> int:
         """Moves to get off the map by a goal edge from ``h`` (the exit move included)."""
-        return 1 + _edge_distance(self.goals).get(h, 98)
+        return 1 + self._edge_d.get(h, 98)
 
     def score(
         self,
@@ -424,9 +493,11 @@ class _Plan:
         """The worth of the group's ships at these hexes (None: off the map by the edge)."""
         total = 0.0
         on_map_ships: list[tuple[BattleShip, Hex]] = []
+        ships_at: dict[Hex, int] = {}  # each hex once, with its number of ships
         for ship, h, edge in positions:
             if h is not None:
                 on_map_ships.append((ship, h))
+                ships_at[h] = ships_at.get(h, 0) + 1
                 continue
             if not edge:
                 continue
@@ -442,13 +513,19 @@ class _Plan:
             return total
         if not self.enemies:
             return total
-        hexes = [h for _s, h in on_map_ships]
-        d = min(self.enemy_distance(h) for h in hexes)
-        e = min(self.edge_moves(h) for h in hexes)
-        mean_e = sum(self.edge_moves(h) for h in hexes) / len(hexes)
+        d = e = -1  # the nearest enemy, the fewest moves off by a goal edge
+        moves_off = 0
+        for h, n in ships_at.items():
+            dh, eh = self.enemy_distance(h), self.edge_moves(h)
+            if d < 0 or dh < d:
+                d = dh
+            if e < 0 or eh < e:
+                e = eh
+            moves_off += eh * n
+        mean_e = moves_off / len(on_map_ships)
         if self.goals and e <= rest:  # a goal edge is within reach this impulse: make for it
             return total - 10.0 * e - 2.0 * mean_e + 3.0 * min(d, self.reach + 1)
-        if self.ahead and not self.closing:
+        if not self.closing and self.ahead:
             # winning as things stand, and not the stronger: break contact, for out of
             # sight the battle ends (7.36)
             total += 4.0 * min(d, self.reach + 1)
@@ -508,6 +585,15 @@ def _edge_distance(edges: frozenset[str]) -> dict[Hex, int]:
     return {h: min(distance(h, e) for e in rows) for h in hexes()}
 
 
+def _winner(battle: Battle, rules: Rules) -> str | None:
+    """Who would win if the battle ended now."""
+    vic = battle.scenario.victory if battle.scenario is not None else None
+    # the score depends on where the ships are only through transports reaching their hex
+    placed = vic is not None and bool(vic.transport_vp and vic.transport_hex)
+    memo = battle.memo if placed else battle.lasting
+    return memoised(memo, ("agent_winner",), lambda: victory.outcome(battle, rules).winner)
+
+
 def _moves_left(step: int, pace: str | None) -> int:
     """Movement steps left in this impulse for a group moving at ``pace`` (7.31)."""
     if pace is None:
@@ -516,7 +602,8 @@ def _moves_left(step: int, pace: str | None) -> int:
 
 
 def _first_afloat(battle: Battle, counter: str) -> BattleShip | None:
-    return next((s for s in battle.members(counter) if s.afloat), None)
+    found = battle.afloat_members(counter)
+    return found[0] if found else None
 
 
 def _flagship_score(battle: Battle, rules: Rules, action: Action) -> float:

@@ -11,12 +11,13 @@ while each member fires on its own. The whole battle is a frozen
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterator, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator, Mapping
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
 from navalwar.actions import Action
+from navalwar.frozen import evolve
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.tables import DamageTables
@@ -26,6 +27,8 @@ from navalwar.hexgrid import Hex, distance
 if TYPE_CHECKING:
     from navalwar.games.gwas_1904.overlay import Overlay
     from navalwar.games.gwas_1904.scenario import BattleScenario
+
+T = TypeVar("T")
 
 JAPAN = "Japan"
 RUSSIA = "Russia"
@@ -77,6 +80,10 @@ class BattleShip:
         """Towing or being towed (+1 to hit it, 7.5, 7.81)."""
         return bool(self.towing or self.towed_by)
 
+    def replace(self, **changes: Any) -> BattleShip:
+        """``attrs.evolve(self, **changes)`` for the hot paths (a plain field copy)."""
+        return evolve(self, **changes)
+
     @functools.cached_property
     def afloat(self) -> bool:
         """On the map and not sunk (a beached ship is out of the fight)."""
@@ -96,7 +103,42 @@ class PendingHit:
     shooter: str = ""
 
 
-@attrs.frozen
+class _ShipFacts:
+    """What follows from a battle's ships (and its fixed scenario, overlay and options),
+    worked out when first asked for and shared by every copy of the state with the same
+    ``ships`` (see :meth:`Battle.replace`); :meth:`Battle.with_ships` hands on what its
+    changes leave true. ``in_sight`` is by hex, side and visual range."""
+
+    __slots__ = (
+        "afloat",
+        "afloat_by_counter",
+        "at",
+        "in_sight",
+        "index",
+        "lasting",
+        "occupancy",
+        "side_hexes",
+        "slots",
+    )
+
+    def __init__(self) -> None:
+        self.index: dict[str, int] | None = None
+        self.afloat: dict[str | None, tuple[BattleShip, ...]] = {}
+        self.afloat_by_counter: dict[str, tuple[BattleShip, ...]] = {}
+        self.lasting: dict[object, object] = {}
+        self.in_sight: dict[tuple[Hex, str, int], bool] = {}
+        self.slots: dict[str, tuple[int, ...]] | None = None
+        self.occupancy: dict[tuple[Hex, str], frozenset[str]] | None = None
+        self.at: dict[tuple[Hex, str], tuple[BattleShip, ...]] | None = None
+        self.side_hexes: dict[str, tuple[Hex, ...]] | None = None
+
+
+BOOKKEEPING = frozenset({"todo", "planned", "started"})
+"""The fields of a :class:`Battle` that only track whose decision is next: no result in
+its ``memo`` may depend on them."""
+
+
+@attrs.frozen(slots=False)  # a __dict__ makes :meth:`replace` a cheap dict copy
 class Battle:
     """The state of a tactical battle.
 
@@ -124,6 +166,27 @@ class Battle:
     scenario: BattleScenario | None = attrs.field(default=None, eq=False, repr=False)
     overlay: Overlay | None = attrs.field(default=None, eq=False, repr=False)
     options: tuple[tuple[str, bool | int | str], ...] = ()
+    # derived facts: of the ships (shared by the states with the same ``ships``) and
+    # of this state (see :attr:`memo`)
+    _facts: _ShipFacts = attrs.field(init=False, factory=_ShipFacts, eq=False, repr=False)
+    _memo: dict[object, object] = attrs.field(init=False, factory=dict, eq=False, repr=False)
+
+    def replace(self, **changes: Any) -> Battle:
+        """``attrs.evolve(self, **changes)`` for the hot paths: a plain field copy that
+        keeps the derived facts the changes leave true (those of the ships while
+        ``ships`` is unchanged; the memo while only :data:`BOOKKEEPING` changes)."""
+        unknown = changes.keys() - _FIELDS
+        if unknown:
+            raise TypeError(f"Battle has no field {sorted(unknown)[0]!r}")
+        new = object.__new__(Battle)
+        fields = new.__dict__
+        fields.update(self.__dict__)
+        fields.update(changes)
+        if "ships" in changes or changes.keys() & _FIXED:
+            fields["_facts"] = _ShipFacts()
+        if not changes.keys() <= BOOKKEEPING:
+            fields["_memo"] = {}
+        return new
 
     @property
     def over(self) -> bool:
@@ -134,62 +197,132 @@ class Battle:
         """The ship with ``key``."""
         return self.ships[self._index[key]]
 
+    def holds(self, ship: BattleShip) -> bool:
+        """Whether ``ship`` is this state's ship of its key (not an older or newer copy)."""
+        i = self._index.get(ship.key)
+        return i is not None and self.ships[i] is ship
+
     def index(self, key: str) -> int:
         """The position of a ship in ``ships``."""
         return self._index[key]
 
-    @functools.cached_property
+    @property
     def _index(self) -> dict[str, int]:
-        return {s.key: i for i, s in enumerate(self.ships)}
+        facts = self._facts
+        if facts.index is None:
+            facts.index = {s.key: i for i, s in enumerate(self.ships)}
+        return facts.index
 
-    @functools.cached_property
+    @property
     def occupancy(self) -> dict[tuple[Hex, str], frozenset[str]]:
         """The counters of each side in each hex that count against the stacking
         limit: afloat, not exempt, not in port (7.32, 9.4, 20.4, 20.44)."""
-        out: dict[tuple[Hex, str], set[str]] = {}
-        for s in self.ships:
-            if s.afloat and not s.exempt and not s.in_port and s.hex is not None:
-                out.setdefault((s.hex, s.side), set()).add(s.counter)
-        return {k: frozenset(v) for k, v in out.items()}
+        facts = self._facts
+        if facts.occupancy is None:
+            out: dict[tuple[Hex, str], set[str]] = {}
+            for s in self.ships:
+                if s.afloat and not s.exempt and not s.in_port and s.hex is not None:
+                    out.setdefault((s.hex, s.side), set()).add(s.counter)
+            facts.occupancy = {k: frozenset(v) for k, v in out.items()}
+        return facts.occupancy
 
-    @functools.cached_property
+    @property
+    def lasting(self) -> dict[object, object]:
+        """Results that depend on the ships only through what lasts as they move about
+        the map: their damage, whether afloat, left, beached or aground (and on the
+        battle's scenario, overlay and options). A state whose ships only moved keeps
+        them (:meth:`with_ships`)."""
+        return self._facts.lasting
+
+    @property
     def memo(self) -> dict[object, object]:
-        """Results derived from this (immutable) state, computed once (groups...)."""
-        return {}
+        """Results derived from this (immutable) state, computed once (groups...). None
+        may depend on the :data:`BOOKKEEPING` fields: a copy changing only those keeps it."""
+        return self._memo
 
-    @functools.cached_property
+    @property
     def at(self) -> dict[tuple[Hex, str], tuple[BattleShip, ...]]:
         """Each side's afloat ships by hex."""
-        out: dict[tuple[Hex, str], list[BattleShip]] = {}
-        for s in self.ships:
-            if s.afloat and s.hex is not None:
-                out.setdefault((s.hex, s.side), []).append(s)
-        return {k: tuple(v) for k, v in out.items()}
+        facts = self._facts
+        if facts.at is None:
+            out: dict[tuple[Hex, str], list[BattleShip]] = {}
+            for s in self.ships:
+                if s.afloat and s.hex is not None:
+                    out.setdefault((s.hex, s.side), []).append(s)
+            facts.at = {k: tuple(v) for k, v in out.items()}
+        return facts.at
 
-    @functools.cached_property
+    @property
     def side_hexes(self) -> dict[str, tuple[Hex, ...]]:
         """The hexes holding each side's afloat ships."""
-        out: dict[str, set[Hex]] = {side: set() for side in SIDES}
-        for s in self.ships:
-            if s.afloat and s.hex is not None:
-                out[s.side].add(s.hex)
-        return {side: tuple(sorted(hexes)) for side, hexes in out.items()}
+        facts = self._facts
+        if facts.side_hexes is None:
+            out: dict[str, set[Hex]] = {side: set() for side in SIDES}
+            for s in self.ships:
+                if s.afloat and s.hex is not None:
+                    out[s.side].add(s.hex)
+            facts.side_hexes = {side: tuple(sorted(hexes)) for side, hexes in out.items()}
+        return facts.side_hexes
+
+    def afloat_ships(self, side: str | None = None) -> tuple[BattleShip, ...]:
+        """Ships on the map and not sunk, of one side or both, in ``ships`` order."""
+        found = self._facts.afloat.get(side)
+        if found is None:
+            found = tuple(s for s in self.ships if s.afloat and (side is None or s.side == side))
+            self._facts.afloat[side] = found
+        return found
 
     def members(self, counter: str) -> list[BattleShip]:
         """The ships of a counter (afloat or not)."""
-        return [s for s in self.ships if s.counter == counter]
+        ships = self.ships
+        return [ships[i] for i in self._slots().get(counter, ())]
+
+    def afloat_members(self, counter: str) -> tuple[BattleShip, ...]:
+        """The ships of a counter that are afloat, in ``ships`` order."""
+        found = self._facts.afloat_by_counter.get(counter)
+        if found is None:
+            ships = self.ships
+            found = tuple(ships[i] for i in self._slots().get(counter, ()) if ships[i].afloat)
+            self._facts.afloat_by_counter[counter] = found
+        return found
+
+    def _slots(self) -> dict[str, tuple[int, ...]]:
+        """The places in ``ships`` of each counter's ships."""
+        facts = self._facts
+        if facts.slots is None:
+            out: dict[str, list[int]] = {}
+            for i, s in enumerate(self.ships):
+                out.setdefault(s.counter, []).append(i)
+            facts.slots = {c: tuple(places) for c, places in out.items()}
+        return facts.slots
 
     def with_ship(self, ship: BattleShip) -> Battle:
         """Replace one ship."""
-        return attrs.evolve(self, ships=tuple(ship if s.key == ship.key else s for s in self.ships))
+        return self.with_ships({ship.key: ship})
 
     def with_ships(self, ships: Mapping[str, BattleShip]) -> Battle:
         """Replace several ships."""
-        return attrs.evolve(self, ships=tuple(ships.get(s.key, s) for s in self.ships))
+        index = self._index
+        new = list(self.ships)
+        moved_only = same_counters = True
+        for key, ship in ships.items():
+            i = index.get(key)
+            if i is not None:
+                moved_only = moved_only and _same_fortune(new[i], ship)
+                same_counters = same_counters and new[i].counter == ship.counter
+                new[i] = ship
+        battle = self.replace(ships=tuple(new))
+        facts, old = battle._facts, self._facts
+        facts.index = index  # the same keys in the same places
+        if same_counters:
+            facts.slots = old.slots
+        if moved_only:
+            facts.lasting = old.lasting
+        return battle
 
     def option(self, name: str) -> bool | int | str:
         """A rules option."""
-        return dict(self.options)[name]
+        return _options(self.options)[name]
 
     @property
     def night(self) -> bool:
@@ -201,6 +334,37 @@ class Battle:
     def weather(self) -> int:
         """The weather level (fixed in battle scenarios, notes A-52)."""
         return self.scenario.weather if self.scenario is not None else 1
+
+
+_FIELDS = frozenset(a.name for a in attrs.fields(Battle) if a.init)
+_FIXED = frozenset({"scenario", "overlay", "options"})  # what ``lasting`` also depends on
+
+
+def memoised(memo: dict[object, object], key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """``compute()``, worked out once: kept in ``memo`` (a battle's ``memo`` or
+    ``lasting``) under ``key``, which must name everything else the result depends on."""
+    if key in memo:
+        return cast(T, memo[key])
+    found = memo[key] = compute()
+    return found
+
+
+def _same_fortune(old: BattleShip, new: BattleShip) -> bool:
+    """Whether a ship's new state differs from the old only in where it is on the map
+    (or whether it is face up, in port, towing)."""
+    return (
+        new.damage is old.damage
+        and new.mine_damage is old.mine_damage
+        and new.left == old.left
+        and new.beached == old.beached
+        and new.aground == old.aground
+        and new.afloat == old.afloat
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _options(options: tuple[tuple[str, bool | int | str], ...]) -> dict[str, bool | int | str]:
+    return dict(options)
 
 
 @attrs.frozen
@@ -222,7 +386,7 @@ def visual_range(battle: Battle) -> int:
 
 def afloat(battle: Battle, side: str | None = None) -> Iterator[BattleShip]:
     """Ships on the map and not sunk, of one side or both."""
-    return (s for s in battle.ships if s.afloat and (side is None or s.side == side))
+    return iter(battle.afloat_ships(side))
 
 
 def counters(battle: Battle, side: str) -> dict[str, list[BattleShip]]:
@@ -246,13 +410,19 @@ def in_sight(battle: Battle, ship: BattleShip) -> bool:
     if ship.hex is None:
         return False
     reach = visual_range(battle)
-    return any(distance(h, ship.hex) <= reach for h in battle.side_hexes[other(ship.side)])
+    key = (ship.hex, ship.side, reach)
+    seen = battle._facts.in_sight
+    found = seen.get(key)
+    if found is None:
+        enemy = battle.side_hexes[other(ship.side)]
+        found = seen[key] = any(distance(h, ship.hex) <= reach for h in enemy)
+    return found
 
 
 def reveal(battle: Battle) -> Battle:
     """Turn face up every ship within visible distance of an enemy (7.27)."""
     changed = {
-        s.key: attrs.evolve(s, seen=True)
+        s.key: s.replace(seen=True)
         for s in battle.ships
         if s.afloat and not s.seen and in_sight(battle, s)
     }
@@ -269,7 +439,12 @@ def stack_count(battle: Battle, h: Hex, side: str | None = None) -> int:
 
 def has_room(battle: Battle, h: Hex, side: str, n: int = 1) -> bool:
     """Whether ``n`` more counters of ``side`` fit in ``h`` (8 a side, 16 in all; 7.32)."""
-    return stack_count(battle, h, side) + n <= STACK and stack_count(battle, h) + n <= 2 * STACK
+    occ = battle.occupancy
+    own = len(occ.get((h, side), ()))
+    if own + n > STACK:
+        return False
+    both = sum(len(occ.get((h, s), ())) for s in SIDES)  # stack_count(battle, h)
+    return both + n <= 2 * STACK
 
 
 # Actions ------------------------------------------------------------------

@@ -11,11 +11,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import Any
 
 import attrs
 
 from navalwar.damage import Armour, ArmouredPart, PartTrack
 from navalwar.dice import Dice
+from navalwar.frozen import evolve
 from navalwar.games.gwas_1904.ship import SPEEDS, ShipSpec
 from navalwar.games.gwas_1904.tables import Damage, DamageTables
 
@@ -66,16 +68,28 @@ class ShipDamage:
             return self.track.remaining("primary") == 0
         return self.track.sunk
 
+    def replace(self, **changes: Any) -> ShipDamage:
+        """``attrs.evolve(self, **changes)`` for the hot paths (a plain field copy)."""
+        return evolve(self, **changes)
+
+    @functools.cached_property
+    def _left(self) -> dict[str, int]:
+        """Boxes left by part (firepower is read very often)."""
+        track = self.track
+        return {p.name: track.remaining(p.name) for p in track.parts}
+
     def firepower(self, part: str) -> int:
         """Remaining firepower of a gun part."""
-        return self.track.remaining(part)
+        left = self._left.get(part)
+        return self.track.remaining(part) if left is None else left
 
     def speed(self, spec: ShipSpec) -> str | None:
         """The current speed, or None when unable to sail (volume "Speed 1+", 8.51)
         or a fortress (20.44)."""
         if self.fixed:
             return None
-        i = SPEEDS.index(spec.speed) + self.speed_lost
+        rank = _SPEED_RANK.get(spec.speed)
+        i = (SPEEDS.index(spec.speed) if rank is None else rank) + self.speed_lost
         if self.unable or i >= len(SPEEDS):
             return None
         return SPEEDS[i]
@@ -85,6 +99,9 @@ class ShipDamage:
         if self.torpedo_destroyed or self.torpedo_used:
             return 0
         return spec.torpedo
+
+
+_SPEED_RANK = {speed: i for i, speed in enumerate(SPEEDS)}
 
 
 def count_hits(
@@ -183,11 +200,11 @@ def _apply(
     critical: bool,
 ) -> ShipDamage:
     if result.commander:
-        dmg = attrs.evolve(dmg, commander_killed=True)
+        dmg = dmg.replace(commander_killed=True)
         log(f"{spec.name}: the commander aboard is killed (8.7)")
     if result.sunk:
         track = dmg.track.hit("hull", dmg.track.remaining("hull"))
-        return attrs.evolve(dmg, track=track)
+        return dmg.replace(track=track)
     pierced = 0  # critical 8: a secondary hit destroys 1 heavy-armour hull box
     for part, n in result.boxes:
         extra_done = False
@@ -205,7 +222,7 @@ def _apply(
                 if not penetrates(hit.gun, armour):
                     log(f"{spec.name}: torpedo-mount hit stopped by armour (8.2, 8.4)")
                     continue
-                dmg = attrs.evolve(dmg, torpedo_destroyed=True)
+                dmg = dmg.replace(torpedo_destroyed=True)
                 log(f"{spec.name}: torpedo tubes destroyed (8.62)")
                 continue
             box_armour = dmg.track.next_armour(where)
@@ -235,19 +252,19 @@ def _apply(
                     f"{'heavy' if armour is Armour.HEAVY else 'light'} armour (8.2)"
                 )
                 continue
-            dmg = attrs.evolve(dmg, track=dmg.track.hit(where, 1))
+            dmg = dmg.replace(track=dmg.track.hit(where, 1))
             log(f"{spec.name}: 1 {where} box blacked out")
             if hit.gun == "primary" and armour is not Armour.HEAVY and not extra_done:
                 extra_done = True  # 8.3 additional damage, once per hit
                 roll = dice.d6("additional damage (8.3)", "GWaS 8.3")
                 if roll >= 4 and dmg.track.remaining(where):
-                    dmg = attrs.evolve(dmg, track=dmg.track.hit(where, 1))
+                    dmg = dmg.replace(track=dmg.track.hit(where, 1))
                     log(f"{spec.name}: additional damage, 1 more {where} box (8.3)")
     if result.speed:
-        dmg = attrs.evolve(dmg, speed_lost=dmg.speed_lost + result.speed)
+        dmg = dmg.replace(speed_lost=dmg.speed_lost + result.speed)
         log(f"{spec.name}: speed reduced by {result.speed}")
     if result.unable:
-        dmg = attrs.evolve(dmg, unable=True)
+        dmg = dmg.replace(unable=True)
         log(f"{spec.name}: unable to sail")
     return half_hull_speed_loss(spec, dmg, log)
 
@@ -257,7 +274,7 @@ def half_hull_speed_loss(spec: ShipSpec, dmg: ShipDamage, log: Log) -> ShipDamag
     boxes = len(spec.hull)
     if boxes and not dmg.half_hull and 2 * dmg.track.lost_boxes("hull") >= boxes:
         log(f"{spec.name} has lost half its hull boxes: speed reduced by 1 (8.51)")
-        return attrs.evolve(dmg, half_hull=True, speed_lost=dmg.speed_lost + 1)
+        return dmg.replace(half_hull=True, speed_lost=dmg.speed_lost + 1)
     return dmg
 
 

@@ -10,8 +10,7 @@ to give it to one of the counter's ships (9.4).
 from __future__ import annotations
 
 from collections.abc import Callable
-
-import attrs
+from typing import cast
 
 from navalwar.engine import Context, Decision
 from navalwar.games.gwas_1904.battle import (
@@ -38,7 +37,7 @@ from navalwar.games.gwas_1904.combat import (
 from navalwar.games.gwas_1904.initiative import current_er, hull_two_thirds_lost
 from navalwar.games.gwas_1904.overlay import fire_allowed
 from navalwar.games.gwas_1904.weather import guns_allowed, torpedoes_allowed
-from navalwar.hexgrid import distance
+from navalwar.hexgrid import Hex, distance
 
 GUNNERY_RULE = "GWaS 7.5"
 TORPEDO_RULE = "GWaS 7.8"
@@ -64,10 +63,24 @@ def usable(battle: Battle, rules: Rules, ship: BattleShip, part: str) -> int:
     return fp
 
 
+def usable_guns(battle: Battle, rules: Rules, ship: BattleShip) -> list[tuple[str, int]]:
+    """The gun types a ship may fire this step (:func:`gun_parts`), each with the
+    firepower it may use (:func:`usable`)."""
+    parts = gun_parts(battle, rules, ship)
+    if not parts:
+        return []
+    snap = snapshot(battle, ship)
+    if not battle.option("effectiveness") or rules.of(ship).type == "FORT":
+        return [(part, snap.firepower(part)) for part in parts]
+    er = er_now(battle, rules, ship)  # every part in ``parts`` has firepower left
+    return [(part, rules.tables.usable_firepower(er, snap.firepower(part))) for part in parts]
+
+
 def gun_parts(battle: Battle, rules: Rules, ship: BattleShip) -> list[str]:
     """The gun types a ship may fire this step (weather, low freeboard: 11.73, volume)."""
     allowed = guns_allowed(battle.weather, rules.of(ship))
-    return [p for p in GUN_PARTS if p in allowed and snapshot(battle, ship).firepower(p) > 0]
+    snap = snapshot(battle, ship)
+    return [p for p in GUN_PARTS if p in allowed and snap.firepower(p) > 0]
 
 
 def can_torpedo(battle: Battle, rules: Rules, ship: BattleShip) -> bool:
@@ -96,6 +109,39 @@ def can_shoot(battle: Battle, ship: BattleShip) -> bool:
 
 def targets(battle: Battle, rules: Rules, ship: BattleShip, torpedo: bool) -> list[str]:
     """Enemy counters the ship may attack now (7.5, 7.6 volume ranges, 7.8, 20.2, 20.43)."""
+    if not battle.holds(ship):
+        return _targets(battle, rules, ship, torpedo)
+    key = ("targets", ship.key, torpedo)
+    found = cast("tuple[str, ...] | None", battle.memo.get(key))
+    if found is None:
+        found = battle.memo[key] = tuple(_targets(battle, rules, ship, torpedo))
+    return list(found)
+
+
+def shooters(battle: Battle, rules: Rules, side: str, torpedo: bool) -> tuple[str, ...]:
+    """The side's ships that have a target now (:func:`targets`), in ``ships`` order."""
+    reach = min(_REACH[torpedo], visual_range(battle))
+    enemy = other(side)
+    near: dict[Hex, bool] = {}  # an enemy within the longest reach of any ship there
+    out = []
+    for s in battle.ships:
+        if s.side != side or s.hex is None:
+            continue
+        here = s.hex
+        found = near.get(here)
+        if found is None:
+            found = near[here] = bool(_counters_within(battle, rules, here, enemy, reach, torpedo))
+        if found and targets(battle, rules, s, torpedo):
+            out.append(s.key)
+    return tuple(out)
+
+
+def _targets(battle: Battle, rules: Rules, ship: BattleShip, torpedo: bool) -> list[str]:
+    if ship.hex is None:
+        return []  # not on the map: it cannot shoot
+    here, enemy, seen = ship.hex, other(ship.side), visual_range(battle)
+    if not _counters_within(battle, rules, here, enemy, min(_REACH[torpedo], seen), torpedo):
+        return []  # no enemy within the longest reach of any ship here
     if not can_shoot(battle, ship):
         return []
     if torpedo:
@@ -107,21 +153,39 @@ def targets(battle: Battle, rules: Rules, ship: BattleShip, torpedo: bool) -> li
         if not parts:
             return []
         far = max(GUN_RANGE[p] for p in parts)
-    far = min(far, visual_range(battle))
-    assert ship.hex is not None
+    return list(_counters_within(battle, rules, here, enemy, min(far, seen), torpedo))
+
+
+_REACH = {False: max(GUN_RANGE.values()), True: 1}  # the longest gun and torpedo range
+
+
+def _counters_within(
+    battle: Battle, rules: Rules, here: Hex, enemy: str, far: int, torpedo: bool
+) -> tuple[str, ...]:
+    """The enemy counters ``far`` hexes or less from ``here`` that a ship there may
+    attack (the same for every ship in the hex with that reach), once a state."""
+    key = ("counters_within", here, enemy, far, torpedo)
+    found = cast("tuple[str, ...] | None", battle.memo.get(key))
+    if found is None:
+        found = battle.memo[key] = _find_counters(battle, rules, here, enemy, far, torpedo)
+    return found
+
+
+def _find_counters(
+    battle: Battle, rules: Rules, here: Hex, enemy: str, far: int, torpedo: bool
+) -> tuple[str, ...]:
     out: dict[str, None] = {}
     ov = battle.overlay
-    enemy = other(ship.side)
     for h in battle.side_hexes[enemy]:
-        if distance(ship.hex, h) > far:
+        if distance(here, h) > far:
             continue
-        if ov is not None and not fire_allowed(ov, ship.hex, h):
+        if ov is not None and not fire_allowed(ov, here, h):
             continue
         for t in battle.at[(h, enemy)]:
             if torpedo and rules.of(t).type == "FORT":
                 continue  # 20.44: fortresses cannot be torpedoed
             out[t.counter] = None
-    return sorted(out)
+    return tuple(sorted(out))
 
 
 def ask(battle: Battle, rules: Rules, key: str, torpedo: bool) -> Decision:
@@ -151,11 +215,11 @@ def ask(battle: Battle, rules: Rules, key: str, torpedo: bool) -> Decision:
 def declare(battle: Battle, action: Fire | Torpedo) -> Battle:
     """Record a declared attack (7.5: all targets are declared before any fire)."""
     planned = (*battle.planned, (action.ship, action.target)) if action.target else battle.planned
-    return attrs.evolve(battle, planned=planned, todo=battle.todo[1:])
+    return battle.replace(planned=planned, todo=battle.todo[1:])
 
 
 def _members(battle: Battle, counter: str) -> list[BattleShip]:
-    return [s for s in battle.members(counter) if s.afloat]
+    return list(battle.afloat_members(counter))
 
 
 def resolve(battle: Battle, rules: Rules, torpedo: bool, ctx: Context) -> Battle:
@@ -165,8 +229,8 @@ def resolve(battle: Battle, rules: Rules, torpedo: bool, ctx: Context) -> Battle
         members = _members(battle, counter)
         if not members or shooter.hex is None or members[0].hex is None:
             if torpedo:  # 7.84: the salvo was fired at a ship already gone
-                spent = attrs.evolve(shooter.damage, torpedo_used=True)
-                battle = battle.with_ship(attrs.evolve(shooter, damage=spent))
+                spent = shooter.damage.replace(torpedo_used=True)
+                battle = battle.with_ship(shooter.replace(damage=spent))
                 ctx.log(
                     "combat",
                     f"{rules.of(shooter).name}'s torpedoes run at {counter}, already sunk",
@@ -178,7 +242,7 @@ def resolve(battle: Battle, rules: Rules, torpedo: bool, ctx: Context) -> Battle
             battle = _torpedo(battle, rules, shooter, counter, d, ctx)
         else:
             battle = _gunnery(battle, rules, shooter, counter, d, ctx)
-    return attrs.evolve(battle, planned=())
+    return battle.replace(planned=())
 
 
 def _say(ctx: Context, rule: str) -> Callable[[str], None]:
@@ -197,11 +261,8 @@ def _gunnery(
     log = _say(ctx, GUNNERY_RULE)
     stationary = target.aground or target.in_port
     mod = gunnery_modifier(sspec, tspec, target.damage, d, target.in_tow, stationary)
-    for part in gun_parts(battle, rules, shooter):
-        if GUN_RANGE[part] < d:
-            continue
-        fp = usable(battle, rules, shooter, part)
-        if fp <= 0:
+    for part, fp in usable_guns(battle, rules, shooter):  # fired with its start-of-step damage
+        if GUN_RANGE[part] < d or fp <= 0:
             continue
         hits, rolls = count_hits(ctx.dice, fp, mod, f"{part} guns of {sspec.name}", GUNNERY_RULE)
         log(
@@ -232,8 +293,8 @@ def _torpedo(
         f"-> {hits} hit(s)",
         "GWaS 7.81",
     )
-    used = attrs.evolve(shooter.damage, torpedo_used=True)  # 7.84
-    battle = battle.with_ship(attrs.evolve(battle.ship(shooter.key), damage=used))
+    used = shooter.damage.replace(torpedo_used=True)  # 7.84
+    battle = battle.with_ship(battle.ship(shooter.key).replace(damage=used))
     for _ in range(hits):
         roll = sum(ctx.dice.nd(2, 6, f"Torpedo Damage Table for {counter}", "GWaS 7.82"))
         battle = _land(battle, rules, PendingHit(counter, "torpedo", d, roll), ctx)
@@ -247,7 +308,7 @@ def _land(battle: Battle, rules: Rules, hit: PendingHit, ctx: Context) -> Battle
         return battle
     if len(members) == 1:
         return take(battle, rules, members[0].key, hit, ctx)
-    return attrs.evolve(battle, pending=(*battle.pending, hit))
+    return battle.replace(pending=(*battle.pending, hit))
 
 
 def take(battle: Battle, rules: Rules, key: str, hit: PendingHit, ctx: Context) -> Battle:
@@ -264,7 +325,7 @@ def take(battle: Battle, rules: Rules, key: str, hit: PendingHit, ctx: Context) 
         hit.gun, hit.distance, bool(battle.option("secondary_penetration")), hit.white
     )
     dmg = apply_result(spec, ship.damage, result, context, rules.tables, ctx.dice, log, rule)
-    return battle.with_ship(attrs.evolve(ship, damage=dmg))
+    return battle.with_ship(ship.replace(damage=dmg))
 
 
 def ask_assign(battle: Battle, rules: Rules) -> Decision | None:
@@ -289,13 +350,13 @@ def assign(battle: Battle, rules: Rules, action: Assign, ctx: Context) -> Battle
     hit = battle.pending[0]
     battle = take(battle, rules, action.ship, hit, ctx)
     rest = tuple(h for h in battle.pending[1:] if _members(battle, h.counter))
-    return attrs.evolve(battle, pending=rest)
+    return battle.replace(pending=rest)
 
 
 def drop_orphans(battle: Battle) -> Battle:
     """Hits pending on a squadron whose ships are all gone are lost."""
     rest = tuple(h for h in battle.pending if _members(battle, h.counter))
-    return attrs.evolve(battle, pending=rest) if rest != battle.pending else battle
+    return battle.replace(pending=rest) if rest != battle.pending else battle
 
 
-__all__ = ["ask", "ask_assign", "assign", "declare", "resolve", "targets"]
+__all__ = ["ask", "ask_assign", "assign", "declare", "resolve", "shooters", "targets"]

@@ -27,7 +27,7 @@ from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.impulse import impulse_limit
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
 from navalwar.games.gwas_1904.movement import minefield
-from navalwar.games.gwas_1904.overlay import load_overlay
+from navalwar.games.gwas_1904.overlay import Overlay, load_overlay
 from navalwar.games.gwas_1904.scenario import BattleScenario, Victory, parse_scenario
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.ships import check_known, load_ships
@@ -139,6 +139,23 @@ class GData:
         """The battle rules' view of the data."""
         return b.Rules({f"{n}:{c}": s for (n, c), s in self.ships.items()}, self.tables)
 
+    def overlay(self, name: str) -> Overlay:
+        """Overlay ``name`` (bundled or from this pack's override directories), read
+        once: a pack is kept only while its files are unchanged (``load_pack``)."""
+        found = self._overlays.get(name)
+        if found is None:
+            found = self._overlays[name] = load_overlay(name, self.overrides)
+        return found
+
+    @functools.cached_property
+    def _overlays(self) -> dict[str, Overlay]:
+        return {}
+
+    @functools.cached_property
+    def bundled_scenarios(self) -> dict[str, BattleScenario]:
+        """The bundled scenarios read so far, by id (see ``load_scenario``)."""
+        return {}
+
 
 State = b.Battle | bc.BasicBattle
 PORT_AREAS = ("harbor", "port", "roadstead")
@@ -174,9 +191,17 @@ class GreatWarAtSea1904(Game[State, GData]):
     def load_scenario(self, name: str, data: GData) -> BattleScenario:
         path = Path(name)
         if not (name.endswith(".toml") or path.is_file()):
+            found = data.bundled_scenarios.get(name)
+            if found is not None:
+                return found  # read once a pack: a pack is kept while its files are unchanged
             if name not in self.scenarios():
                 raise UnknownNameError("GWaS 1904 scenario", name, self.scenarios())
             path = bundled_data_dir() / "gwas_1904" / "scenarios" / f"{name}.toml"
+            found = data.bundled_scenarios[name] = self._parse_scenario(path, data)
+            return found
+        return self._parse_scenario(path, data)
+
+    def _parse_scenario(self, path: Path, data: GData) -> BattleScenario:
         codes: dict[str, set[str]] = {b.JAPAN: set(), b.RUSSIA: set()}
         for nat, code in data.ships:
             codes[b.NATION[nat]].add(code)
@@ -228,7 +253,7 @@ class GreatWarAtSea1904(Game[State, GData]):
         """A battle on the tactical map: the initiative (7.1 A), then set-up (7.2)."""
         rules = data.rules
         overlay = (
-            load_overlay(scenario.overlay, data.overrides)
+            data.overlay(scenario.overlay)
             if scenario.overlay and options.get("overlays", True)
             else None
         )

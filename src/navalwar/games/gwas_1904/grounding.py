@@ -134,7 +134,7 @@ def lose_hull(spec: ShipSpec, dmg: ShipDamage, boxes: int, log: Log, rule: str) 
     if boxes <= 0:
         return dmg
     log(f"{spec.name}: {boxes} hull box{'es' if boxes > 1 else ''} blacked out ({rule})")
-    dmg = attrs.evolve(dmg, track=dmg.track.hit("hull", boxes))
+    dmg = dmg.replace(track=dmg.track.hit("hull", boxes))
     return half_hull_speed_loss(spec, dmg, log)
 
 

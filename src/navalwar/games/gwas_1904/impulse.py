@@ -8,8 +8,6 @@ in 4, 8, 12, 16, 20. The state machine: ``start_step`` lists who must decide,
 
 from __future__ import annotations
 
-import attrs
-
 from navalwar.engine import Context, Decision
 from navalwar.games.gwas_1904 import fire, movement
 from navalwar.games.gwas_1904.battle import (
@@ -79,7 +77,7 @@ def determine_initiative(battle: Battle, ctx: Context) -> Battle:
             modifier=mod,
             side=side,
         )
-    return attrs.evolve(battle, initiative=side, step=2, acting="", started=False, todo=())
+    return battle.replace(initiative=side, step=2, acting="", started=False, todo=())
 
 
 def start_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
@@ -90,24 +88,23 @@ def start_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
     if step in MOVE_STEPS:
         side = mover(step, battle.initiative)
         battle = movement.check_breakout(battle, rules, ctx)
-        battle = attrs.evolve(battle, acting=side, started=True, moved=(), transits=())
+        battle = battle.replace(acting=side, started=True, moved=(), transits=())
         battle = _scripted(battle, rules, side, ctx)
         allowed = MOVE_STEPS[step]
         todo = tuple(
             gid
             for gid in movement.groups(battle, rules, side)
-            if movement.may_move(attrs.evolve(battle, acting=side), rules, gid, allowed)
+            if movement.may_move(battle, rules, gid, allowed)  # battle.acting is side
         )
-        return attrs.evolve(battle, todo=todo)
+        return battle.replace(todo=todo)
     side = battle.acting or battle.initiative
-    battle = attrs.evolve(battle, acting=side, started=True)
-    if not battle.snapshot:
-        battle = attrs.evolve(battle, snapshot=tuple(s.damage for s in battle.ships))
+    if battle.snapshot:
+        battle = battle.replace(acting=side, started=True)
+    else:
+        snapshot = tuple(s.damage for s in battle.ships)
+        battle = battle.replace(acting=side, started=True, snapshot=snapshot)
     torpedo = step in TORPEDO_STEPS
-    todo = tuple(
-        s.key for s in battle.ships if s.side == side and fire.targets(battle, rules, s, torpedo)
-    )
-    return attrs.evolve(battle, todo=todo)
+    return battle.replace(todo=fire.shooters(battle, rules, side, torpedo))
 
 
 def _scripted(battle: Battle, rules: Rules, side: str, ctx: Context) -> Battle:
@@ -133,9 +130,7 @@ def _scripted(battle: Battle, rules: Rules, side: str, ctx: Context) -> Battle:
             continue
         with ctx.private(() if all(m.seen for m in members) else (side,)):
             battle = movement.enter(battle, rules, members, step, ctx)
-        battle = attrs.evolve(
-            battle, moved=tuple(sorted({*battle.moved, *(m.counter for m in members)}))
-        )
+        battle = battle.replace(moved=tuple(sorted({*battle.moved, *(m.counter for m in members)})))
         ctx.log("scripted", f"The transports sail on towards {label(goal)}", f"{scen.rule}")
     return battle
 
@@ -149,7 +144,7 @@ def finish_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
             if battle.pending:
                 return battle
         if battle.acting == battle.initiative:
-            return attrs.evolve(battle, acting=other(battle.acting), started=False, todo=())
+            return battle.replace(acting=other(battle.acting), started=False, todo=())
         battle = end_combat_step(battle, rules, ctx)
     else:
         battle = movement.check_breakout(battle, rules, ctx)
@@ -164,18 +159,18 @@ def end_combat_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
             name = rules.of(s).name
             what = "is destroyed" if s.damage.fixed else "sinks"
             ctx.log("sunk", f"{name} {what}", "GWaS 8.0", ship=s.key)
-    return movement.clear_tows(attrs.evolve(battle, snapshot=()))
+    return movement.clear_tows(battle.replace(snapshot=()))
 
 
 def advance_step(battle: Battle, ctx: Context, rules: Rules) -> Battle:
     """Go to the next step, or end the impulse (7.36)."""
-    battle = attrs.evolve(
-        battle, acting="", started=False, todo=(), planned=(), snapshot=(), moved=()
-    )
-    if not all(fighting(battle, side) for side in SIDES):
+    reset = {"acting": "", "started": False, "todo": (), "planned": (), "snapshot": (), "moved": ()}
+    both = all(fighting(battle, side) for side in SIDES)  # the reset leaves the ships alone
+    if both and battle.step < 20:
+        return battle.replace(step=battle.step + 1, **reset)
+    battle = battle.replace(**reset)
+    if not both:
         return end(battle, "One side has no ship left on the map", ctx)
-    if battle.step < 20:
-        return attrs.evolve(battle, step=battle.step + 1)
     return end_impulse(battle, ctx, rules)
 
 
@@ -203,11 +198,11 @@ def _repair(battle: Battle, s: BattleShip, spec: ShipSpec, ctx: Context) -> Batt
     roll = ctx.dice.d6(f"emergency repair of {spec.name}", "GWaS 11.27")
     if roll == 1:
         lost = SPEEDS.index("1s") - SPEEDS.index(spec.speed)
-        dmg = attrs.evolve(s.damage, unable=False, speed_lost=lost)
-        battle = battle.with_ship(attrs.evolve(s, damage=dmg))
+        dmg = s.damage.replace(unable=False, speed_lost=lost)
+        battle = battle.with_ship(s.replace(damage=dmg))
         text = "repaired: it can move at speed 1s"
     elif roll >= 5:
-        battle = battle.with_ship(attrs.evolve(s, no_repair=True))
+        battle = battle.with_ship(s.replace(no_repair=True))
         text = "too badly damaged: no more attempts"
     else:
         text = "not repaired"
@@ -243,7 +238,7 @@ def end_impulse(battle: Battle, ctx: Context, rules: Rules) -> Battle:
             "less next turn (7.38)",
             "GWaS 7.38",
         )
-    return attrs.evolve(battle, impulse=battle.impulse + 1, step=1, fought=True)
+    return battle.replace(impulse=battle.impulse + 1, step=1, fought=True)
 
 
 def in_contact(battle: Battle) -> bool:
@@ -274,7 +269,7 @@ def end(battle: Battle, why: str, ctx: Context) -> Battle:
                 fleet=fleet,
                 twelfths=roll,
             )
-    return attrs.evolve(battle, phase="over", todo=(), acting="")
+    return battle.replace(phase="over", todo=(), acting="")
 
 
 def ask(battle: Battle, rules: Rules) -> Decision | None:

@@ -15,8 +15,6 @@ from __future__ import annotations
 from fractions import Fraction
 from itertools import product
 
-import attrs
-
 from navalwar.dice import Dice
 from navalwar.games.gwas_1904.combat import Log, ShipDamage, half_hull_speed_loss
 from navalwar.games.gwas_1904.grounding import Check
@@ -82,12 +80,11 @@ def apply_mine_damage(spec: ShipSpec, dmg: ShipDamage, result: Damage, log: Log)
     """
     log(f"{spec.name} strikes a mine: {result.text} (13.21)")
     if result.sunk:
-        return attrs.evolve(dmg, track=dmg.track.hit("hull", dmg.track.remaining("hull")))
+        return dmg.replace(track=dmg.track.hit("hull", dmg.track.remaining("hull")))
     track = dmg.track
     for part, n in result.boxes:
         track = track.hit(part, n, overflow=None if part == "hull" else "hull")
-    dmg = attrs.evolve(
-        dmg,
+    dmg = dmg.replace(
         track=track,
         speed_lost=dmg.speed_lost + result.speed,
         unable=dmg.unable or result.unable,

@@ -10,9 +10,8 @@ again in it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
-import attrs
+from collections.abc import Iterator, Sequence
+from typing import cast
 
 from navalwar.engine import Context, Decision
 from navalwar.games.gwas_1904 import grounding, mines
@@ -139,16 +138,19 @@ def tow_choices(battle: Battle, rules: Rules, members: Sequence[BattleShip]) -> 
     out: list[Tow] = []
     here = members[0].hex
     side = members[0].side
+    if here is None:
+        return out
     disabled = [
         s
-        for s in afloat(battle, side)
-        if s.hex == here
-        and s.counter == s.key  # a single-ship counter (squadron tows, 11.24, are not modelled)
+        for s in battle.at.get((here, side), ())  # afloat(battle, side) in this hex
+        if s.counter == s.key  # a single-ship counter (squadron tows, 11.24, are not modelled)
         and not s.in_tow
         and not s.aground
         and not s.damage.fixed
         and s.damage.speed(rules.of(s)) is None
     ]
+    if not disabled:
+        return out
     for tower in members:
         if tower.in_tow or tower.counter != tower.key or speed(battle, rules, tower) is None:
             continue
@@ -171,6 +173,12 @@ def by_counter(ships: Sequence[BattleShip]) -> dict[str, list[BattleShip]]:
 def detachable(battle: Battle, rules: Rules, ships: Sequence[BattleShip]) -> bool:
     """Volume "Damaged Ships (7.3)": lost half or more of its main battery or hull,
     or one speed reduction or more; also any counter that cannot sail (7.35)."""
+    return _damaged(rules, ships) or any(speed(battle, rules, s) is None for s in ships)
+
+
+def _damaged(rules: Rules, ships: Sequence[BattleShip]) -> bool:
+    """Volume "Damaged Ships (7.3)": a ship lost half or more of its main battery or
+    hull, or one speed reduction or more."""
     for s in ships:
         spec = rules.of(s)
         d = s.damage
@@ -180,7 +188,6 @@ def detachable(battle: Battle, rules: Rules, ships: Sequence[BattleShip]) -> boo
             (main and 2 * d.track.lost_boxes("primary") >= main)
             or (hull and 2 * d.track.lost_boxes("hull") >= hull)
             or d.speed_lost > 0
-            or speed(battle, rules, s) is None
         ):
             return True
     return False
@@ -188,21 +195,39 @@ def detachable(battle: Battle, rules: Rules, ships: Sequence[BattleShip]) -> boo
 
 def may_move(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> bool:
     """Whether a group has anything to do in a step that moves ``allowed`` speeds."""
-    return any(
-        not (isinstance(m, Move) and m.to == "stay") for m in choices(battle, rules, gid, allowed)
-    )
+    found = cast("tuple[Move | Tow, ...] | None", battle.memo.get(_choices_key(gid, allowed)))
+    options = found if found is not None else _iter_choices(battle, rules, gid, allowed)
+    return any(not (isinstance(m, Move) and m.to == "stay") for m in options)
 
 
 def choices(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> list[Move | Tow]:
     """Every legal move of a group this step, and the tows it may take up or cast off."""
+    key = _choices_key(gid, allowed)
+    found = cast("tuple[Move | Tow, ...] | None", battle.memo.get(key))
+    if found is None:
+        found = battle.memo[key] = tuple(_iter_choices(battle, rules, gid, allowed))
+    return list(found)
+
+
+def _choices_key(gid: str, allowed: Sequence[str]) -> tuple[str, str, tuple[str, ...]]:
+    return ("choices", gid, tuple(allowed))
+
+
+def _iter_choices(
+    battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]
+) -> Iterator[Move | Tow]:
+    """The choices of :func:`choices`, in order, worked out as they are asked for."""
     side = battle.acting
     members = groups(battle, rules, side).get(gid, [])
     if not members:
-        return [Move(gid, "stay")]
+        yield Move(gid, "stay")
+        return
     if gid.startswith("tow:"):
-        return _tow_group_choices(battle, rules, gid, members, allowed)
-    tows: list[Move | Tow] = [] if gid == FORMATION else list(tow_choices(battle, rules, members))
-    return [*_group_moves(battle, rules, gid, members, allowed), *tows]
+        yield from _tow_group_choices(battle, rules, gid, members, allowed)
+        return
+    yield from _group_moves(battle, rules, gid, members, allowed)
+    if gid != FORMATION:
+        yield from tow_choices(battle, rules, members)
 
 
 def _tow_group_choices(
@@ -230,22 +255,25 @@ def _tow_group_choices(
 
 def _group_moves(
     battle: Battle, rules: Rules, gid: str, members: list[BattleShip], allowed: Sequence[str]
-) -> list[Move]:
+) -> Iterator[Move]:
+    """A group's moves, "stay" first, as they are asked for."""
     side = battle.acting
     if gid == FORMATION:
-        return _formation_choices(battle, rules, members, allowed)
+        yield from _formation_choices(battle, rules, members, allowed)
+        return
     if members[0].in_port:
-        return _port_choices(battle, rules, gid, members)
+        yield from _port_choices(battle, rules, gid, members)
+        return
     counters = by_counter(members)
-    stuck = tuple(c for c, ships in counters.items() if counter_speed(battle, rules, ships) is None)
-    optional = [
-        c for c, ships in counters.items() if c not in stuck and detachable(battle, rules, ships)
-    ]
+    paces = {c: counter_speed(battle, rules, ships) for c, ships in counters.items()}
+    stuck = tuple(c for c in counters if paces[c] is None)
+    # the counters that can sail are detachable when damaged (see :func:`detachable`)
+    optional = [c for c, ships in counters.items() if c not in stuck and _damaged(rules, ships)]
     leave_sets: list[tuple[str, ...]] = [stuck]
     if optional:
         leave_sets.append(tuple(sorted({*stuck, *optional})))
         leave_sets.extend(tuple(sorted({*stuck, c})) for c in optional)
-    out = [Move(gid, "stay")]
+    yield Move(gid, "stay")
     seen: set[tuple[str, ...]] = set()
     for leave in leave_sets:
         if leave in seen:
@@ -254,11 +282,12 @@ def _group_moves(
         movers = {c: ships for c, ships in counters.items() if c not in leave}
         if not movers:
             continue
-        pace = slowest([counter_speed(battle, rules, ships) for ships in movers.values()])
+        pace = slowest([paces[c] for c in movers])
         here = members[0].hex
         assert here is not None
-        moving = [s for ships in movers.values() for s in ships]
         ov = battle.overlay
+        # the ships whose port transits count (20.41): only an overlay has a port
+        moving = [s for ships in movers.values() for s in ships] if ov is not None else []
         if pace is not None and pace not in allowed:
             # 20.41: port transits "whether or not the ship would normally be able to
             # move in that tactical movement step"
@@ -269,7 +298,7 @@ def _group_moves(
                 and _can_go(battle, side, here, ov.port, len(movers))
                 and transit_allowed(battle, rules, moving)
             ):
-                out.append(Move(gid, label(ov.port), leave))
+                yield Move(gid, label(ov.port), leave)
             continue
         if pace is None:
             continue
@@ -280,13 +309,12 @@ def _group_moves(
             if _can_go(battle, side, here, n, len(movers)) and (
                 not into_port or transit_allowed(battle, rules, moving)
             ):
-                out.append(Move(gid, label(n), leave))
+                yield Move(gid, label(n), leave)
             elif _beachable(battle, here, n):
-                out.append(Move(gid, f"beach:{label(n)}", leave))
-        for edge in edges_of(here):
-            if _may_exit(battle, list(movers.values())):
-                out.append(Move(gid, f"exit:{edge}", leave))
-    return out
+                yield Move(gid, f"beach:{label(n)}", leave)
+        edges = edges_of(here)
+        if edges and _may_exit(battle, list(movers.values())):
+            yield from (Move(gid, f"exit:{edge}", leave) for edge in edges)
 
 
 def _can_go(battle: Battle, side: str, frm: Hex, to: Hex, n: int) -> bool:
@@ -421,7 +449,7 @@ def clear_tows(battle: Battle) -> Battle:
         other_ship = battle.ship(partner)
         apart = s.hex != other_ship.hex
         if not (s.afloat and other_ship.afloat) or s.aground or other_ship.aground or apart:
-            broken[s.key] = attrs.evolve(s, towing="", towed_by="")
+            broken[s.key] = s.replace(towing="", towed_by="")
     return battle.with_ships(broken) if broken else battle
 
 
@@ -436,14 +464,14 @@ def apply_tow(battle: Battle, rules: Rules, action: Tow, ctx: Context) -> Battle
 
 
 def _apply_tow(battle: Battle, rules: Rules, action: Tow, ctx: Context) -> Battle:
-    battle = attrs.evolve(battle, todo=battle.todo[1:])
+    battle = battle.replace(todo=battle.todo[1:])
     tower = battle.ship(action.tower)
     if not action.towed:
         towed = battle.ship(tower.towing)
         battle = battle.with_ships(
             {
-                tower.key: attrs.evolve(tower, towing=""),
-                towed.key: attrs.evolve(towed, towed_by=""),
+                tower.key: tower.replace(towing=""),
+                towed.key: towed.replace(towed_by=""),
             }
         )
         ctx.log("tow", f"{rules.of(tower).name} casts off {rules.of(towed).name}", "GWaS 11.26")
@@ -451,13 +479,13 @@ def _apply_tow(battle: Battle, rules: Rules, action: Tow, ctx: Context) -> Battl
     towed = battle.ship(action.towed)
     battle = battle.with_ships(
         {
-            tower.key: attrs.evolve(tower, towing=towed.key),
-            towed.key: attrs.evolve(towed, towed_by=tower.key),
+            tower.key: tower.replace(towing=towed.key),
+            towed.key: towed.replace(towed_by=tower.key),
         }
     )
     moved = tuple(sorted({*battle.moved, tower.counter, towed.counter}))
     ctx.log("tow", f"{rules.of(tower).name} takes {rules.of(towed).name} in tow", "GWaS 11.21")
-    return attrs.evolve(battle, moved=moved)
+    return battle.replace(moved=moved)
 
 
 def apply(battle: Battle, rules: Rules, action: Move, ctx: Context) -> Battle:
@@ -465,7 +493,7 @@ def apply(battle: Battle, rules: Rules, action: Move, ctx: Context) -> Battle:
     ships is told to their owner only; the enemy sees counters move (7.23)."""
     side = battle.acting
     members = groups(battle, rules, side).get(action.group, [])
-    battle = attrs.evolve(battle, todo=battle.todo[1:])
+    battle = battle.replace(todo=battle.todo[1:])
     if action.to == "stay" or not members:
         return battle
     hidden = [s for s in members if not s.seen]
@@ -509,12 +537,12 @@ def _apply(
             "GWaS 7.3 (volume), 7.35",
         )
     moved = tuple(sorted({*battle.moved, *(s.counter for s in movers)}))
-    battle = attrs.evolve(battle, moved=moved)
+    battle = battle.replace(moved=moved)
     if action.to.startswith("exit:"):
         return reveal(clear_tows(leave_map(battle, rules, movers, action.to[5:], ctx)))
     if action.to.startswith("beach:"):
         dest = hex_of(action.to[6:])
-        ships = {s.key: attrs.evolve(s, hex=dest, beached=True) for s in movers}
+        ships = {s.key: s.replace(hex=dest, beached=True) for s in movers}
         ctx.log(
             "beached",
             f"{_names(rules, movers)} beached in {action.to[6:]}",
@@ -562,7 +590,7 @@ def enter(
     assert frm is not None
     into_port = ov is not None and dest == ov.port
     from_port = ov is not None and frm == ov.port
-    ships = {s.key: attrs.evolve(s, hex=dest, in_port=into_port) for s in movers}
+    ships = {s.key: s.replace(hex=dest, in_port=into_port) for s in movers}
     battle = battle.with_ships(ships)
     ctx.log(
         "group_moved",
@@ -578,8 +606,7 @@ def enter(
         big = sum(1 for c in counters.values() if any(rules.of(s).type == "B" for s in c))
         done[side] = done.get(side, 0) + len(counters)
         done[f"{side}/B"] = done.get(f"{side}/B", 0) + big
-        battle = attrs.evolve(
-            battle,
+        battle = battle.replace(
             transits=tuple(sorted(done.items())),
             battleship_transits=battle.battleship_transits + big,
         )
@@ -618,7 +645,7 @@ def _mines(
             )
             if dmg != s.damage:
                 free = s.mine_damage if rule.vp else dmg  # (no scenario scores none in battle)
-                battle = battle.with_ship(attrs.evolve(s, damage=dmg, mine_damage=free))
+                battle = battle.with_ship(s.replace(damage=dmg, mine_damage=free))
     return battle
 
 
@@ -674,7 +701,7 @@ def _grounding(
             aground=aground,
         )
         if aground:
-            battle = battle.with_ship(attrs.evolve(s, aground=True))
+            battle = battle.with_ship(s.replace(aground=True))
     return battle
 
 
@@ -684,7 +711,7 @@ def leave_map(
     """7.33: out of sight the ships leave for good; in sight every ship in the
     battle is moved one hex away from that edge, keeping relative positions."""
     if not any(in_sight(battle, s) for s in movers):
-        ships = {s.key: attrs.evolve(s, hex=None, left=edge) for s in movers}
+        ships = {s.key: s.replace(hex=None, left=edge) for s in movers}
         ctx.log(
             "left_map",
             f"{_names(rules, movers)} leave the map by the {edge} edge out of sight",
@@ -716,7 +743,7 @@ def shift_battle(battle: Battle, edge: str, leavers: set[str], ctx: Context) -> 
                 edge=edge,
             )
             return battle
-        shifted[s.key] = attrs.evolve(s, hex=n)
+        shifted[s.key] = s.replace(hex=n)
     ctx.log(
         "battle_shifted",
         f"Ships leaving by the {edge} edge in sight of the enemy: every other ship moves one "
@@ -744,9 +771,7 @@ def _move_formation(
     movable = formation_movers(battle, rules, members)  # the others stay behind (7.35)
     off = [s for s in movable if s.hex is not None and not on_map(neighbour(s.hex, d))]
     stay = [s for s in movable if s not in off]
-    battle = attrs.evolve(
-        battle, moved=tuple(sorted({*battle.moved, *(s.counter for s in movable)}))
-    )
+    battle = battle.replace(moved=tuple(sorted({*battle.moved, *(s.counter for s in movable)})))
     if off and any(in_sight(battle, s) for s in off):
         # 7.33 in sight: the formation keeps its hexes and the rest of the battle shifts
         edge = _by_edge(off).popitem()[0]
@@ -763,7 +788,7 @@ def _move_formation(
     for s in stay:
         assert s.hex is not None
         by_hex.setdefault(s.hex, []).append(s)
-    shifted = {s.key: attrs.evolve(s, hex=neighbour(s.hex, d)) for s in stay if s.hex is not None}
+    shifted = {s.key: s.replace(hex=neighbour(s.hex, d)) for s in stay if s.hex is not None}
     battle = battle.with_ships(shifted)
     ctx.log(
         "formation_moved",
@@ -834,7 +859,7 @@ def check_breakout(battle: Battle, rules: Rules, ctx: Context) -> Battle:
         "formation" + (f", and then {other(side)} too" if scen.breakout_follow else ""),
         f"{scen.rule} break out",
     )
-    return attrs.evolve(battle, broken=tuple(sorted(set(battle.broken) | set(broken))))
+    return battle.replace(broken=tuple(sorted(set(battle.broken) | set(broken))))
 
 
 def ask(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> Decision:

@@ -521,6 +521,11 @@ def entry_refusal(ov: Overlay, frm: Hex, to: Hex, nation: str, *, beach: bool = 
 def can_enter(ov: Overlay, frm: Hex, to: Hex, nation: str, *, beach: bool = False) -> bool:
     """Whether a ship of ``nation`` may move from ``frm`` into adjacent ``to`` (see
     :func:`entry_refusal`)."""
+    return _can_enter(ov, frm, to, nation, beach)
+
+
+@lru_cache(maxsize=16384)  # asked for every move of every group
+def _can_enter(ov: Overlay, frm: Hex, to: Hex, nation: str, beach: bool) -> bool:
     return not entry_refusal(ov, frm, to, nation, beach=beach)
 
 
@@ -535,6 +540,11 @@ def grounding_check_needed(ov: Overlay, h: Hex, nation: str) -> bool:
       20.41's transit limits; beaching needs no roll, 7.44). A reading: the
       rules do not say.
     """
+    return _grounding_check_needed(ov, h, nation)
+
+
+@lru_cache(maxsize=16384)  # asked for every move the agent weighs
+def _grounding_check_needed(ov: Overlay, h: Hex, nation: str) -> bool:
     if h == ov.port or h in ov.full_land or not tactical_map.on_map(h):
         return False
     if adjacent_to_port(ov, h):

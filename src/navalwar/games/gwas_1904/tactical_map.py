@@ -12,6 +12,7 @@ edge's border row is the outermost ring's hexes on that side.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -44,7 +45,10 @@ def _offset(h: Hex) -> tuple[int, int]:
 
 def on_map(h: Hex) -> bool:
     """Whether a hex lies on the tactical map."""
-    return distance(h, CENTRE) <= RADIUS
+    return h in _MAP
+
+
+_MAP = frozenset(hexes_within(CENTRE, RADIUS))
 
 
 def hex_of(label: str) -> Hex:
@@ -53,6 +57,11 @@ def hex_of(label: str) -> Hex:
     Raises:
         DataError: a malformed or off-map label.
     """
+    return _hex_of(label)
+
+
+@functools.lru_cache(maxsize=1024)
+def _hex_of(label: str) -> Hex:
     m = _LABEL.match(label.strip())
     if not m or m.group(1).upper() not in COLUMNS:
         raise DataError(
@@ -68,6 +77,11 @@ def hex_of(label: str) -> Hex:
 
 def label(h: Hex) -> str:
     """The label of a hex ("K11")."""
+    return _label(h)
+
+
+@functools.lru_cache(maxsize=1024)
+def _label(h: Hex) -> str:
     col, row = _offset(h)
     if 0 <= col < len(COLUMNS):
         return f"{COLUMNS[col]}{row}"
@@ -91,6 +105,11 @@ _EDGE_CORNERS = {"NE": (0, 1), "E": (1, 2), "SE": (2, 3), "SW": (3, 4), "W": (4,
 
 def edge_row(edge: str) -> list[Hex]:
     """The numbered border row of an edge (7.22), from one corner to the other."""
+    return list(_edge_row(edge))
+
+
+@functools.lru_cache(maxsize=len(EDGES))
+def _edge_row(edge: str) -> tuple[Hex, ...]:
     if edge not in _EDGE_CORNERS:
         raise DataError(f"unknown map edge {edge!r}; use one of {', '.join(EDGES)}")
     a, b = _EDGE_CORNERS[edge]
@@ -102,14 +121,14 @@ def edge_row(edge: str) -> list[Hex]:
         h = neighbour(h, (step + 1) % 6)
         out.append(h)
     assert all(on_map(x) for x in out)
-    return out
+    return tuple(out)
 
 
 def edges_of(h: Hex) -> list[str]:
     """The edges whose border row holds ``h`` (a corner hex is on two)."""
     if distance(h, CENTRE) != RADIUS:
         return []
-    return [e for e in EDGES if h in edge_row(e)]
+    return [e for e in EDGES if h in _edge_row(e)]
 
 
 def border_hexes() -> Iterator[Hex]:

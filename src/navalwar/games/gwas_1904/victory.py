@@ -15,6 +15,7 @@ aground during the battle, not a scenario's starting state (BS2).
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction
 
 from navalwar.damage import PartTrack
@@ -22,6 +23,7 @@ from navalwar.engine import Outcome
 from navalwar.games.gwas_1904.battle import JAPAN, RUSSIA, SIDES, Battle, BattleShip, Rules, other
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.grounding import Control, GroundedVP, beached_vp, grounded_vp
+from navalwar.games.gwas_1904.ship import ShipSpec
 
 Score = dict[str, Fraction]
 
@@ -37,26 +39,43 @@ def control(battle: Battle) -> str:
 
 def ship_value(rules: Rules, ship: BattleShip, battle: Battle) -> Fraction:
     """What sinking the ship is worth to the enemy."""
-    spec = rules.of(ship)
-    if spec.type == "TR" and battle.scenario is not None and battle.scenario.victory.transport_vp:
-        return Fraction(4)  # troop transports carry cargo (BS1)
-    return Fraction(spec.vp)
+    return Fraction(_value(rules.of(ship), _cargo(battle)))
+
+
+def _cargo(battle: Battle) -> bool:
+    """Whether the battle's troop transports carry cargo (BS1)."""
+    return battle.scenario is not None and bool(battle.scenario.victory.transport_vp)
+
+
+def _value(spec: ShipSpec, cargo: bool) -> int:
+    if spec.type == "TR" and cargo:
+        return 4  # troop transports carry cargo (BS1)
+    return spec.vp
 
 
 def damage_points(rules: Rules, ship: BattleShip, free: ShipDamage | None = None) -> Fraction:
     """Damage to an unsunk ship: 3 a main-gun box, 2 a heavy hull box, 1 another;
     the boxes already lost in ``free`` (BS4's mine damage) score nothing."""
-    spec = rules.of(ship)
+    return Fraction(_damage_points(rules.of(ship), ship, free))
 
-    def points(track: PartTrack) -> int:
-        if spec.type == "FORT":
-            return 7 * track.lost_boxes("primary")
-        lost = track.lost_boxes("hull")
-        hull = sum(2 if c == "H" else 1 for c in spec.hull[:lost])
-        return 3 * track.lost_boxes("primary") + hull
 
-    base = points(free.track) if free is not None else 0
-    return Fraction(points(ship.damage.track) - base)
+def _damage_points(spec: ShipSpec, ship: BattleShip, free: ShipDamage | None = None) -> int:
+    base = _track_points(spec, free.track) if free is not None else 0
+    return _track_points(spec, ship.damage.track) - base
+
+
+def _track_points(spec: ShipSpec, track: PartTrack) -> int:
+    """The damage points of a record: 7 a main-gun box of a fortress; else 3 a main-gun
+    box, 2 a heavy hull box and 1 another."""
+    if spec.type == "FORT":
+        return 7 * track.lost_boxes("primary")
+    return 3 * track.lost_boxes("primary") + _hull_points(spec.hull, track.lost_boxes("hull"))
+
+
+@functools.lru_cache(maxsize=4096)
+def _hull_points(hull: str, lost: int) -> int:
+    """2 a heavy hull box and 1 another, of the first ``lost`` boxes of ``hull``."""
+    return sum(2 if c == "H" else 1 for c in hull[:lost])
 
 
 def victory_points(
@@ -65,47 +84,55 @@ def victory_points(
     """Both sides' VP at the end of the battle."""
     scen = battle.scenario
     vic = scen.victory if scen is not None else None
-    vp: Score = {JAPAN: Fraction(0), RUSSIA: Fraction(0)}
+    # whole points are added up as integers, the few fractional ones (exits, ships
+    # ashore) as exact fractions
+    whole = {JAPAN: 0, RUSSIA: 0}
+    parts: Score = {}
     owner = control(battle)
+    specs = rules.specs
+    cargo = _cargo(battle)
     for s in battle.ships:
         scorer = other(s.side)
-        spec = rules.of(s)
-        value = ship_value(rules, s, battle)
+        spec = specs[s.spec]
+        value = _value(spec, cargo)
         free = s.mine_damage  # BS4: the mine damage itself scores nothing
         if s.left:
             if vic and vic.lost_edges_side == s.side and s.left not in vic.lost_edges:
-                vp[scorer] += value  # BS6 "edge of the world": counts as sunk
+                whole[scorer] += value  # BS6 "edge of the world": counts as sunk
                 continue
             if (
                 vic
                 and vic.exit_vp_side == s.side
                 and (not vic.exit_vp_edges or s.left in vic.exit_vp_edges)
             ):
-                vp[s.side] += value * Fraction(vic.exit_vp_fraction).limit_denominator(100)
-            vp[scorer] += damage_points(rules, s, free)
+                share = value * Fraction(vic.exit_vp_fraction).limit_denominator(100)
+                parts[s.side] = parts.get(s.side, Fraction(0)) + share
+            whole[scorer] += _damage_points(spec, s, free)
             continue
         if s.damage.sunk:
             if spec.type == "FORT":
-                vp[scorer] += damage_points(rules, s)
+                whole[scorer] += _damage_points(spec, s)
             elif free is None or not free.sunk:
-                vp[scorer] += value
+                whole[scorer] += value
             continue
         where: Control = "none" if not owner else ("own" if owner == s.side else "enemy")
         if s.beached:
-            vp[scorer] += Fraction(str(beached_vp(int(value), where)))
+            ashore = Fraction(str(beached_vp(value, where)))
+            parts[scorer] = parts.get(scorer, Fraction(0)) + ashore
             continue
-        vp[scorer] += damage_points(rules, s, free)
+        whole[scorer] += _damage_points(spec, s, free)
         if s.aground and s.key not in started_aground:
             reading: GroundedVP = "flat" if battle.option("grounded_vp") == "flat" else "multiplier"
-            vp[scorer] += Fraction(str(grounded_vp(int(value), where, reading)))
+            aground = Fraction(str(grounded_vp(value, where, reading)))
+            parts[scorer] = parts.get(scorer, Fraction(0)) + aground
     if vic and vic.transport_vp and vic.transport_hex:
         from navalwar.games.gwas_1904.tactical_map import hex_of
 
         goal = hex_of(vic.transport_hex)
         for s in battle.ships:
             if rules.of(s).type == "TR" and s.afloat and s.hex == goal:
-                vp[s.side] += vic.transport_vp
-    return vp
+                whole[s.side] += vic.transport_vp
+    return {side: Fraction(whole[side]) + parts.get(side, 0) for side in (JAPAN, RUSSIA)}
 
 
 def outcome(battle: Battle, rules: Rules, started_aground: frozenset[str] = frozenset()) -> Outcome:

@@ -101,8 +101,11 @@ def visibility(level: int, night: bool) -> int:
     Squall 2, Storm 2 in daylight, Gale 1. (The daylight-only limits never bite
     at night, where the distance is already 2.)
     """
-    limit = {CLEAR: 4, MIST: 3, FOG: 2, SQUALL: 2, STORM: 2, GALE: 1}[check_level(level)]
+    limit = _VISIBILITY[check_level(level)]
     return min(2 if night else 4, limit)
+
+
+_VISIBILITY = {CLEAR: 4, MIST: 3, FOG: 2, SQUALL: 2, STORM: 2, GALE: 1}
 
 
 def small_craft(spec: ShipSpec) -> bool:
@@ -118,10 +121,15 @@ def guns_allowed(level: int, spec: ShipSpec) -> frozenset[str]:
     ship fires no guns in a Squall, Storm or Gale.
     """
     if check_level(level) < SQUALL:
-        return frozenset(GUN_PARTS)
+        return _ALL_GUNS
     if spec.low_freeboard or (level == GALE and small_craft(spec)):
-        return frozenset()
-    return frozenset({"primary"})
+        return _NO_GUNS
+    return _MAIN_GUNS
+
+
+_ALL_GUNS = frozenset(GUN_PARTS)
+_NO_GUNS: frozenset[str] = frozenset()
+_MAIN_GUNS = frozenset({"primary"})
 
 
 def torpedoes_allowed(level: int) -> bool:

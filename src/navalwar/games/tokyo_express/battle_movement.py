@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from navalwar.engine import Context
+from navalwar.frozen import evolve
 from navalwar.games.tokyo_express.data import BMDEntry, TEData
 from navalwar.games.tokyo_express.formations import (
     heaviest_weight,
@@ -26,7 +27,6 @@ from navalwar.games.tokyo_express.model import (
     Order,
     Ship,
     State,
-    evolve,
 )
 from navalwar.games.tokyo_express.movement import japanese_order_stays_on_map, moving_phases
 from navalwar.hexgrid import Hex, distance, relative_bearing, turn

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from navalwar.engine import Context
+from navalwar.frozen import evolve
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import in_heading_row, te_label, torpedo_mount_bears
 from navalwar.games.tokyo_express.model import (
@@ -21,7 +22,6 @@ from navalwar.games.tokyo_express.model import (
     Attack,
     Ship,
     State,
-    evolve,
 )
 from navalwar.hexgrid import DIRECTIONS, Arc, Hex, arc_of, distance, line_blocked_by
 

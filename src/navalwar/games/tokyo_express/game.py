@@ -15,6 +15,7 @@ from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.engine import Context, Decision, Game, Match, Outcome
 from navalwar.errors import IllegalActionError, NavalwarError
+from navalwar.frozen import evolve
 from navalwar.games.tokyo_express import data as te_data
 from navalwar.games.tokyo_express.actions import (
     ACTION_TYPES,
@@ -70,7 +71,6 @@ from navalwar.games.tokyo_express.model import (
     Order,
     Ship,
     State,
-    evolve,
 )
 from navalwar.games.tokyo_express.movement import (
     maneuver_problem,

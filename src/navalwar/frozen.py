@@ -1,0 +1,160 @@
+"""Cheap copies of frozen attrs values, and properties kept in them.
+
+Game states are frozen attrs values, cloned by reference; a transition makes a
+changed copy. ``attrs.evolve`` looks the class's fields up on every call, and a
+battle makes hundreds of thousands of copies, so :func:`evolve` works each class's
+recipe out once. :class:`Memo` (made with :func:`memo`) is a property worked out on
+first use and kept in the instance; :func:`evolve` keeps it in a copy that leaves
+the fields it depends on unchanged.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+from functools import cached_property
+from typing import Any, Generic, TypeVar, overload
+
+import attrs
+
+T = TypeVar("T")
+V = TypeVar("V")
+
+
+class Memo(Generic[V]):
+    """A property of a frozen value worked out on first use and kept in the instance.
+
+    It is a function of the fields named in ``depends`` only, so :func:`evolve`
+    keeps it in a copy that leaves those fields unchanged (and drops it otherwise).
+    Made with :func:`memo`; the class must not use slots.
+    """
+
+    def __init__(self, fn: Callable[[Any], V], depends: frozenset[str]) -> None:
+        self.fn = fn
+        self.depends = depends
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, inst: None, owner: type | None = None) -> Memo[V]: ...
+
+    @overload
+    def __get__(self, inst: object, owner: type | None = None) -> V: ...
+
+    def __get__(self, inst: object, owner: type | None = None) -> V | Memo[V]:
+        if inst is None:
+            return self
+        value = inst.__dict__[self.name] = self.fn(inst)  # later reads find it there
+        return value
+
+
+def memo(*depends: str) -> Callable[[Callable[[Any], V]], Memo[V]]:
+    """Decorate a method computing a :class:`Memo` from the fields ``depends``."""
+
+    def make(fn: Callable[[Any], V]) -> Memo[V]:
+        return Memo(fn, frozenset(depends))
+
+    return make
+
+
+@attrs.frozen
+class _Recipe:
+    """How :func:`evolve` makes a changed copy of one class (worked out once).
+
+    ``fields`` set: the class is a plain one (no slots, and its ``__init__`` only
+    stores each field: no converter, validator, alias or post-init), so a copy is its
+    instance dictionary with the changes, less the memos that a changed field makes
+    stale (``stale``: field -> memo names). Otherwise ``read`` and ``index`` pass the
+    init fields positionally to the class, which runs its ``__init__`` as attrs
+    would.
+    """
+
+    fields: frozenset[str] | None
+    stale: dict[str, tuple[str, ...]]
+    read: Callable[[Any], tuple[Any, ...]] | None
+    index: dict[str, int]
+
+
+_RECIPES: dict[type, _Recipe] = {}
+_GONE = object()
+
+
+def _recipe(cls: type) -> _Recipe:
+    fields = attrs.fields(cls)
+    init = [a for a in fields if a.init]
+    names = frozenset(a.name for a in fields)
+    init_code = getattr(vars(cls).get("__init__"), "__code__", None)
+    plain = (
+        cls.__dictoffset__ != 0  # instances have a __dict__: not a slots class
+        and init_code is not None
+        and init_code.co_filename.startswith("<attrs generated")  # not a hand-written one
+        and all(
+            a.init and a.validator is None and a.converter is None and a.alias == a.name
+            for a in fields
+        )
+        and not hasattr(cls, "__attrs_pre_init__")
+        and not hasattr(cls, "__attrs_post_init__")
+    )
+    stale: dict[str, list[str]] = {}
+    for klass in cls.__mro__:
+        for name, value in vars(klass).items():
+            if isinstance(value, Memo | cached_property):
+                # a cached_property may depend on anything
+                for field in value.depends if isinstance(value, Memo) else names:
+                    stale.setdefault(field, []).append(name)
+    read: Callable[[Any], tuple[Any, ...]] | None = None
+    if init and not any(a.kw_only for a in init):
+        get = operator.attrgetter(*(a.name for a in init))
+        read = get if len(init) > 1 else lambda inst: (get(inst),)
+    recipe = _Recipe(
+        names if plain else None,
+        {field: tuple(memos) for field, memos in stale.items()},
+        read,
+        {a.alias: i for i, a in enumerate(init)},
+    )
+    _RECIPES[cls] = recipe
+    return recipe
+
+
+def evolve(inst: T, **changes: Any) -> T:
+    """``attrs.evolve(inst, **changes)``, without its introspection on every call.
+
+    A plain class (see :class:`_Recipe`) is copied field by field in one go, keeping
+    the memos the changes leave valid; any other gets its init fields positionally,
+    so its ``__init__`` (defaults, converters, validators, post-init) runs as with
+    attrs. An unknown name raises TypeError, as it does there.
+    """
+    cls = type(inst)
+    recipe = _RECIPES.get(cls) or _recipe(cls)
+    fields = recipe.fields
+    if fields is not None:
+        new = object.__new__(cls)
+        values = new.__dict__
+        values.update(inst.__dict__)
+        memos = len(values) - len(fields)  # worked out in inst
+        if memos:
+            stale = recipe.stale
+            for field in changes:
+                for name in stale.get(field, ()):
+                    if values.pop(name, _GONE) is not _GONE:
+                        memos -= 1
+        values.update(changes)
+        if len(values) != len(fields) + memos:  # a name that is no field was added
+            unknown = sorted(set(changes) - fields)
+            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword {unknown[0]!r}")
+        return new
+    if recipe.read is None:
+        return attrs.evolve(inst, **changes)  # type: ignore[misc]
+    values_list = list(recipe.read(inst))
+    for name, value in changes.items():
+        i = recipe.index.get(name)
+        if i is None:
+            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword {name!r}")
+        values_list[i] = value
+    return cls(*values_list)
+
+
+__all__ = ["Memo", "evolve", "memo"]

@@ -1,0 +1,81 @@
+"""navalwar.frozen: ``evolve`` is ``attrs.evolve``, and memos stay only while valid."""
+
+from __future__ import annotations
+
+import functools
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from navalwar.frozen import evolve, memo
+
+
+@attrs.frozen(slots=False)
+class Plain:
+    a: int
+    b: tuple[int, ...] = ()
+    calls: list[str] = attrs.field(factory=list, eq=False)
+
+    @memo("a")
+    def double(self) -> int:
+        self.calls.append("double")
+        return self.a * 2
+
+    @memo("a", "b")
+    def total(self) -> int:
+        self.calls.append("total")
+        return self.a + sum(self.b)
+
+
+@attrs.frozen(slots=True)
+class Slotted:
+    a: int
+    b: str = "x"
+
+    @functools.cached_property
+    def shout(self) -> str:
+        return self.b.upper() * self.a
+
+
+@attrs.frozen(slots=False)
+class Converted:
+    a: int = attrs.field(converter=int)
+    b: int = attrs.field(default=0, validator=attrs.validators.ge(0))
+
+
+@given(st.integers(), st.lists(st.integers(), max_size=3).map(tuple), st.integers())
+def test_plain_copies_equal_attrs_evolve(a: int, b: tuple[int, ...], new_a: int) -> None:
+    x = Plain(a, b)
+    assert evolve(x, a=new_a) == attrs.evolve(x, a=new_a)
+    assert evolve(x, b=(*b, 1)) == attrs.evolve(x, b=(*b, 1))
+    assert evolve(x) == x and evolve(x) is not x
+
+
+def test_a_memo_survives_changes_to_fields_it_does_not_depend_on() -> None:
+    x = Plain(2, (1, 1))
+    assert (x.double, x.total) == (4, 4)
+    y = evolve(x, b=(5,))
+    assert y.double == 4  # kept: depends on a only
+    assert y.total == 7  # worked out again: depends on b
+    assert x.calls == ["double", "total", "total"]  # the calls list is shared by the copy
+    z = evolve(y, a=10)
+    assert (z.double, z.total) == (20, 15)
+
+
+def test_slotted_and_converted_classes_run_their_init() -> None:
+    s = Slotted(2, "ab")
+    assert s.shout == "ABAB"
+    t = evolve(s, b="c")
+    assert t == Slotted(2, "c") and t.shout == "CC"
+    c = evolve(Converted(1), a="7")  # type: ignore[arg-type]
+    assert c.a == 7
+    with pytest.raises(ValueError):
+        evolve(Converted(1), b=-1)
+
+
+@pytest.mark.parametrize("value", [Plain(1), Slotted(1), Converted(1)])
+def test_an_unknown_field_is_a_type_error(value: object) -> None:
+    with pytest.raises(TypeError, match="nope"):
+        evolve(value, nope=1)
