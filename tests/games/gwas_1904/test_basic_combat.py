@@ -48,29 +48,10 @@ def tables() -> DamageTables:
 
 
 def ship(name: str, type_: str = "B", **kw: object) -> ShipSpec:
-    """A test ship: only the fields a test states matter. Heavy hull boxes first, so a
-    main-gun hit on the hull rolls no 8.3 additional damage."""
-    base: dict[str, object] = dict(
-        nation="R",
-        code="X01",
-        name=name,
-        type=type_,
-        italic=False,
-        primary="HH",
-        secondary="LL",
-        tertiary="N",
-        tertiary_white=False,
-        hull="HHHHHH",
-        torpedo=0,
-        torpedo_mount="",
-        speed="1",
-        fuel=6,
-        vp=10,
-        low_freeboard=False,
-        shallow_draft=False,
-    )
-    base.update(kw)
-    return ShipSpec(**base)  # type: ignore[arg-type]
+    """A test ship with few boxes, heavy hull boxes first, so a main-gun hit on the hull
+    rolls no 8.3 additional damage."""
+    base: dict[str, object] = dict(primary="HH", secondary="LL", tertiary="N", hull="HHHHHH")
+    return ShipSpec.custom(name, type_, **{**base, **kw})
 
 
 def destroyer(name: str, **kw: object) -> ShipSpec:

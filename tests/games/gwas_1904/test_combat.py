@@ -31,29 +31,7 @@ def tables() -> DamageTables:
     return load_tables()
 
 
-def ship(name: str, type_: str = "B", **kw: object) -> ShipSpec:
-    """A test ship: only the fields an example states matter."""
-    base: dict[str, object] = dict(
-        nation="R",
-        code="X01",
-        name=name,
-        type=type_,
-        italic=False,
-        primary="HHHH",
-        secondary="LLLL",
-        tertiary="NN",
-        tertiary_white=False,
-        hull="HHHHLLNN",
-        torpedo=0,
-        torpedo_mount="",
-        speed="1",
-        fuel=6,
-        vp=10,
-        low_freeboard=False,
-        shallow_draft=False,
-    )
-    base.update(kw)
-    return ShipSpec(**base)  # type: ignore[arg-type]
+ship = ShipSpec.custom  # a test ship: only the fields a test states matter
 
 
 def logger() -> tuple[list[str], Callable[[str], None]]:

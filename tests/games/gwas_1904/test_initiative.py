@@ -24,25 +24,7 @@ from navalwar.games.gwas_1904.ship import ShipSpec
 
 
 def ship(name: str, hull: str) -> ShipSpec:
-    return ShipSpec(
-        nation="R",
-        code="X01",
-        name=name,
-        type="B",
-        italic=False,
-        primary="HH",
-        secondary="LL",
-        tertiary="N",
-        tertiary_white=False,
-        hull=hull,
-        torpedo=0,
-        torpedo_mount="",
-        speed="1",
-        fuel=6,
-        vp=10,
-        low_freeboard=False,
-        shallow_draft=False,
-    )
+    return ShipSpec.custom(name, primary="HH", secondary="LL", tertiary="N", hull=hull)
 
 
 def side(roll: int, modifier: int = 0) -> str:

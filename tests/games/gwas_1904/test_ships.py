@@ -14,7 +14,7 @@ import attrs
 import pytest
 
 from navalwar.datapack import PROVENANCE, bundled_data_dir, parse_csv
-from navalwar.errors import DataError
+from navalwar.errors import DataError, UnknownNameError
 from navalwar.games.gwas_1904.ship import LIGHT_TYPES, SPEEDS, ShipSpec
 from navalwar.games.gwas_1904.ships import (
     KNOWN_SHIP_CELLS,
@@ -532,3 +532,11 @@ def test_the_committed_pack_is_what_the_script_writes() -> None:
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
+
+
+def test_a_custom_ship_takes_the_fields_given_and_refuses_unknown_ones() -> None:
+    spec = ShipSpec.custom("Test", "C", primary="LL", speed="2")
+    assert (spec.name, spec.type, spec.primary, spec.speed) == ("Test", "C", "LL", "2")
+    assert spec.firepower("primary") == 2 and spec.provenance == "placeholder"
+    with pytest.raises(UnknownNameError, match="'hul'; did you mean 'hull'"):
+        ShipSpec.custom("Test", hul="HH")

@@ -7,9 +7,11 @@ of those letters, left to right (``"HHLL"``), in ``ships.csv``.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 import attrs
+
+from navalwar.errors import UnknownNameError
 
 Armour = Literal["H", "L", "N"]
 ARMOUR_NAMES = {"H": "heavy", "L": "light", "N": "none"}
@@ -61,6 +63,36 @@ class ShipSpec:
     shallow_draft: bool
     provenance: str = "reconstructed"
     field_provenance: tuple[tuple[str, str], ...] = ()
+
+    @classmethod
+    def custom(cls, name: str, type: str = "B", **fields: Any) -> ShipSpec:
+        """A ship made up for a custom battle or a test: ``fields`` override a plain
+        Russian ship (code X01, boxes ``HHHH`` / ``LLLL`` / ``NN`` / hull ``HHHHLLNN``,
+        no torpedoes, Speed 1, fuel 6, 10 VP) whose provenance is ``placeholder``."""
+        base: dict[str, Any] = {
+            "nation": "R",
+            "code": "X01",
+            "name": name,
+            "type": type,
+            "italic": False,
+            "primary": "HHHH",
+            "secondary": "LLLL",
+            "tertiary": "NN",
+            "tertiary_white": False,
+            "hull": "HHHHLLNN",
+            "torpedo": 0,
+            "torpedo_mount": "",
+            "speed": "1",
+            "fuel": 6,
+            "vp": 10,
+            "low_freeboard": False,
+            "shallow_draft": False,
+            "provenance": "placeholder",
+        }
+        unknown = sorted(set(fields) - set(base) - {"field_provenance"})
+        if unknown:
+            raise UnknownNameError("ship data field", unknown[0], [*base, "field_provenance"])
+        return cls(**{**base, **fields})
 
     @property
     def key(self) -> tuple[str, str]:
