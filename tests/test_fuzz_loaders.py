@@ -367,8 +367,37 @@ def test_save_with_an_edited_digest(work: Path, save_text: str) -> None:
     doc["digest"] = "f" * 64
     path = work / "digest.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    with pytest.raises(ReplayError):
+    with pytest.raises(ReplayError, match="the data files are the same, so the rules differ"):
         Match.load(path)
+
+
+def test_a_replay_that_differs_names_the_data_files_changed(work: Path, save_text: str) -> None:
+    doc = json.loads(save_text)
+    files = doc["data_files"]
+    assert "bundled/ships.csv" in files and "bundled/scenarios/basic.toml" in files
+    doc["digest"] = "f" * 64  # as if the ships had played differently
+    files["bundled/ships.csv"] = "0" * 16
+    files["bundled/retired.toml"] = "0" * 16
+    del files["bundled/torpedo_table.toml"]
+    path = work / "changed.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(ReplayError) as info:
+        Match.load(path)
+    assert "the data files differ from the save's: gone: bundled/retired.toml; " in str(info.value)
+    assert "changed: bundled/ships.csv; new: bundled/torpedo_table.toml" in str(info.value)
+
+
+def test_a_save_without_data_digests_still_loads(work: Path, save_text: str) -> None:
+    doc = json.loads(save_text)
+    del doc["data_files"]  # saves written before they were recorded
+    path = work / "old.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    assert Match.load(path).actions
+    doc["data_files"] = {"bundled/ships.csv": 5}
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    with pytest.raises(DataError, match="file name -> digest") as info:
+        Match.load(path)
+    assert info.value.path == "data_files"
 
 
 @pytest.mark.parametrize("kind", ["save", "scenario", "data file"])

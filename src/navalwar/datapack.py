@@ -16,6 +16,7 @@ its source), ``reconstructed`` (derived by a documented formula),
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import os
 import tomllib
@@ -166,6 +167,40 @@ def fingerprint(game: str, overrides: Sequence[Path] = ()) -> tuple[tuple[str, i
                     continue  # vanished while walking: the next call sees it gone
                 entries.append((path, st.st_mtime_ns, st.st_size))
     return tuple(sorted(entries))
+
+
+def digests(game: str, overrides: Sequence[Path] = ()) -> dict[str, str]:
+    """A short SHA-256 of each file ``game`` may read: ``"bundled/<path>"`` for its
+    bundled pack, ``"<dir>/<path>"`` for the top level and the ``<game>/`` folder of
+    each override directory. A save records them, so that a replay that goes
+    differently can name the data files that changed since."""
+    roots = [(bundled_data_dir() / game, "bundled", True)]
+    for d in overrides:
+        roots += [(d, str(d), False), (d / game, f"{d}/{game}", True)]
+    out: dict[str, str] = {}
+    for root, label, deep in roots:
+        if not root.is_dir():
+            continue
+        files = sorted(root.rglob("*") if deep else root.iterdir())
+        for path in files:
+            if path.is_file():
+                rel = path.relative_to(root).as_posix()
+                out[f"{label}/{rel}"] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+    return out
+
+
+def changed_files(recorded: dict[str, str], now: dict[str, str]) -> list[str]:
+    """What differs between two :func:`digests`: ``"changed: …"``, ``"new: …"``,
+    ``"gone: …"`` (sorted by file)."""
+    out = []
+    for name in sorted(set(recorded) | set(now)):
+        if name not in now:
+            out.append(f"gone: {name}")
+        elif name not in recorded:
+            out.append(f"new: {name}")
+        elif recorded[name] != now[name]:
+            out.append(f"changed: {name}")
+    return out
 
 
 def load_files(

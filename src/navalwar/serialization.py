@@ -1,9 +1,10 @@
 """Saving, loading and replaying matches.
 
 A save is a JSON document: the game, scenario, seed, options, data overrides,
-the actions taken, and a digest of the event log. Loading replays the actions
-from the start, so a save can never hold a state the rules could not reach,
-and checks that the replay reproduces the recorded log. Saves are written
+a digest of every data file the game may read, the actions taken, and a digest
+of the event log. Loading replays the actions from the start, so a save can
+never hold a state the rules could not reach, and checks that the replay
+reproduces the recorded log (naming the data files changed since, if it does not). Saves are written
 atomically (a temporary file, flushed, then renamed over the target).
 """
 
@@ -16,6 +17,7 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from navalwar.datapack import changed_files, digests
 from navalwar.errors import DataError, NavalwarError, ReplayError
 from navalwar.events import log_digest
 
@@ -38,6 +40,7 @@ def match_to_json(match: Match) -> dict[str, Any]:
         "options": dict(match.options),
         "data": list(match.data_dirs),
         "strict": match.strict,
+        "data_files": digests(match.game.id, [Path(d) for d in match.data_dirs]),
         "actions": [codec.to_json(a) for a in match.actions],
         "events": len(match.events),
         "digest": log_digest(match.events),
@@ -119,6 +122,11 @@ def read_save(path: Path) -> dict[str, Any]:
     if not all(isinstance(d, str) for d in data):
         raise DataError("must be a list of directory names", file=file, path="data")
     _field(doc, "strict", bool, file)
+    files = doc.get("data_files", {})  # optional: saves made before it was recorded
+    if not isinstance(files, dict) or not all(
+        isinstance(k, str) and isinstance(v, str) for k, v in files.items()
+    ):
+        raise DataError("must be an object of file name -> digest", file=file, path="data_files")
     actions = _field(doc, "actions", list, file)
     for i, a in enumerate(actions):
         if not isinstance(a, dict):
@@ -163,10 +171,18 @@ def load_match(path: Path) -> Match:
     doc = read_save(path)
     match = match_from_json(doc, str(path))
     if len(match.events) != doc["events"] or log_digest(match.events) != doc["digest"]:
+        now = digests(match.game.id, [Path(d) for d in match.data_dirs])
+        changed = changed_files(doc.get("data_files", {}), now)
+        if changed and "data_files" in doc:
+            why = "the data files differ from the save's: " + "; ".join(changed[:8])
+            why += " ..." if len(changed) > 8 else ""
+        elif "data_files" in doc:
+            why = "the data files are the same, so the rules differ (another navalwar version?)"
+        else:
+            why = "the save was made with other rules or data"
         raise ReplayError(
             f"{path}: replaying the saved actions gives a different event log "
-            f"({len(match.events)} events vs {doc['events']} recorded); the save was made "
-            "with other rules or data"
+            f"({len(match.events)} events vs {doc['events']} recorded); {why}"
         )
     return match
 
