@@ -166,6 +166,22 @@ def test_validate_a_data_directory(tmp_path: Path) -> None:
     assert "torpedo_table/japan/12-15/6" in result.stderr
 
 
+@pytest.mark.parametrize("game", ["tokyo_express", "gwas_1904"])
+def test_validate_lists_every_bad_row_of_a_ship_file(game: str, tmp_path: Path) -> None:
+    lines = (bundled_data_dir() / game / "ships.csv").read_text(encoding="utf-8").splitlines()
+    header = lines[0].split(",")
+    where = header.index("type")
+    for k in (1, 3):  # two rows with a ship type no rule knows
+        cells = lines[k].split(",")
+        cells[where] = "ZZ"
+        lines[k] = ",".join(cells)
+    (tmp_path / "ships.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = cli("validate", "--game", game, str(tmp_path))
+    assert result.exit_code == 1
+    assert "line 2 (" in result.stderr and "line 4 (" in result.stderr, result.stderr
+    assert result.stderr.count("type must be one of") == 2
+
+
 def test_validate_a_missing_file(tmp_path: Path) -> None:
     result = cli("validate", str(tmp_path / "nothing.toml"))
     assert result.exit_code == 1

@@ -15,22 +15,49 @@ its source), ``reconstructed`` (derived by a documented formula),
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import hashlib
 import io
 import os
 import tomllib
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from navalwar.errors import DataError
+from navalwar.errors import DataError, DataErrors
 
 PROVENANCE = ("rulebook", "example", "historical", "reconstructed", "placeholder")
 STRICT_MINIMUM = "historical"
 ENV_VAR = "NAVALWAR_DATA"
+
+
+class RowProblems:
+    """The problems of a file's rows, gathered so that one bad row does not hide the
+    others: each row is parsed ``with problems.row():`` and :meth:`check` raises what
+    was found (one :class:`DataError`, or :class:`DataErrors` for several)."""
+
+    def __init__(self) -> None:
+        self.found: list[DataError] = []
+
+    @contextlib.contextmanager
+    def row(self) -> Iterator[None]:
+        """Parse one row: a DataError is kept and the row skipped."""
+        try:
+            yield
+        except DataErrors as exc:
+            self.found.extend(exc.problems)
+        except DataError as exc:
+            self.found.append(exc)
+
+    def check(self) -> None:
+        """Raise the problems found, if any."""
+        if len(self.found) == 1:
+            raise self.found[0]
+        if self.found:
+            raise DataErrors(self.found)
 
 
 def provenance_rank(kind: str) -> int:

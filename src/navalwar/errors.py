@@ -57,6 +57,17 @@ class DataError(NavalwarError):
         super().__init__(f"{prefix}: {message}" if prefix else message)
 
 
+class DataErrors(DataError):
+    """Several problems found in one file, each a :class:`DataError` (``problems``),
+    so that one bad row does not hide the next (``navalwar validate`` lists them all)."""
+
+    def __init__(self, problems: Iterable[DataError]) -> None:
+        self.problems = list(problems)
+        listing = "\n".join(f"  {p}" for p in self.problems)
+        super().__init__(f"{len(self.problems)} problems:\n{listing}")
+        self.file = self.problems[0].file if self.problems else None
+
+
 class UnknownNameError(NavalwarError):
     """A name (game, scenario, ship, option, agent) that does not exist."""
 

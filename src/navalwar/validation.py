@@ -1,7 +1,8 @@
 """``navalwar validate``: check a scenario, save, data file or data directory.
 
 Each file is checked on its own, so one bad file does not hide the problems of
-another; every problem names its file and field path.
+another, and the rows of a ship or card file each on their own; every problem
+names its file and field path.
 """
 
 from __future__ import annotations
@@ -10,12 +11,14 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from navalwar.errors import NavalwarError, ReplayError
+from navalwar.errors import DataErrors, NavalwarError, ReplayError
 
 
 def _check(fn: object) -> list[str]:
     try:
         fn()  # type: ignore[operator]
+    except DataErrors as exc:
+        return [str(p) for p in exc.problems]
     except NavalwarError as exc:
         return [str(exc)]
     return []

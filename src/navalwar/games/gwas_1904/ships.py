@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from navalwar.datapack import PROVENANCE
+from navalwar.datapack import PROVENANCE, RowProblems
 from navalwar.errors import DataError
 from navalwar.games.gwas_1904.ship import (
     CAPITAL_TYPES,
@@ -148,108 +148,113 @@ def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, 
             file=file,
         )
     out: dict[tuple[str, str], ShipSpec] = {}
+    problems = RowProblems()
     for line, row in enumerate(rows, start=2):
-        name = row["name"].strip()
-        p = f"line {line} ({name})"
-        if not name:
-            raise DataError("empty ship name", file=file, path=f"line {line}.name")
-        nation = row["nation"].strip()
-        if nation not in NATIONS:
-            raise DataError(f"nation must be J or R, not {nation!r}", file=file, path=f"{p}.nation")
-        code = row["code"].strip()
-        if not code or any(c.isspace() for c in code):
-            raise DataError(
-                f"code must be a non-empty word such as B06, not {code!r}",
-                file=file,
-                path=f"{p}.code",
-            )
-        if (nation, code) in out:
-            raise DataError(
-                f"{nation} {code} is listed twice (the key is nation + code; "
-                f"first as {out[nation, code].name!r})",
-                file=file,
-                path=f"{p}.code",
-            )
-        typ = row["type"].strip()
-        if typ not in TYPES:
-            raise DataError(
-                f"type must be one of {', '.join(TYPES)}, not {typ!r}",
-                file=file,
-                path=f"{p}.type",
-            )
-        boxes = {part: _armour(row[part].strip(), file, f"{p}.{part}") for part in PARTS}
-        flags = {f: _yes(row[f], file, f"{p}.{f}") for f in _BOOL_FIELDS}
-        ints = {f: _int(row[f], file, f"{p}.{f}", 999) for f in _INT_FIELDS}
-        mount = row["torpedo_mount"].strip()
-        if ints["torpedo"] == 0 and mount:
-            raise DataError(
-                f"must be blank when torpedo is 0, not {mount!r}",
-                file=file,
-                path=f"{p}.torpedo_mount",
-            )
-        if ints["torpedo"] > 0 and mount not in MOUNTS:
-            raise DataError(
-                f"must be fixed or rotating for a ship with torpedo factors, not {mount!r}",
-                file=file,
-                path=f"{p}.torpedo_mount",
-            )
-        speed = row["speed"].strip()
-        if typ in FIXED_TYPES:
-            if speed:
+        with problems.row():
+            name = row["name"].strip()
+            p = f"line {line} ({name})"
+            if not name:
+                raise DataError("empty ship name", file=file, path=f"line {line}.name")
+            nation = row["nation"].strip()
+            if nation not in NATIONS:
                 raise DataError(
-                    f"a fortress is fixed (20.44): speed must be blank, not {speed!r}",
-                    file=file,
-                    path=f"{p}.speed",
+                    f"nation must be J or R, not {nation!r}", file=file, path=f"{p}.nation"
                 )
-            if boxes["hull"]:
+            code = row["code"].strip()
+            if not code or any(c.isspace() for c in code):
                 raise DataError(
-                    "a fortress has no hull boxes (20.44): hull must be blank",
+                    f"code must be a non-empty word such as B06, not {code!r}",
                     file=file,
-                    path=f"{p}.hull",
+                    path=f"{p}.code",
                 )
-        else:
-            if speed not in SPEEDS:
+            if (nation, code) in out:
                 raise DataError(
-                    f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}",
+                    f"{nation} {code} is listed twice (the key is nation + code; "
+                    f"first as {out[nation, code].name!r})",
                     file=file,
-                    path=f"{p}.speed",
+                    path=f"{p}.code",
                 )
-            if not boxes["hull"]:
+            typ = row["type"].strip()
+            if typ not in TYPES:
                 raise DataError(
-                    "every ship but a fortress needs at least one hull box",
+                    f"type must be one of {', '.join(TYPES)}, not {typ!r}",
                     file=file,
-                    path=f"{p}.hull",
+                    path=f"{p}.type",
                 )
-        provenance = row["provenance"].strip()
-        if provenance not in PROVENANCE:
-            raise DataError(
-                f"provenance must be one of {', '.join(PROVENANCE)}, not {provenance!r}",
-                file=file,
-                path=f"{p}.provenance",
+            boxes = {part: _armour(row[part].strip(), file, f"{p}.{part}") for part in PARTS}
+            flags = {f: _yes(row[f], file, f"{p}.{f}") for f in _BOOL_FIELDS}
+            ints = {f: _int(row[f], file, f"{p}.{f}", 999) for f in _INT_FIELDS}
+            mount = row["torpedo_mount"].strip()
+            if ints["torpedo"] == 0 and mount:
+                raise DataError(
+                    f"must be blank when torpedo is 0, not {mount!r}",
+                    file=file,
+                    path=f"{p}.torpedo_mount",
+                )
+            if ints["torpedo"] > 0 and mount not in MOUNTS:
+                raise DataError(
+                    f"must be fixed or rotating for a ship with torpedo factors, not {mount!r}",
+                    file=file,
+                    path=f"{p}.torpedo_mount",
+                )
+            speed = row["speed"].strip()
+            if typ in FIXED_TYPES:
+                if speed:
+                    raise DataError(
+                        f"a fortress is fixed (20.44): speed must be blank, not {speed!r}",
+                        file=file,
+                        path=f"{p}.speed",
+                    )
+                if boxes["hull"]:
+                    raise DataError(
+                        "a fortress has no hull boxes (20.44): hull must be blank",
+                        file=file,
+                        path=f"{p}.hull",
+                    )
+            else:
+                if speed not in SPEEDS:
+                    raise DataError(
+                        f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}",
+                        file=file,
+                        path=f"{p}.speed",
+                    )
+                if not boxes["hull"]:
+                    raise DataError(
+                        "every ship but a fortress needs at least one hull box",
+                        file=file,
+                        path=f"{p}.hull",
+                    )
+            provenance = row["provenance"].strip()
+            if provenance not in PROVENANCE:
+                raise DataError(
+                    f"provenance must be one of {', '.join(PROVENANCE)}, not {provenance!r}",
+                    file=file,
+                    path=f"{p}.provenance",
+                )
+            out[nation, code] = ShipSpec(
+                nation=nation,
+                code=code,
+                name=name,
+                type=typ,
+                italic=flags["italic"],
+                primary=boxes["primary"],
+                secondary=boxes["secondary"],
+                tertiary=boxes["tertiary"],
+                tertiary_white=flags["tertiary_white"],
+                hull=boxes["hull"],
+                torpedo=ints["torpedo"],
+                torpedo_mount=mount,
+                speed=speed,
+                fuel=ints["fuel"],
+                vp=ints["vp"],
+                low_freeboard=flags["low_freeboard"],
+                shallow_draft=flags["shallow_draft"],
+                provenance=provenance,
+                field_provenance=_field_provenance(
+                    row["field_provenance"], file, f"{p}.field_provenance"
+                ),
             )
-        out[nation, code] = ShipSpec(
-            nation=nation,
-            code=code,
-            name=name,
-            type=typ,
-            italic=flags["italic"],
-            primary=boxes["primary"],
-            secondary=boxes["secondary"],
-            tertiary=boxes["tertiary"],
-            tertiary_white=flags["tertiary_white"],
-            hull=boxes["hull"],
-            torpedo=ints["torpedo"],
-            torpedo_mount=mount,
-            speed=speed,
-            fuel=ints["fuel"],
-            vp=ints["vp"],
-            low_freeboard=flags["low_freeboard"],
-            shallow_draft=flags["shallow_draft"],
-            provenance=provenance,
-            field_provenance=_field_provenance(
-                row["field_provenance"], file, f"{p}.field_provenance"
-            ),
-        )
+    problems.check()
     return out
 
 

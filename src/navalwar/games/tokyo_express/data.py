@@ -19,7 +19,7 @@ from typing import Any
 import attrs
 
 from navalwar.damage import BoxTrack
-from navalwar.datapack import PROVENANCE, PackFile, load_files, meets_strict
+from navalwar.datapack import PROVENANCE, PackFile, RowProblems, load_files, meets_strict
 from navalwar.errors import DataError
 from navalwar.tables import RangeKey, Table2D
 
@@ -344,79 +344,84 @@ def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec
     out: dict[str, ShipSpec] = {}
     if rows and (missing := [c for c in SHIP_COLUMNS if c not in rows[0]]):
         raise DataError(f"missing column(s) {', '.join(missing)}", file=file)
+    problems = RowProblems()
     for i, row in enumerate(rows, start=2):
-        name = row["name"]
-        p = f"line {i} ({name})"
-        if not name:
-            raise DataError("empty ship name", file=file, path=p)
-        if name in out:
-            raise DataError(f"ship {name!r} listed twice", file=file, path=p)
-        if row["nation"] not in ("US", "AUS", "JPN"):
-            raise DataError(
-                f"nation must be US, AUS or JPN, not {row['nation']!r}",
-                file=file,
-                path=f"{p}.nation",
-            )
-        if row["type"] not in SHIP_TYPES:
-            raise DataError(
-                f"type must be one of {', '.join(SHIP_TYPES)}, not {row['type']!r}",
-                file=file,
-                path=f"{p}.type",
-            )
-        if row["primary_caliber"] not in CALIBERS:
-            raise DataError(
-                f"primary_caliber must be one of {', '.join(CALIBERS)}",
-                file=file,
-                path=f"{p}.primary_caliber",
-            )
-        boxes = _int(row["damage_boxes"], file, f"{p}.damage_boxes", 1, 60)
-        levels: list[tuple[int, int]] = []
-        for lv in (1, 2, 3):
-            cell = row[f"level{lv}_box"]
-            if cell == "" and lv == 2:
-                continue
-            box = _int(cell, file, f"{p}.level{lv}_box", 1, boxes - 1)
-            if levels and box <= levels[-1][1]:
-                raise DataError("level boxes must increase", file=file, path=f"{p}.level{lv}_box")
-            levels.append((lv, box))
-        fprov = []
-        for m in _FIELD_PROV.finditer(row["field_provenance"]):
-            field, kind = m.group(1), m.group(2)
-            if field not in SHIP_COLUMNS:
+        with problems.row():
+            name = row["name"]
+            p = f"line {i} ({name})"
+            if not name:
+                raise DataError("empty ship name", file=file, path=p)
+            if name in out:
+                raise DataError(f"ship {name!r} listed twice", file=file, path=p)
+            if row["nation"] not in ("US", "AUS", "JPN"):
                 raise DataError(
-                    f"field_provenance names unknown field {field!r}",
+                    f"nation must be US, AUS or JPN, not {row['nation']!r}",
+                    file=file,
+                    path=f"{p}.nation",
+                )
+            if row["type"] not in SHIP_TYPES:
+                raise DataError(
+                    f"type must be one of {', '.join(SHIP_TYPES)}, not {row['type']!r}",
+                    file=file,
+                    path=f"{p}.type",
+                )
+            if row["primary_caliber"] not in CALIBERS:
+                raise DataError(
+                    f"primary_caliber must be one of {', '.join(CALIBERS)}",
+                    file=file,
+                    path=f"{p}.primary_caliber",
+                )
+            boxes = _int(row["damage_boxes"], file, f"{p}.damage_boxes", 1, 60)
+            levels: list[tuple[int, int]] = []
+            for lv in (1, 2, 3):
+                cell = row[f"level{lv}_box"]
+                if cell == "" and lv == 2:
+                    continue
+                box = _int(cell, file, f"{p}.level{lv}_box", 1, boxes - 1)
+                if levels and box <= levels[-1][1]:
+                    raise DataError(
+                        "level boxes must increase", file=file, path=f"{p}.level{lv}_box"
+                    )
+                levels.append((lv, box))
+            fprov = []
+            for m in _FIELD_PROV.finditer(row["field_provenance"]):
+                field, kind = m.group(1), m.group(2)
+                if field not in SHIP_COLUMNS:
+                    raise DataError(
+                        f"field_provenance names unknown field {field!r}",
+                        file=file,
+                        path=f"{p}.field_provenance",
+                    )
+                fprov.append((field, _provenance(kind, file, f"{p}.field_provenance")))
+            if row["field_provenance"].strip() and not fprov:
+                raise DataError(
+                    "field_provenance must look like 'field=kind:source; ...'",
                     file=file,
                     path=f"{p}.field_provenance",
                 )
-            fprov.append((field, _provenance(kind, file, f"{p}.field_provenance")))
-        if row["field_provenance"].strip() and not fprov:
-            raise DataError(
-                "field_provenance must look like 'field=kind:source; ...'",
-                file=file,
-                path=f"{p}.field_provenance",
+            out[name] = ShipSpec(
+                name=name,
+                counter=row["counter"] or name,
+                nation=row["nation"],
+                type=row["type"],
+                roster_class=row["roster_class"],
+                late_war=_yes(row["late_war"], file, f"{p}.late_war"),
+                historical=_yes(row["historical"], file, f"{p}.historical"),
+                max_speed=_int(row["max_speed"], file, f"{p}.max_speed", 1, 7),
+                bow=_int(row["bow_primary"], file, f"{p}.bow_primary", 0, 99),
+                stern=_int(row["stern_primary"], file, f"{p}.stern_primary", 0, 99),
+                caliber=row["primary_caliber"],
+                secondary=_int(row["secondary"] or 0, file, f"{p}.secondary", 0, 99),
+                secondary_caliber=row["secondary_caliber"],
+                boxes=boxes,
+                levels=tuple(levels),
+                last_box_speed=_int(row["last_box_speed"], file, f"{p}.last_box_speed", 0, 7),
+                salvos=_salvos(row["torpedoes"], file, f"{p}.torpedoes"),
+                radar=_yes(row["radar"], file, f"{p}.radar"),
+                provenance=_provenance(row["provenance"], file, f"{p}.provenance"),
+                field_provenance=tuple(fprov),
             )
-        out[name] = ShipSpec(
-            name=name,
-            counter=row["counter"] or name,
-            nation=row["nation"],
-            type=row["type"],
-            roster_class=row["roster_class"],
-            late_war=_yes(row["late_war"], file, f"{p}.late_war"),
-            historical=_yes(row["historical"], file, f"{p}.historical"),
-            max_speed=_int(row["max_speed"], file, f"{p}.max_speed", 1, 7),
-            bow=_int(row["bow_primary"], file, f"{p}.bow_primary", 0, 99),
-            stern=_int(row["stern_primary"], file, f"{p}.stern_primary", 0, 99),
-            caliber=row["primary_caliber"],
-            secondary=_int(row["secondary"] or 0, file, f"{p}.secondary", 0, 99),
-            secondary_caliber=row["secondary_caliber"],
-            boxes=boxes,
-            levels=tuple(levels),
-            last_box_speed=_int(row["last_box_speed"], file, f"{p}.last_box_speed", 0, 7),
-            salvos=_salvos(row["torpedoes"], file, f"{p}.torpedoes"),
-            radar=_yes(row["radar"], file, f"{p}.radar"),
-            provenance=_provenance(row["provenance"], file, f"{p}.provenance"),
-            field_provenance=tuple(fprov),
-        )
+    problems.check()
     return out
 
 
@@ -485,29 +490,34 @@ def parse_torpedo(doc: dict[str, Any], file: str) -> TorpedoTable:
 def parse_cards(rows: Sequence[dict[str, str]], file: str) -> dict[str, dict[int, GunneryCard]]:
     """Parse ``gunnery_cards.csv`` (one line per card row)."""
     building: dict[tuple[str, int], dict[str, Any]] = {}
+    problems = RowProblems()
     for i, row in enumerate(rows, start=2):
-        p = f"line {i}"
-        deck = row.get("deck", "")
-        if deck not in CALIBERS:
-            raise DataError(
-                f"deck must be one of {', '.join(CALIBERS)}, not {deck!r}",
-                file=file,
-                path=f"{p}.deck",
+        with problems.row():
+            p = f"line {i}"
+            deck = row.get("deck", "")
+            if deck not in CALIBERS:
+                raise DataError(
+                    f"deck must be one of {', '.join(CALIBERS)}, not {deck!r}",
+                    file=file,
+                    path=f"{p}.deck",
+                )
+            number = _int(row.get("card", ""), file, f"{p}.card", 1, 999)
+            card = building.setdefault(
+                (deck, number), {"reshuffle": False, "rows": [], "message": ""}
             )
-        number = _int(row.get("card", ""), file, f"{p}.card", 1, 999)
-        card = building.setdefault((deck, number), {"reshuffle": False, "rows": [], "message": ""})
-        if _yes(row.get("reshuffle", ""), file, f"{p}.reshuffle"):
-            card["reshuffle"] = True
-            continue
-        if row.get("message"):
-            card["message"] = row["message"]
-        cells: list[int | None] = []
-        for col in CARD_COLUMNS:
-            v = row.get(col, "")
-            cells.append(None if v == "" else _int(v, file, f"{p}.{col}", 0, 30))
-        card["rows"].append(
-            CardRow(_int(row.get("row", ""), file, f"{p}.row", 0, 99), tuple(cells))
-        )
+            if _yes(row.get("reshuffle", ""), file, f"{p}.reshuffle"):
+                card["reshuffle"] = True
+                continue
+            if row.get("message"):
+                card["message"] = row["message"]
+            cells: list[int | None] = []
+            for col in CARD_COLUMNS:
+                v = row.get(col, "")
+                cells.append(None if v == "" else _int(v, file, f"{p}.{col}", 0, 30))
+            card["rows"].append(
+                CardRow(_int(row.get("row", ""), file, f"{p}.row", 0, 99), tuple(cells))
+            )
+    problems.check()
     decks: dict[str, dict[int, GunneryCard]] = {d: {} for d in CALIBERS}
     for (deck, number), c in building.items():
         rows_sorted = tuple(sorted(c["rows"], key=lambda r: -r.value))
