@@ -179,7 +179,7 @@ def test_hot_seat_asks_to_pass_the_terminal() -> None:
     assert "US: press Enter when ready" in text
 
 
-@pytest.mark.parametrize("width", [100, 120])
+@pytest.mark.parametrize("width", [80, 100, 120])
 def test_narrow_terminal_keeps_the_map_in_bounds(width: int) -> None:
     out = io.StringIO()
     play_terminal(
@@ -190,3 +190,23 @@ def test_narrow_terminal_keeps_the_map_in_bounds(width: int) -> None:
         console=Console(file=out, width=width, color_system=None),
     )
     assert max(len(line) for line in out.getvalue().splitlines()) <= width
+
+
+def test_an_80_column_ship_table_keeps_every_column_readable() -> None:
+    out = io.StringIO()
+    play_terminal(
+        start(),
+        {"US"},
+        {},
+        input_fn=lambda p: (_ for _ in ()).throw(EOFError),
+        console=Console(file=out, width=80, color_system=None),
+    )
+    lines = out.getvalue().splitlines()
+    header = next(line for line in lines if line.startswith("Key"))
+    assert header.split() == [
+        "Key", "Ship", "Type", "Hex", "Hdg", "Fmn", "Spd", "Order", "Dmg", "Lvl", "Torp", "Status"
+    ]  # fmt: skip
+    top = lines.index(header)
+    rows = lines[top + 2 : top + 2 + len(start().state.ships) + 1]  # + the sides' gap
+    assert all("…" not in row for row in rows), "\n".join(rows)
+    assert sum("/" in row for row in rows) == len(start().state.ships)  # Spd and Dmg shown

@@ -364,24 +364,39 @@ def grid_legend(sides: Sequence[str]) -> Text:
 
 
 # -- the ship table ------------------------------------------------------------------------------
-def _damage(ship: dict[str, Any]) -> Text:
+def _damage(ship: dict[str, Any], bar: bool = True) -> Text:
     hits, boxes = int(ship.get("hits", 0)), int(ship.get("boxes", 0))
     level = min(int(ship.get("damage_level", 0)), 3)
-    bar = "■" * hits + "□" * max(0, boxes - hits) if boxes <= 12 else ""
-    return Text(f"{hits:>2}/{boxes:<2} {bar}".rstrip(), LEVEL_STYLES[level])
+    boxes_drawn = "■" * hits + "□" * max(0, boxes - hits) if bar and boxes <= 12 else ""
+    return Text(f"{hits:>2}/{boxes:<2} {boxes_drawn}".rstrip(), LEVEL_STYLES[level])
+
+
+NARROW = 100
+"""Below this many columns the ship table leaves out the drawn damage boxes and wraps
+the order and status columns (an 80-column terminal)."""
 
 
 def ship_table(
-    obs: dict[str, Any], keys: _Keys, sides: Sequence[str], spec: MapSpec | None
+    obs: dict[str, Any],
+    keys: _Keys,
+    sides: Sequence[str],
+    spec: MapSpec | None,
+    width: int = 120,
 ) -> Table | None:
-    """Formations and ships: hex, heading, Speed, order, damage, torpedoes, status."""
+    """Formations and ships: hex, heading, Speed, order, damage, torpedoes, status
+    (narrower under :data:`NARROW` columns)."""
     ships = _ships(obs)
     if not ships:
         return None
     formations = {f.get("id"): f for f in obs.get("formations") or () if isinstance(f, dict)}
     flagship = obs.get("flagship")
+    narrow = width < NARROW
     table = Table(
-        box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold"
+        box=box.SIMPLE_HEAD,
+        padding=(0, 1, 0, 0) if narrow else (0, 1),
+        pad_edge=False,
+        show_edge=False,
+        header_style="bold",
     )
     columns: tuple[tuple[str, JustifyMethod], ...] = (
         ("Key", "center"),
@@ -397,8 +412,10 @@ def ship_table(
         ("Torp", "left"),
         ("Status", "left"),
     )
+    wraps = ("Order", "Status") if narrow else ("Order",)
+    short = {"Spd/max": "Spd", "Damage boxes": "Dmg"} if narrow else {}
     for name, just in columns:
-        table.add_column(name, justify=just, no_wrap=name != "Order")
+        table.add_column(short.get(name, name), justify=just, no_wrap=name not in wraps)
 
     def sort_key(s: dict[str, Any]) -> tuple[int, int, int]:
         side = str(s.get("side"))
@@ -458,7 +475,7 @@ def ship_table(
             str(fid or ""),
             "" if removed else speed,
             order,
-            _damage(s),
+            _damage(s, bar=not narrow),
             f"{level}→{step}" if step > level else str(level or "-"),
             salvos,
             Text(", ").join(status),
@@ -704,7 +721,7 @@ class _Session:
         if ships and all("boxes" not in s for s in ships):
             table = counter_table(obs, self.keys, self.sides)
         else:
-            table = ship_table(obs, self.keys, self.sides, self.spec)
+            table = ship_table(obs, self.keys, self.sides, self.spec, self.out.width)
         if table is not None:
             self.out.print(table)
 
