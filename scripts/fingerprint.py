@@ -1,0 +1,146 @@
+#!/usr/bin/env python3
+"""Fingerprint what a game does over many seeded matches, to prove a refactor neutral.
+
+A speed-up or a tidy-up must not change one event. ``record`` plays every bundled
+scenario of a game over a range of seeds, with random and heuristic agents on every
+side and a few option sets, and keeps a hash per match of its event log (JSON), its
+actions, the side that chose each, its outcome, and the observations of each side at
+the end; ``check`` plays them again and lists the matches whose hash differs.
+
+Usage::
+
+    .venv/bin/python scripts/fingerprint.py record tokyo_express       # before the change
+    .venv/bin/python scripts/fingerprint.py check tokyo_express        # after: exit 1 if any differ
+    .venv/bin/python scripts/fingerprint.py check gwas_1904 --seeds 20 --jobs 2
+
+The fingerprints go to ``.fingerprint/<game>.json`` (not tracked by git). A check on
+other seeds or option sets than recorded reports what it could not compare.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from navalwar.agents import RandomAgent, make_agent, play_out
+from navalwar.engine import Match
+from navalwar.errors import NavalwarError
+from navalwar.registry import load
+
+ROOT = Path(__file__).resolve().parents[1]
+AGENTS = ("random", "heuristic")
+OPTION_SETS: dict[str, dict[str, dict[str, Any]]] = {
+    # besides the defaults: the options that change the most code paths
+    "tokyo_express": {
+        "alt": {
+            "ship_pool": "all",
+            "stern_rule": "any",
+            "below_lowest_row": "lowest",
+            "jp_60_roll_without_move": False,
+        },
+    },
+    "gwas_1904": {
+        "basic": {"combat": "basic"},
+        "literal": {
+            "secondary_penetration": True,
+            "grounded_vp": "flat",
+            "commander_sign": "literal",
+        },
+        "plain": {"effectiveness": False, "overlays": False, "impulses": -1},
+        "variants": {
+            "unexpected_encounter": 2,
+            "historical": True,
+            "shallow_draft_literal": True,
+            "mine_speed_modifier": False,
+        },
+    },
+}
+
+
+def _hash(obj: Any) -> str:
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"), default=repr)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
+
+
+def play(job: tuple[str, str, str, str, int]) -> tuple[str, str]:
+    """One match's key and fingerprint (or the error that refused its options)."""
+    game, scenario, option_set, agent, seed = job
+    key = f"{scenario}/{option_set}/{agent}/{seed}"
+    options = OPTION_SETS.get(game, {}).get(option_set)
+    try:
+        match = Match.start(game, scenario, seed=seed, options=options)
+    except NavalwarError as exc:  # an option set a scenario refuses
+        return key, f"refused: {exc}"
+    sides = match.game.spec.playable_sides
+    agents = {
+        side: RandomAgent(seed + i) if agent == "random" else make_agent(game, agent, seed + i)
+        for i, side in enumerate(sides)
+    }
+    play_out(match, agents)
+    codec = match.game.codec
+    return key, _hash(
+        {
+            "events": [e.to_json() for e in match.events],
+            "actions": [codec.to_json(a) for a in match.actions],
+            "deciders": match.deciders,
+            "outcome": match.outcome.to_json() if match.outcome else None,
+            "observe": [match.observe(side) for side in match.game.spec.sides],
+        }
+    )
+
+
+def jobs(game: str, seeds: int) -> list[tuple[str, str, str, str, int]]:
+    """Every (game, scenario, option set, agent, seed) to play."""
+    scenarios = load(game).scenarios()
+    sets = ["default", *OPTION_SETS.get(game, {})]
+    out = []
+    for option_set in sets:
+        n = seeds if option_set == "default" else max(1, seeds // 4)
+        for scenario in scenarios:
+            for agent in AGENTS:
+                out += [(game, scenario, option_set, agent, seed) for seed in range(n)]
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("mode", choices=("record", "check"))
+    parser.add_argument("game")
+    parser.add_argument("--seeds", type=int, default=60, help="seeds per scenario and agent")
+    parser.add_argument("--jobs", type=int, default=2, help="parallel processes")
+    parser.add_argument("--file", type=Path, help="default: .fingerprint/GAME.json")
+    args = parser.parse_args(argv)
+    path = args.file or ROOT / ".fingerprint" / f"{args.game}.json"
+    todo = jobs(args.game, args.seeds)
+    if args.mode == "check" and not path.is_file():
+        print(f"no fingerprints at {path}: run 'record' first (on the code before the change)")
+        return 2
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        found = dict(pool.map(play, todo, chunksize=4))
+    took = f"{len(found)} matches in {time.perf_counter() - t0:.0f} s"
+    if args.mode == "record":
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(json.dumps(found, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+        print(f"recorded {took} to {path}")
+        return 0
+    recorded: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
+    differ = sorted(k for k in found if k in recorded and found[k] != recorded[k])
+    unknown = sorted(set(found) - set(recorded))
+    for key in differ[:20]:
+        print(f"DIFFERS {key}")
+    if unknown:
+        print(f"not recorded, so not compared: {len(unknown)} (e.g. {unknown[0]})")
+    compared = len(found) - len(unknown)
+    print(f"checked {took}: {len(differ)} of {compared} compared differ")
+    return 1 if differ else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
