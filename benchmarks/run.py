@@ -34,6 +34,21 @@ def timeit(fn: Callable[[], object], number: int, repeat: int = 5) -> float:
     return best
 
 
+def step_times(m: Match, runs: int = 200) -> tuple[float, float]:
+    """Median and worst seconds of ``Game.step`` with the first legal action of the
+    match's decision, over ``runs`` different dice seeds."""
+    decision = m.game.decision(m.state, m.data)
+    assert decision is not None and decision.choices
+    action = decision.choices[0]
+    steps = []
+    for k in range(runs):
+        dice = Dice(1000 + k)
+        t0 = time.perf_counter()
+        m.game.step(m.state, action, m.data, dice)
+        steps.append(time.perf_counter() - t0)
+    return statistics.median(steps), max(steps)
+
+
 def mid_game(seed: int = 7) -> Match:
     """A Basic game played to the middle of Game Turn 3."""
     m = Match.start("tokyo_express", "basic", seed=seed)
@@ -45,25 +60,17 @@ def mid_game(seed: int = 7) -> Match:
 
 def main() -> None:
     m = mid_game()
-    state, data, game = m.state, m.data, m.game
+    state = m.state
     print(f"mid-game: turn {state.turn}, step {state.step}, {len(m.events)} events so far")
     clone_state = timeit(lambda: attrs.evolve(state), 20_000)
     clone_match = timeit(m.clone, 20_000)
     print(f"clone state (attrs.evolve, frozen values shared): {clone_state * 1e6:8.2f} us")
     print(f"clone Match (state + logs + dice):                {clone_match * 1e6:8.2f} us")
 
-    decision = game.decision(state, data)
-    assert decision is not None and decision.choices
-    action = decision.choices[0]
-    steps = []
-    for k in range(200):
-        dice = Dice(1000 + k)
-        t0 = time.perf_counter()
-        game.step(state, action, data, dice)
-        steps.append(time.perf_counter() - t0)
+    median, worst = step_times(m)
     print(
-        f"apply one action + rules to the next decision:   {statistics.median(steps) * 1e6:8.1f} "
-        f"us median, {max(steps) * 1e3:.2f} ms max (Game.step, no event log)"
+        f"apply one action + rules to the next decision:   {median * 1e6:8.1f} "
+        f"us median, {worst * 1e3:.2f} ms max (Game.step, no event log)"
     )
 
     n = 200
@@ -91,25 +98,17 @@ def gwas_mid_battle(seed: int = 3) -> Match:
 
 def gwas() -> None:
     m = gwas_mid_battle()
-    state, data, game = m.state, m.data, m.game
+    state = m.state
     print(f"GWaS BS5 mid-battle: impulse {state.impulse}, step {state.step}")
     clone_state = timeit(lambda: attrs.evolve(state), 20_000)
     clone_match = timeit(m.clone, 20_000)
     print(f"clone state:                                      {clone_state * 1e6:8.2f} us")
     print(f"clone Match:                                      {clone_match * 1e6:8.2f} us")
-    decision = game.decision(state, data)
-    if decision is not None and decision.choices:
-        action = decision.choices[0]
-        steps = []
-        for k in range(200):
-            dice = Dice(1000 + k)
-            t0 = time.perf_counter()
-            game.step(state, action, data, dice)
-            steps.append(time.perf_counter() - t0)
-        print(
-            f"apply one action + rules to the next decision:   "
-            f"{statistics.median(steps) * 1e6:8.1f} us median (Game.step, no event log)"
-        )
+    median, _ = step_times(m)
+    print(
+        f"apply one action + rules to the next decision:   "
+        f"{median * 1e6:8.1f} us median (Game.step, no event log)"
+    )
     n = 40
     t0 = time.perf_counter()
     for seed in range(n):
