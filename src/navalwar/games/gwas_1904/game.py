@@ -29,7 +29,7 @@ from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifi
 from navalwar.games.gwas_1904.movement import minefield
 from navalwar.games.gwas_1904.overlay import Overlay, load_overlay
 from navalwar.games.gwas_1904.scenario import BattleScenario, Victory, parse_scenario
-from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
 from navalwar.games.gwas_1904.ships import check_known, load_ships
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
@@ -487,10 +487,7 @@ class GreatWarAtSea1904(Game[State, GData]):
                     aground=s.aground,
                     beached=s.beached,
                     speed=s.damage.speed(rules.of(s)),
-                    lost={
-                        p: s.damage.track.lost_boxes(p)
-                        for p in ("primary", "secondary", "tertiary", "hull")
-                    },
+                    lost=_lost_boxes(s.damage),
                 )
             elif s.damage.sunk:
                 entry.update(sunk=True)
@@ -507,13 +504,17 @@ class GreatWarAtSea1904(Game[State, GData]):
             "weather": state.weather,
             "ships": ships,
             "over": state.over,
-            "decision": None
-            if decision is None or decision.side != side
-            else {
-                "kind": decision.kind,
-                "prompt": decision.prompt,
-                "choices": [self.codec.to_json(a) for a in decision.choices or ()],
-            },
+            "decision": self._pending(decision, side),
+        }
+
+    def _pending(self, decision: Decision | None, side: str) -> dict[str, Any] | None:
+        """The decision ``side`` must take now, for its observation (None if none)."""
+        if decision is None or decision.side != side:
+            return None
+        return {
+            "kind": decision.kind,
+            "prompt": decision.prompt,
+            "choices": [self.codec.to_json(a) for a in decision.choices or ()],
         }
 
     def _observe_basic(self, state: bc.BasicBattle, side: str, data: GData) -> dict[str, Any]:
@@ -527,10 +528,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             if s.side == side:
                 entry.update(
                     sunk=s.damage.sunk,
-                    lost={
-                        p: s.damage.track.lost_boxes(p)
-                        for p in ("primary", "secondary", "tertiary", "hull")
-                    },
+                    lost=_lost_boxes(s.damage),
                 )
             elif s.damage.sunk:
                 entry.update(sunk=True)
@@ -544,13 +542,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             "range": state.range,
             "ships": ships,
             "over": state.over,
-            "decision": None
-            if decision is None or decision.side != side
-            else {
-                "kind": decision.kind,
-                "prompt": decision.prompt,
-                "choices": [self.codec.to_json(a) for a in decision.choices or ()],
-            },
+            "decision": self._pending(decision, side),
         }
 
     def report(self, match: Match) -> str:
@@ -622,6 +614,11 @@ class GreatWarAtSea1904(Game[State, GData]):
                 dmg = attrs.evolve(s.damage, track=s.damage.track.hit("hull", 1))
                 return [state.with_ship(attrs.evolve(s, damage=dmg))]
         return []
+
+
+def _lost_boxes(damage: ShipDamage) -> dict[str, Any]:
+    """The boxes blacked out of each part, for the owner's observation."""
+    return {p: damage.track.lost_boxes(p) for p in PARTS}
 
 
 __all__ = ["GData", "GreatWarAtSea1904"]
