@@ -313,13 +313,20 @@ def merge(paths: Sequence[str]) -> dict[str, Line]:
     found: dict[str, Pairing] = {}
     for path in paths:
         with open(path, encoding="utf-8") as f:
-            for line in json.load(f)["lines"]:
+            doc = json.load(f)
+        try:
+            for line in doc["lines"]:
                 agents = tuple((side, name) for side, name in line["agents"].items())
                 pairing = Pairing(
                     line["label"], line["game"], line["scenario"], agents, line["side"]
                 )
                 found.setdefault(pairing.label, pairing)
                 games.setdefault(pairing.label, []).extend(Result(**g) for g in line["games"])
+        except (KeyError, TypeError) as exc:
+            raise SystemExit(
+                f"{path}: not a --json file of this script with per-game results "
+                f"(missing {exc}); run it again with --json"
+            ) from None
     return {
         label: Line(pairing, tuple(sorted(games[label], key=lambda g: g.seed)))
         for label, pairing in found.items()
