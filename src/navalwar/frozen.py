@@ -64,12 +64,13 @@ def memo(*depends: str) -> Callable[[Callable[[Any], V]], Memo[V]]:
 class _Recipe:
     """How :func:`evolve` makes a changed copy of one class (worked out once).
 
-    ``fields`` set: the class is a plain one (no slots, and its ``__init__`` only
-    stores each field: no converter, validator, alias or post-init), so a copy is its
-    instance dictionary with the changes, less the memos that a changed field makes
-    stale (``stale``: field -> memo names). Otherwise ``read`` and ``index`` pass the
-    init fields positionally to the class, which runs its ``__init__`` as attrs
-    would.
+    ``fields`` set: the class is a plain one (no slots anywhere in its bases, no cached
+    hash, and its own attrs-generated ``__init__`` only stores each field: no
+    converter, validator, alias or pre/post-init), so a copy is its instance
+    dictionary with the changes, less the memos that a changed field makes stale
+    (``stale``: field -> memo names). Otherwise, when its ``__init__`` is the one attrs
+    generated, ``read`` and ``index`` pass the init fields positionally to the class,
+    which runs its ``__init__`` as attrs would; failing that, ``attrs.evolve`` is used.
     """
 
     fields: frozenset[str] | None
@@ -79,34 +80,48 @@ class _Recipe:
 
 
 _RECIPES: dict[type, _Recipe] = {}
-_GONE = object()
+
+
+def _attrs_generated(function: object) -> bool:
+    code = getattr(function, "__code__", None)
+    return code is not None and code.co_filename.startswith("<attrs generated")
 
 
 def _recipe(cls: type) -> _Recipe:
     fields = attrs.fields(cls)
     init = [a for a in fields if a.init]
     names = frozenset(a.name for a in fields)
-    init_code = getattr(vars(cls).get("__init__"), "__code__", None)
+    stale: dict[str, list[str]] = {}
+    for klass in cls.__mro__:
+        for name, value in vars(klass).items():
+            if isinstance(value, Memo):
+                if not value.depends <= names:
+                    unknown = ", ".join(sorted(value.depends - names))
+                    raise TypeError(f"{cls.__name__}.{name} depends on no field {unknown}")
+                for field in value.depends:
+                    stale.setdefault(field, []).append(name)
+            elif isinstance(value, cached_property):  # it may depend on anything
+                for field in names:
+                    stale.setdefault(field, []).append(name)
+    hash_code = getattr(cls.__hash__, "__code__", None)
     plain = (
-        cls.__dictoffset__ != 0  # instances have a __dict__: not a slots class
-        and init_code is not None
-        and init_code.co_filename.startswith("<attrs generated")  # not a hand-written one
+        cls.__dictoffset__ != 0  # instances have a __dict__ ...
+        and not any("__slots__" in vars(klass) for klass in cls.__mro__)  # ... for every field
+        and _attrs_generated(vars(cls).get("__init__"))  # its own, not a hand-written one
         and all(
             a.init and a.validator is None and a.converter is None and a.alias == a.name
             for a in fields
         )
         and not hasattr(cls, "__attrs_pre_init__")
         and not hasattr(cls, "__attrs_post_init__")
+        and not (hash_code is not None and "_attrs_cached_hash" in hash_code.co_names)
     )
-    stale: dict[str, list[str]] = {}
-    for klass in cls.__mro__:
-        for name, value in vars(klass).items():
-            if isinstance(value, Memo | cached_property):
-                # a cached_property may depend on anything
-                for field in value.depends if isinstance(value, Memo) else names:
-                    stale.setdefault(field, []).append(name)
     read: Callable[[Any], tuple[Any, ...]] | None = None
-    if init and not any(a.kw_only for a in init):
+    if (
+        init
+        and not any(a.kw_only for a in init)
+        and _attrs_generated(getattr(cls, "__init__", None))
+    ):
         get = operator.attrgetter(*(a.name for a in init))
         read = get if len(init) > 1 else lambda inst: (get(inst),)
     recipe = _Recipe(
@@ -123,28 +138,28 @@ def evolve(inst: T, **changes: Any) -> T:
     """``attrs.evolve(inst, **changes)``, without its introspection on every call.
 
     A plain class (see :class:`_Recipe`) is copied field by field in one go, keeping
-    the memos the changes leave valid; any other gets its init fields positionally,
-    so its ``__init__`` (defaults, converters, validators, post-init) runs as with
-    attrs. An unknown name raises TypeError, as it does there.
+    the memos the changes leave valid (its instances must keep nothing else in their
+    ``__dict__``); any other with the ``__init__`` attrs generated gets its init fields
+    positionally, so that ``__init__`` (defaults, converters, validators, post-init)
+    runs as with attrs; the rest go to ``attrs.evolve``. An unknown name raises
+    TypeError, as it does there.
     """
     cls = type(inst)
     recipe = _RECIPES.get(cls) or _recipe(cls)
     fields = recipe.fields
     if fields is not None:
+        if not fields.issuperset(changes):
+            unknown = sorted(set(changes) - fields)
+            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword {unknown[0]!r}")
         new = object.__new__(cls)
         values = new.__dict__
         values.update(inst.__dict__)
-        memos = len(values) - len(fields)  # worked out in inst
-        if memos:
+        if len(values) > len(fields):  # memos were worked out in inst
             stale = recipe.stale
             for field in changes:
                 for name in stale.get(field, ()):
-                    if values.pop(name, _GONE) is not _GONE:
-                        memos -= 1
+                    values.pop(name, None)
         values.update(changes)
-        if len(values) != len(fields) + memos:  # a name that is no field was added
-            unknown = sorted(set(changes) - fields)
-            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword {unknown[0]!r}")
         return new
     if recipe.read is None:
         return attrs.evolve(inst, **changes)  # type: ignore[misc]

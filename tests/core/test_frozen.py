@@ -79,3 +79,59 @@ def test_slotted_and_converted_classes_run_their_init() -> None:
 def test_an_unknown_field_is_a_type_error(value: object) -> None:
     with pytest.raises(TypeError, match="nope"):
         evolve(value, nope=1)
+
+
+@attrs.define(frozen=True, slots=True)
+class SlottedBase:
+    a: int
+
+
+@attrs.frozen(slots=False)
+class DictSub(SlottedBase):
+    b: int = 0
+
+
+@attrs.frozen(slots=False, cache_hash=True)
+class CachedHash:
+    a: int
+
+
+@attrs.frozen(slots=False, init=False)
+class HandInit:
+    a: int
+    b: int
+
+    def __init__(self, b: int, a: int) -> None:  # its own order
+        object.__setattr__(self, "a", a)
+        object.__setattr__(self, "b", b)
+
+
+def test_edge_classes_copy_as_attrs_evolve_does() -> None:
+    assert evolve(DictSub(1, 2), b=3) == DictSub(1, 3)  # a base's field lives in a slot
+    h = CachedHash(1)
+    assert hash(h) == hash(CachedHash(1))
+    assert hash(evolve(h, a=2)) == hash(CachedHash(2))  # the cached hash is not copied
+    assert evolve(HandInit(b=2, a=1), a=5) == attrs.evolve(HandInit(b=2, a=1), a=5)
+    assert (evolve(HandInit(b=2, a=1), a=5).a, evolve(HandInit(b=2, a=1), a=5).b) == (5, 2)
+
+
+def test_a_memo_name_is_no_field_to_change() -> None:
+    x = Plain(1)
+    with pytest.raises(TypeError, match="double"):
+        evolve(x, double=5)
+    assert x.double == 2
+    with pytest.raises(TypeError, match="double"):
+        evolve(x, double=5)  # the same whether or not the memo was worked out
+
+
+def test_a_memo_must_depend_on_fields() -> None:
+    @attrs.frozen(slots=False)
+    class Typo:
+        a: int
+
+        @memo("aa")
+        def twice(self) -> int:
+            return self.a * 2
+
+    with pytest.raises(TypeError, match=r"Typo\.twice depends on no field aa"):
+        evolve(Typo(1), a=2)
