@@ -32,6 +32,7 @@ from navalwar.agents import RandomAgent, make_agent, play_out
 from navalwar.engine import Match
 from navalwar.errors import NavalwarError
 from navalwar.registry import load
+from navalwar.serialization import atomic_write
 
 ROOT = Path(__file__).resolve().parents[1]
 AGENTS = ("random", "heuristic")
@@ -64,7 +65,7 @@ OPTION_SETS: dict[str, dict[str, dict[str, Any]]] = {
 
 
 def _hash(obj: Any) -> str:
-    text = json.dumps(obj, sort_keys=True, separators=(",", ":"), default=repr)
+    text = json.dumps(obj, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
@@ -73,8 +74,8 @@ def play(job: tuple[str, str, str, str, int]) -> tuple[str, str]:
     game, scenario, option_set, agent, seed = job
     key = f"{scenario}/{option_set}/{agent}/{seed}"
     options = OPTION_SETS.get(game, {}).get(option_set)
-    try:
-        match = Match.start(game, scenario, seed=seed, options=options)
+    try:  # the bundled data only, whatever $NAVALWAR_DATA says
+        match = Match.start(game, scenario, seed=seed, options=options, use_env=False)
     except NavalwarError as exc:  # an option set a scenario refuses
         return key, f"refused: {exc}"
     sides = match.game.spec.playable_sides
@@ -82,7 +83,10 @@ def play(job: tuple[str, str, str, str, int]) -> tuple[str, str]:
         side: RandomAgent(seed + i) if agent == "random" else make_agent(game, agent, seed + i)
         for i, side in enumerate(sides)
     }
-    play_out(match, agents)
+    try:
+        play_out(match, agents)
+    except Exception as exc:
+        raise RuntimeError(f"{game} {key}: {type(exc).__name__}: {exc}") from exc
     codec = match.game.codec
     return key, _hash(
         {
@@ -127,16 +131,19 @@ def main(argv: list[str] | None = None) -> int:
     took = f"{len(found)} matches in {time.perf_counter() - t0:.0f} s"
     if args.mode == "record":
         path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(json.dumps(found, indent=0, sort_keys=True) + "\n", encoding="utf-8")
+        atomic_write(path, json.dumps(found, indent=0, sort_keys=True) + "\n")
         print(f"recorded {took} to {path}")
         return 0
     recorded: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
     differ = sorted(k for k in found if k in recorded and found[k] != recorded[k])
     unknown = sorted(set(found) - set(recorded))
+    unplayed = sorted(set(recorded) - set(found))
     for key in differ[:20]:
         print(f"DIFFERS {key}")
     if unknown:
         print(f"not recorded, so not compared: {len(unknown)} (e.g. {unknown[0]})")
+    if unplayed:
+        print(f"recorded but not played (other --seeds?): {len(unplayed)} (e.g. {unplayed[0]})")
     compared = len(found) - len(unknown)
     print(f"checked {took}: {len(differ)} of {compared} compared differ")
     return 1 if differ else 0

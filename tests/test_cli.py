@@ -6,6 +6,8 @@ console script in a real subprocess.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 import shutil
 import subprocess
@@ -168,14 +170,14 @@ def test_validate_a_data_directory(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("game", ["tokyo_express", "gwas_1904"])
 def test_validate_lists_every_bad_row_of_a_ship_file(game: str, tmp_path: Path) -> None:
-    lines = (bundled_data_dir() / game / "ships.csv").read_text(encoding="utf-8").splitlines()
-    header = lines[0].split(",")
-    where = header.index("type")
-    for k in (1, 3):  # two rows with a ship type no rule knows
-        cells = lines[k].split(",")
-        cells[where] = "ZZ"
-        lines[k] = ",".join(cells)
-    (tmp_path / "ships.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    text = (bundled_data_dir() / game / "ships.csv").read_text(encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(text)))
+    for k in (0, 2):  # two rows (lines 2 and 4) with a ship type no rule knows
+        rows[k]["type"] = "ZZ"
+    with (tmp_path / "ships.csv").open("w", encoding="utf-8", newline="") as f:
+        writer = csv.DictWriter(f, fieldnames=list(rows[0]))
+        writer.writeheader()
+        writer.writerows(rows)
     result = cli("validate", "--game", game, str(tmp_path))
     assert result.exit_code == 1
     assert "line 2 (" in result.stderr and "line 4 (" in result.stderr, result.stderr

@@ -387,6 +387,40 @@ def test_a_replay_that_differs_names_the_data_files_changed(work: Path, save_tex
     assert "changed: bundled/ships.csv; new: bundled/torpedo_table.toml" in str(info.value)
 
 
+def test_save_digests_cover_override_dirs_and_a_scenario_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    pack = bundled_data_dir() / "tokyo_express"
+    (tmp_path / "tokyo_express" / "scenarios").mkdir(parents=True)
+    shutil.copy(pack / "torpedo_table.toml", tmp_path / "tokyo_express")
+    shutil.copy(pack / "scenarios" / "basic.toml", tmp_path / "tokyo_express" / "scenarios")
+    shutil.copy(pack / "ships.csv", tmp_path)
+    (tmp_path / "notes.txt").write_text("not data", encoding="utf-8")
+    scenario = tmp_path / "mine.toml"
+    shutil.copy(pack / "scenarios" / "basic.toml", scenario)
+    match = Match.start("tokyo_express", str(scenario), data=[tmp_path], use_env=False)
+    match.save(tmp_path / "save.json")
+    files = json.loads((tmp_path / "save.json").read_text(encoding="utf-8"))["data_files"]
+    d = str(tmp_path.resolve())
+    assert {
+        f"{d}/tokyo_express/torpedo_table.toml",
+        f"{d}/tokyo_express/scenarios/basic.toml",
+        f"{d}/ships.csv",
+        f"scenario:{scenario}",
+        "bundled/ships.csv",
+    } <= set(files)
+    assert not any("notes.txt" in k or "sources/" in k for k in files)
+    assert files[f"{d}/ships.csv"] == files["bundled/ships.csv"]  # the same bytes
+
+    def unreadable(self: Path) -> bytes:
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(Path, "read_bytes", unreadable)
+    match.save(tmp_path / "again.json")  # a file that cannot be read does not stop a save
+    files = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))["data_files"]
+    assert set(files.values()) == {"unreadable"}
+
+
 def test_a_save_without_data_digests_still_loads(work: Path, save_text: str) -> None:
     doc = json.loads(save_text)
     del doc["data_files"]  # saves written before they were recorded

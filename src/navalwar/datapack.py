@@ -196,23 +196,33 @@ def fingerprint(game: str, overrides: Sequence[Path] = ()) -> tuple[tuple[str, i
     return tuple(sorted(entries))
 
 
-def digests(game: str, overrides: Sequence[Path] = ()) -> dict[str, str]:
-    """A short SHA-256 of each file ``game`` may read: ``"bundled/<path>"`` for its
-    bundled pack, ``"<dir>/<path>"`` for the top level and the ``<game>/`` folder of
-    each override directory. A save records them, so that a replay that goes
-    differently can name the data files that changed since."""
-    roots = [(bundled_data_dir() / game, "bundled", True)]
+def digests(game: str, overrides: Sequence[Path] = (), scenario: str = "") -> dict[str, str]:
+    """A short SHA-256 of each data file ``game`` may read: every TOML and CSV file of
+    its bundled pack (``"bundled/<name>"``, less the ``sources/`` it was reconstructed
+    from), the same names in each override directory, directly or under ``<game>/``,
+    as :func:`locate` looks for them (``"<dir>/<name>"``), and a scenario given as a
+    file path (``"scenario:<path>"``); a file that cannot be read is ``"unreadable"``.
+    A save records them, so that a replay that goes differently can name the data
+    files that changed since."""
+    root = bundled_data_dir() / game
+    names = sorted(
+        path.relative_to(root).as_posix()
+        for path in root.rglob("*")
+        if path.suffix in (".toml", ".csv") and path.relative_to(root).parts[0] != "sources"
+    )
+    found = [(f"bundled/{name}", root / name) for name in names]
     for d in overrides:
-        roots += [(d, str(d), False), (d / game, f"{d}/{game}", True)]
+        for base, label in ((d / game, f"{d}/{game}"), (d, str(d))):
+            found += [(f"{label}/{name}", base / name) for name in names]
+    if scenario.endswith(".toml"):
+        found.append((f"scenario:{scenario}", Path(scenario)))
     out: dict[str, str] = {}
-    for root, label, deep in roots:
-        if not root.is_dir():
-            continue
-        files = sorted(root.rglob("*") if deep else root.iterdir())
-        for path in files:
+    for label, path in found:
+        try:
             if path.is_file():
-                rel = path.relative_to(root).as_posix()
-                out[f"{label}/{rel}"] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+                out[label] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
+        except OSError:
+            out[label] = "unreadable"
     return out
 
 

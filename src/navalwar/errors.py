@@ -9,10 +9,23 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import Any
 
 
 class NavalwarError(Exception):
     """Root of every error navalwar raises on purpose."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled as its message and attributes, whatever its constructor takes, so
+        # that it crosses from a worker process (batch simulation) intact
+        return (_rebuild, (type(self), self.args, dict(self.__dict__)))
+
+
+def _rebuild(cls: type[NavalwarError], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class IllegalActionError(NavalwarError):
@@ -61,9 +74,14 @@ class DataErrors(DataError):
     """Several problems found in one file, each a :class:`DataError` (``problems``),
     so that one bad row does not hide the next (``navalwar validate`` lists them all)."""
 
+    SHOWN = 20  # problems listed in the message (all are in ``problems``)
+
     def __init__(self, problems: Iterable[DataError]) -> None:
         self.problems = list(problems)
-        listing = "\n".join(f"  {p}" for p in self.problems)
+        listing = "\n".join(f"  {p}" for p in self.problems[: self.SHOWN])
+        more = len(self.problems) - self.SHOWN
+        if more > 0:
+            listing += f"\n  ... and {more} more (navalwar validate lists them all)"
         super().__init__(f"{len(self.problems)} problems:\n{listing}")
         self.file = self.problems[0].file if self.problems else None
 

@@ -28,10 +28,10 @@ FORMAT = "navalwar-save"
 VERSION = 1
 
 
-def match_to_json(match: Match) -> dict[str, Any]:
-    """The save document of ``match``."""
+def match_to_json(match: Match, data_files: bool = True) -> dict[str, Any]:
+    """The save document of ``match`` (``data_files``: with the data files' digests)."""
     codec = match.game.codec
-    return {
+    doc = {
         "format": FORMAT,
         "version": VERSION,
         "game": match.game.id,
@@ -40,11 +40,20 @@ def match_to_json(match: Match) -> dict[str, Any]:
         "options": dict(match.options),
         "data": list(match.data_dirs),
         "strict": match.strict,
-        "data_files": digests(match.game.id, [Path(d) for d in match.data_dirs]),
         "actions": [codec.to_json(a) for a in match.actions],
         "events": len(match.events),
         "digest": log_digest(match.events),
     }
+    if data_files:
+        doc["data_files"] = _digests(match)
+    return doc
+
+
+def _digests(match: Match) -> dict[str, str]:
+    """The digests of the data files ``match`` may have read (see
+    :func:`navalwar.datapack.digests`)."""
+    dirs = [Path(d) for d in match.data_dirs]
+    return digests(match.game.id, dirs, match.scenario_name)
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -171,13 +180,15 @@ def load_match(path: Path) -> Match:
     doc = read_save(path)
     match = match_from_json(doc, str(path))
     if len(match.events) != doc["events"] or log_digest(match.events) != doc["digest"]:
-        now = digests(match.game.id, [Path(d) for d in match.data_dirs])
-        changed = changed_files(doc.get("data_files", {}), now)
+        changed = changed_files(doc.get("data_files", {}), _digests(match))
         if changed and "data_files" in doc:
             why = "the data files differ from the save's: " + "; ".join(changed[:8])
             why += " ..." if len(changed) > 8 else ""
         elif "data_files" in doc:
-            why = "the data files are the same, so the rules differ (another navalwar version?)"
+            why = (
+                "the data files are the same, so the rules differ (another navalwar "
+                "version?) or the save was edited"
+            )
         else:
             why = "the save was made with other rules or data"
         raise ReplayError(
@@ -189,8 +200,7 @@ def load_match(path: Path) -> Match:
 
 def replay_match(match: Match) -> Match:
     """Replay ``match`` from its seed and actions; ReplayError unless the log is identical."""
-    doc = match_to_json(match)
-    again = match_from_json(doc)
+    again = match_from_json(match_to_json(match, data_files=False))
     if [e.to_json() for e in again.events] != [e.to_json() for e in match.events]:
         for i, (a, b) in enumerate(zip(again.events, match.events, strict=False)):
             if a.to_json() != b.to_json():
