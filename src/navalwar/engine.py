@@ -287,6 +287,7 @@ class Match:
         dice: Dice | None = None,
         data_dirs: tuple[str, ...] = (),
         strict: bool = False,
+        log_events: bool = True,
     ) -> None:
         self.game = game
         self.scenario_name = scenario_name
@@ -296,6 +297,7 @@ class Match:
         self.options = options
         self.data_dirs = data_dirs
         self.strict = strict
+        self.log_events = log_events
         self._dice = dice if dice is not None else Dice(seed)
         self.events: list[Event] = []
         self.actions: list[Action] = []
@@ -321,6 +323,7 @@ class Match:
         strict: bool = False,
         dice: Dice | None = None,
         use_env: bool = True,
+        log_events: bool = True,
     ) -> Match:
         """Start ``scenario`` (a bundled id or a path to a TOML file) of ``game``.
 
@@ -333,6 +336,9 @@ class Match:
             data: override data directories (an owner's transcription).
             strict: refuse data below ``historical`` provenance.
             dice: scripted dice for tests (replaces the seeded dice).
+            use_env: also read the override directories in ``$NAVALWAR_DATA``.
+            log_events: keep the event log; without it (batch simulation) a game
+                plays the same, a little faster, but cannot be saved or replayed.
         """
         from navalwar.datapack import override_dirs
         from navalwar.registry import load
@@ -354,10 +360,11 @@ class Match:
             dice,
             tuple(str(d.resolve()) for d in dirs),
             strict,
+            log_events,
         )
 
-    def _context(self, record: bool = True) -> Context:
-        return Context(self._dice, record)
+    def _context(self) -> Context:
+        return Context(self._dice, self.log_events)
 
     # -- the session ------------------------------------------------------------
     @property
@@ -472,10 +479,19 @@ class Match:
         return self.game.report(self)
 
     # -- persistence --------------------------------------------------------------
+    def _needs_log(self, what: str) -> None:
+        if not self.log_events:
+            raise NavalwarError(
+                f"this match keeps no event log (started with log_events=False), so it "
+                f"cannot be {what}; start it with the event log, or keep its seed and "
+                "actions (Match.seed, Match.actions) to play it again"
+            )
+
     def save(self, path: str | Path) -> None:
         """Write the match as JSON (atomically)."""
         from navalwar.serialization import save_match
 
+        self._needs_log("saved")
         save_match(self, Path(path))
 
     @classmethod
@@ -489,4 +505,5 @@ class Match:
         """Replay seed + actions from the start; raise ReplayError unless the log is identical."""
         from navalwar.serialization import replay_match
 
+        self._needs_log("replayed")
         return replay_match(self)

@@ -174,3 +174,24 @@ def test_clone_is_independent() -> None:
     c = m.clone()
     c.apply(c.legal_actions()[0])
     assert len(m.actions) == 0 and len(c.actions) == 1
+
+
+@pytest.mark.parametrize(("game", "scenario"), [("tokyo_express", "basic"), ("gwas_1904", "amur")])
+def test_a_match_without_its_event_log_plays_the_same_game(game: str, scenario: str) -> None:
+    from navalwar.agents import make_agent, play_out
+
+    for seed in range(3):
+        played = []
+        for log_events in (True, False):
+            m = Match.start(game, scenario, seed=seed, log_events=log_events)
+            sides = m.game.spec.playable_sides
+            play_out(m, {side: make_agent(game, "random", seed) for side in sides})
+            played.append(m)
+        logged, quiet = played
+        assert logged.events and not quiet.events
+        assert quiet.actions == logged.actions and quiet.deciders == logged.deciders
+        assert quiet.outcome == logged.outcome and repr(quiet.state) == repr(logged.state)
+        with pytest.raises(NavalwarError, match="keeps no event log"):
+            quiet.save("never.json")
+        with pytest.raises(NavalwarError, match="cannot be replayed"):
+            quiet.replay()

@@ -75,6 +75,7 @@ class BatchSpec:
             None,
             template.data_dirs,
             template.strict,
+            log_events=False,  # a record needs the final state only; run --seed logs it
         )
 
 
