@@ -78,8 +78,20 @@ class _Recipe:
     read: Callable[[Any], tuple[Any, ...]] | None
     index: dict[str, int]
 
+    def dropped(self, cls: type, names: tuple[str, ...]) -> tuple[str, ...]:
+        """The memos of a plain class made stale by changing the fields ``names``; a
+        name that is no field raises TypeError, as ``attrs.evolve`` does."""
+        unknown = sorted(set(names) - (self.fields or frozenset()))
+        if unknown:
+            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword {unknown[0]!r}")
+        stale = self.stale
+        return tuple(dict.fromkeys(memo for name in names for memo in stale.get(name, ())))
+
 
 _RECIPES: dict[type, _Recipe] = {}
+# (plain class, names of the changed fields in order) -> the memos the change makes
+# stale, worked out once per such pair (the names are checked then)
+_DROPS: dict[tuple[type, tuple[str, ...]], tuple[str, ...]] = {}
 
 
 def _attrs_generated(function: object) -> bool:
@@ -145,22 +157,25 @@ def evolve(inst: T, **changes: Any) -> T:
     TypeError, as it does there.
     """
     cls = type(inst)
-    recipe = _RECIPES.get(cls) or _recipe(cls)
-    fields = recipe.fields
-    if fields is not None:
-        if not fields.issuperset(changes):
-            unknown = sorted(set(changes) - fields)
-            raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword {unknown[0]!r}")
-        new = object.__new__(cls)
-        values = new.__dict__
-        values.update(inst.__dict__)
-        if len(values) > len(fields):  # memos were worked out in inst
-            stale = recipe.stale
-            for field in changes:
-                for name in stale.get(field, ()):
-                    values.pop(name, None)
-        values.update(changes)
-        return new
+    key = (cls, tuple(changes))
+    drop = _DROPS.get(key)
+    if drop is None:
+        recipe = _RECIPES.get(cls) or _recipe(cls)
+        if recipe.fields is None:
+            return _evolve_by_init(inst, recipe, changes)
+        drop = _DROPS[key] = recipe.dropped(cls, key[1])  # checks the names too
+    new = object.__new__(cls)
+    values = new.__dict__
+    values.update(inst.__dict__)
+    for name in drop:  # the memos worked out in inst that the changes make stale
+        values.pop(name, None)
+    values.update(changes)
+    return new
+
+
+def _evolve_by_init(inst: T, recipe: _Recipe, changes: dict[str, Any]) -> T:
+    """:func:`evolve` for a class that is not plain: through its ``__init__``."""
+    cls = type(inst)
     if recipe.read is None:
         return attrs.evolve(inst, **changes)  # type: ignore[misc]
     values_list = list(recipe.read(inst))

@@ -36,6 +36,7 @@ __all__ = [
     "arc_of",
     "bearing",
     "distance",
+    "fire_steps",
     "from_pixel",
     "hexes_within",
     "in_broadside",
@@ -398,6 +399,7 @@ class LineStep:
 
 
 _PAIRS = ((0, 1), (1, 2), (2, 0))
+_AROUND = ((0, 0), *((d.q, d.r) for d in DIRECTIONS))  # a hex and its six neighbours
 
 
 @lru_cache(maxsize=8192)
@@ -418,19 +420,20 @@ def _fire_offsets(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
         return ()
     diffs = [d[i] - d[j] for i, j in _PAIRS]
     common = math.lcm(*(abs(a) for a in diffs if a))
-    candidates: set[Hex] = set()
+    candidates: set[tuple[int, int]] = set()  # plain (q, r) tuples: this runs often
     for i in range(n + 1):
         # every hex the segment crosses is within 1 of a sampled hex
-        c = round_hex(dq * i / n + _EPS, dr * i / n + _EPS)
-        candidates.add(c)
-        candidates.update(neighbours(c))
-    end = Hex(dq, dr)
+        cq, cr = round_hex(dq * i / n + _EPS, dr * i / n + _EPS)
+        for oq, orr in _AROUND:
+            candidates.add((cq + oq, cr + orr))
+    end = (dq, dr)
     singles: list[tuple[int, tuple[Hex, ...]]] = []
     sides: dict[tuple[int, int], list[Hex]] = {}
-    for c in candidates:
-        if c in (ORIGIN, end):
+    for cq, cr in candidates:
+        if (cq, cr) == end or (cq == 0 and cr == 0):
             continue
-        h = c.cube
+        c = Hex(cq, cr)
+        h = (cq, cr, -cq - cr)  # c.cube
         lo, hi = 0, common
         tight = False
         for (i, j), a in zip(_PAIRS, diffs, strict=True):
@@ -493,14 +496,42 @@ def line_blocked(a: Hex, b: Hex, blocking: Callable[[Hex], bool]) -> bool:
     return False
 
 
+@lru_cache(maxsize=8192)
+def fire_steps(dq: int, dr: int) -> tuple[frozenset[Hex], tuple[tuple[Hex, ...], ...]]:
+    """The line of fire from the origin to ``(dq, dr)`` as in :func:`line_of_fire`, in
+    two parts and in no order: the set of the single hexes it passes through, and the
+    grazed hexsides (each the tuple of its two hexes). Cached."""
+    if (dq, dr) < (-dq, -dr):
+        # the same line the other way round (worked out once for both): its hexes, as
+        # seen from the other end
+        singles, sides = fire_steps(-dq, -dr)
+        return (
+            frozenset([Hex(q + dq, r + dr) for q, r in singles]),
+            tuple(tuple(Hex(q + dq, r + dr) for q, r in hexes) for hexes in sides),
+        )
+    steps = _fire_offsets(dq, dr)
+    singles = frozenset(hexes[0] for hexes in steps if len(hexes) == 1)
+    return singles, tuple(hexes for hexes in steps if len(hexes) > 1)
+
+
 def line_blocked_by(a: Hex, b: Hex, blocking: Set[Hex]) -> bool:
-    """:func:`line_blocked` where the blocking hexes are the set ``blocking``."""
+    """:func:`line_blocked` where the blocking hexes are the set ``blocking``.
+
+    The few blocking hexes are looked up among the line's single hexes (rather than
+    each hex of the line in ``blocking``); a grazed hexside blocks if all its hexes
+    are in ``blocking``, as in :func:`line_blocked`.
+    """
     if not blocking:
         return False
     aq, ar = a
-    for hexes in _fire_offsets(b[0] - aq, b[1] - ar):
+    singles, sides = fire_steps(b[0] - aq, b[1] - ar)
+    if singles:
+        for q, r in blocking:
+            if (q - aq, r - ar) in singles:  # a (q, r) tuple equals its Hex
+                return True
+    for hexes in sides:
         for h in hexes:
-            if (aq + h[0], ar + h[1]) not in blocking:  # a (q, r) tuple equals its Hex
+            if (aq + h[0], ar + h[1]) not in blocking:
                 break
         else:
             return True

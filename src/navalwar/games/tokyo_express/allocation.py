@@ -24,12 +24,13 @@ US_TORPEDO_RANGE = 7  # Short or Medium only (TE 3.6)
 HEAVY = ("BB", "CA")
 
 
-def _nearest(ship: Ship, others: Sequence[Ship]) -> int:
+def _nearest(ship: Ship, others: Sequence[tuple[int, int]]) -> int:
+    """The distance from ``ship`` to the nearest of the hexes ``others`` (10**6 if none)."""
     q, r = ship.hex
     best = -1
-    for o in others:
-        dq = q - o.hex.q
-        dr = r - o.hex.r
+    for oq, orr in others:
+        dq = q - oq
+        dr = r - orr
         d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot loop
         if d < best or best < 0:
             best = d
@@ -51,7 +52,8 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
     excluded = set(combat.first_targets) if second else set()
     banned = dict(combat.first_mounts) if second else {}
     remaining = [s for s in state.ships_of(JAPAN, include_sinking=False) if READY in s.salvos]
-    nearest = {s.name: _nearest(s, us_ships) for s in remaining}  # no ship moves meanwhile
+    us_hexes = [s.hex for s in us_ships]
+    nearest = {s.name: _nearest(s, us_hexes) for s in remaining}  # no ship moves meanwhile
     counts: dict[str, int] = {}
     assigned: list[tuple[Ship, Ship]] = []
     while remaining:
@@ -133,7 +135,8 @@ def japanese_gunnery_plan(state: State, data: TEData, ctx: Context) -> list[Atta
     us = [t for t in state.ships_of(US) if not t.sinking]
     firers = [s for s in state.ships_of(JAPAN, include_sinking=False) if not s.fired]
     place = {s.name: i for i, s in enumerate(state.ships)}  # names are unique
-    firers.sort(key=lambda s: (_nearest(s, us), place[s.name]))
+    us_hexes = [t.hex for t in us]
+    firers.sort(key=lambda s: (_nearest(s, us_hexes), place[s.name]))
     targeted: set[str] = set()
     attacks: list[Attack] = []
     for ship in firers:
@@ -239,8 +242,22 @@ def _gunnery_pools(
 
 
 def us_gunnery_can_fire(state: State, data: TEData, ship: Ship) -> bool:
-    """Whether a US ship has any gunnery choice besides holding its fire (TE 3.7)."""
-    return any(_gunnery_pools(state, data, ship))
+    """Whether a US ship has any gunnery choice besides holding its fire (TE 3.7).
+
+    That is, some pool of :func:`_gunnery_pools` is not empty: where both primaries
+    bear (a broadside target) the bow primary bears too, so it is enough to find one
+    target that the bow or the stern primary may fire at.
+    """
+    spec = data.ship(ship.name)
+    batteries = [b for b, value in (("bow", spec.bow), ("stern", spec.stern)) if value > 0]
+    if not batteries:
+        return False
+    for t in state.ships_of(JAPAN):
+        if gunnery_target_ok(state, data, ship, t):
+            for b in batteries:
+                if battery_bears_on(ship, b, t):
+                    return True
+    return False
 
 
 def us_gunnery_choices(state: State, data: TEData, ship: Ship) -> list[GunneryAttack]:

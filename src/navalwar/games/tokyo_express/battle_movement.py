@@ -6,6 +6,7 @@ the Battle Movement Display, oriented on the US reference ship.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from navalwar.engine import Context
@@ -29,7 +30,7 @@ from navalwar.games.tokyo_express.model import (
     State,
 )
 from navalwar.games.tokyo_express.movement import japanese_order_stays_on_map, moving_phases
-from navalwar.hexgrid import Hex, distance, relative_bearing, turn
+from navalwar.hexgrid import ORIGIN, Hex, distance, relative_bearing, turn
 
 RULE = "TE 3.3"
 ORDER_OF = {
@@ -50,9 +51,17 @@ def sector(us_hex: Hex, us_heading: int, jp_hex: Hex) -> int:
     starboard bow ... 6 = 144-180°, 7 = 180-216° ... 11 = 324-360° port bow).
     The wedges reach any distance (notes §9.3 item 16).
     """
-    if distance(us_hex, jp_hex) <= 1:
+    return _sector(jp_hex.q - us_hex.q, jp_hex.r - us_hex.r, us_heading)
+
+
+@functools.lru_cache(maxsize=65536)
+def _sector(dq: int, dr: int, us_heading: int) -> int:
+    """:func:`sector` for the Japanese ship at offset ``(dq, dr)`` (it depends on the
+    offset only), remembered."""
+    jp_hex = Hex(dq, dr)
+    if distance(ORIGIN, jp_hex) <= 1:
         return 1
-    b = relative_bearing(us_hex, us_heading, jp_hex) % 360.0
+    b = relative_bearing(ORIGIN, us_heading, jp_hex) % 360.0
     return 2 + min(9, int(b // 36.0))
 
 
@@ -78,13 +87,15 @@ def principal_threat(state: State, data: TEData, formation: Formation, ctx: Cont
     else:
         singles = [(f, ships) for f, ships in us_forms if single_dd(ships)]
         candidates = singles or us_forms
-    key = {
-        f.id: (ships_distance(jp, ships), -len(ships), -heaviest_weight(ships, data))
-        for f, ships in candidates
-    }
+    # the closest, then the most ships; the heaviest type is looked up for ties only
+    key = {f.id: (ships_distance(jp, ships), -len(ships)) for f, ships in candidates}
     best = min(key.values())
-    tied = [f for f, _ in candidates if key[f.id] == best]
-    return ctx.dice.choose(tied, "principal US threat (tie)", RULE)
+    tied = [(f, ships) for f, ships in candidates if key[f.id] == best]
+    if len(tied) > 1:
+        weight = {f.id: heaviest_weight(ships, data) for f, ships in tied}
+        top = max(weight.values())
+        tied = [(f, ships) for f, ships in tied if weight[f.id] == top]
+    return ctx.dice.choose([f for f, _ in tied], "principal US threat (tie)", RULE)
 
 
 def _within(ships: Sequence[Ship], hexes: Iterable[Hex], reach: int) -> bool:

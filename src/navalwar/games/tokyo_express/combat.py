@@ -6,6 +6,7 @@ decided by the Japanese procedures below (TE 3.6, 3.7) or by the US player.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
@@ -23,7 +24,15 @@ from navalwar.games.tokyo_express.model import (
     Ship,
     State,
 )
-from navalwar.hexgrid import DIRECTIONS, Arc, Hex, arc_of, distance, line_blocked_by
+from navalwar.hexgrid import (
+    DIRECTIONS,
+    Arc,
+    Hex,
+    arc_of,
+    distance,
+    fire_steps,
+    line_blocked_by,
+)
 
 MAX_GUN_RANGE = {"Light": 12, "CL": 15, "CA": 18, "BB": 24}  # TE 3.7
 TORPEDO_BANDS = ((1, 3, "Short"), (4, 7, "Medium"), (8, 11, "Long"), (12, 14, "Extreme"))  # TE 3.6
@@ -86,27 +95,43 @@ def friendly_hexes(state: State, side: str, exclude: Iterable[str] = ()) -> Abst
 def torpedo_line_clear(state: State, attacker: Ship, target: Ship) -> bool:
     """TE 3.6 "Line of Fire": no friendly ship in any hex between (a grazed hexside
     blocks only if both hexes hold friendly ships); enemy ships never block."""
-    own = friendly_hexes(state, attacker.side)
-    return not line_blocked_by(attacker.hex, target.hex, own - {attacker.hex, target.hex})
+    # the line's own hexes are never among those between, so they need not be removed
+    return not line_blocked_by(attacker.hex, target.hex, friendly_hexes(state, attacker.side))
 
 
 def gunnery_line_clear(state: State, attacker: Ship, target: Ship) -> bool:
     """TE 3.7 "Line of Fire": a friendly ship blocks only if it is in a hex the line
     passes through and adjacent to (not stacked with) the attacker or the target."""
-    a, t = attacker.hex, target.hex
-    aq, ar = a
-    tq, tr = t
-    blockers = {
-        h
-        for h in friendly_hexes(state, attacker.side)
-        if h != a
-        and h != t
-        and ((h[0] - aq, h[1] - ar) in _ADJACENT or (h[0] - tq, h[1] - tr) in _ADJACENT)
-    }
-    return not line_blocked_by(a, t, blockers)
+    aq, ar = attacker.hex
+    tq, tr = target.hex
+    steps = _gunnery_steps(tq - aq, tr - ar)
+    if not steps:
+        return True
+    own = friendly_hexes(state, attacker.side)
+    for hexes in steps:
+        for q, r in hexes:
+            if (aq + q, ar + r) not in own:  # a (q, r) tuple equals its Hex
+                break
+        else:
+            return False
+    return True
 
 
 _ADJACENT = frozenset(DIRECTIONS)  # the offsets at distance 1
+
+
+@functools.lru_cache(maxsize=8192)
+def _gunnery_steps(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
+    """The steps of the line of fire from the origin to ``(dq, dr)`` (a hex, or the two
+    hexes of a grazed hexside) whose hexes are all adjacent to one end or the other:
+    the only ones friendly ships can block for gunnery (TE 3.7), in no order."""
+    end = Hex(dq, dr)
+    singles, sides = fire_steps(dq, dr)
+    return tuple(
+        hexes
+        for hexes in [*((h,) for h in singles), *sides]
+        if all(h in _ADJACENT or h - end in _ADJACENT for h in hexes)
+    )
 
 
 # -- torpedoes -----------------------------------------------------------------------------
@@ -129,12 +154,13 @@ def torpedo_target_ok(
     state: State, data: TEData, attacker: Ship, target: Ship, max_range: int
 ) -> bool:
     """The four eligibility requirements of TE 3.6 "Targets of Torpedo Attacks"."""
-    if target.side == attacker.side or not target.on_map or attacker.hex == target.hex:
+    side = attacker.side
+    if target.side == side or target.removed or attacker.hex == target.hex:  # off the map
         return False
     dq = attacker.hex.q - target.hex.q
     dr = attacker.hex.r - target.hex.r
     d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot path
-    if d > vfdr(state, attacker.side) or d > max_range:
+    if d > max_range or d > (state.us_vfdr if side == US else state.jp_vfdr):  # vfdr()
         return False
     if not bearing_salvos(data, attacker, target):
         return False
@@ -314,12 +340,15 @@ def battery_bears_on(ship: Ship, battery: str, target: Ship) -> bool:
 
 def gunnery_target_ok(state: State, data: TEData, attacker: Ship, target: Ship) -> bool:
     """TE 3.7 "Requirements to Be a Target": gun range, fire direction range, line of fire."""
-    if target.side == attacker.side or not target.on_map:
+    side = attacker.side
+    if target.side == side or target.removed:  # removed: off the map
         return False
     dq = attacker.hex.q - target.hex.q
     dr = attacker.hex.r - target.hex.r
     d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot path
-    if d > MAX_GUN_RANGE[data.ship(attacker.name).caliber] or d > vfdr(state, attacker.side):
+    if d > (state.us_vfdr if side == US else state.jp_vfdr):  # vfdr(), inlined
+        return False
+    if d > MAX_GUN_RANGE[data.ship(attacker.name).caliber]:
         return False
     return gunnery_line_clear(state, attacker, target)
 

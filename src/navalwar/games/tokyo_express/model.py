@@ -178,6 +178,12 @@ class State:
     def _by_name(self) -> dict[str, Ship]:
         return {s.name: s for s in reversed(self.ships)}  # the first of a name counts
 
+    @memo("ships")
+    def _place(self) -> dict[str, int] | None:
+        """Each ship's position in :attr:`ships` by name; None if two share a name."""
+        place = {s.name: i for i, s in enumerate(self.ships)}
+        return place if len(place) == len(self.ships) else None
+
     @memo("formations")
     def _by_id(self) -> dict[int, Formation]:
         return {f.id: f for f in reversed(self.formations)}
@@ -212,9 +218,11 @@ class State:
         found = self._on_map.get(key)
         if found is None:
             found = self._on_map[key] = tuple(
-                s
-                for s in self.ships
-                if s.side == side and not s.removed and (include_sinking or not s.sinking)
+                [
+                    s
+                    for s in self.ships
+                    if s.side == side and not s.removed and (include_sinking or not s.sinking)
+                ]
             )
         return found
 
@@ -222,7 +230,7 @@ class State:
         """The hexes holding ships of ``side`` (any on the map, sinking included)."""
         found = self._hexes.get(side)
         if found is None:
-            found = self._hexes[side] = frozenset(s.hex for s in self.ships_of(side))
+            found = self._hexes[side] = frozenset([s.hex for s in self.ships_of(side)])
         return found
 
     def members(self, names: tuple[str, ...], include_sinking: bool = True) -> tuple[Ship, ...]:
@@ -257,7 +265,7 @@ class State:
         found = self._live.get(side)
         if found is None:
             found = self._live[side] = tuple(
-                f for f in self.formations if f.side == side and self.members(f.ships)
+                [f for f in self.formations if f.side == side and self.members(f.ships)]
             )
         return found
 
@@ -285,13 +293,32 @@ class State:
         is the one the changed formations replace in): one new state for a whole
         step's changes."""
         by_name = {s.name: s for s in changed_ships}
-        if by_name:
+        place = None
+        if by_name and "ships" not in changes:
+            place = self._place
+        if place is not None:
+            ships = list(self.ships)
+            by_name_now = dict(self._by_name)
+            for name, ship in by_name.items():
+                i = place.get(name)
+                if i is not None:
+                    ships[i] = ship
+                    by_name_now[name] = ship
+            changes["ships"] = tuple(ships)
+        elif by_name:
             changes["ships"] = tuple([by_name.get(s.name, s) for s in self.ships])
         by_id = {f.id: f for f in changed_formations}
         if by_id:
             base = changes.get("formations", self.formations)
             changes["formations"] = tuple([by_id.get(f.id, f) for f in base])
-        return evolve(self, **changes) if changes else self
+        if not changes:
+            return self
+        new = evolve(self, **changes)
+        if place is not None:
+            # the names and their places are as here, so these lookups are known already
+            new.__dict__["_place"] = place
+            new.__dict__["_by_name"] = by_name_now
+        return new
 
     def with_ships(self, changed: Iterable[Ship]) -> State:
         """A state with the given ships replaced (matched by name)."""
@@ -299,8 +326,7 @@ class State:
 
     def with_ship(self, ship: Ship) -> State:
         """A state with one ship replaced."""
-        name = ship.name
-        return evolve(self, ships=tuple([ship if s.name == name else s for s in self.ships]))
+        return self.updated((ship,))
 
     def with_formation(self, formation: Formation) -> State:
         """A state with one formation replaced."""

@@ -22,7 +22,7 @@ from navalwar.games.tokyo_express.model import (
     TURN_120,
     Order,
 )
-from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, hexes_within, neighbour, opposite, turn
+from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, neighbour, opposite, turn
 
 TURNS_NEEDED = {AHEAD: 0, TURN_60: 1, TURN_120: 1, COUNTERMARCH: 3, S_TURN: 2, ABOUT: 0}
 
@@ -118,6 +118,13 @@ def reach(h: tuple[int, int], heading: int) -> int:
         if len(_REACH) >= _REACH_KEPT:
             _REACH.clear()
         _REACH[key] = found
+        for k in range(1, found + 1):  # each hex on the way reaches k hexes less far
+            _REACH[(q + dq * k, r + dr * k), heading] = found - k
+        if (q, r) in hexes:  # and each on the map behind it k hexes further
+            k = 1
+            while (q - dq * k, r - dr * k) in hexes:
+                _REACH[(q - dq * k, r - dr * k), heading] = found + k
+                k += 1
     return found
 
 
@@ -129,12 +136,6 @@ def _ahead(h: Hex, heading: int, n: int) -> Hex | None:
         return None
     d = DIRECTIONS[heading]
     return Hex(h.q + d.q * n, h.r + d.r * n)
-
-
-@functools.cache
-def _nearest_shifts() -> tuple[Hex, ...]:
-    """Every shift of up to 40 hexes, the shortest first (ties in coordinate order)."""
-    return tuple(sorted(hexes_within(ORIGIN, 40), key=lambda h: (h.length(), h)))
 
 
 def _fits(points: list[Hex], dq: int, dr: int) -> bool:
@@ -168,13 +169,37 @@ def slide_vector(
     for k in range(1, 41):
         if _fits(points, back.q * k, back.r * k):
             return Hex(back.q * k, back.r * k)
-    hexes = TE_MAP.hex_set
-    for shift in _nearest_shifts():
-        dq, dr = shift
-        q, r = points[0]  # the point that stopped the last shift: most often this one too
-        if (q + dq, r + dr) in hexes and _fits(points, dq, dr):
+    for shift in sorted(_shifts_keeping(points), key=lambda h: (h.length(), h)):
+        if _fits(points, shift.q, shift.r):  # the shortest first, ties in coordinate order
             return shift
     return None
+
+
+_EXTENTS = ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, -1))  # directions, as (q, r) weights
+
+
+def _shifts_keeping(points: Sequence[Hex]) -> list[Hex]:
+    """The shifts of up to 40 hexes keeping the outermost of ``points`` on the map.
+
+    The points furthest out in the directions of the map's edges and a few others are
+    taken (any subset would do: a shift that fits every point fits these); the
+    shifts keeping all the points on the map are among those returned, which are few
+    or none.
+    """
+    hexes = TE_MAP.hex_set
+    extremes: dict[Hex, None] = {}
+    for a, b in _EXTENTS:
+        extremes[min(points, key=lambda h: a * h[0] + b * h[1])] = None
+        extremes[max(points, key=lambda h: a * h[0] + b * h[1])] = None
+    found: set[tuple[int, int]] | None = None
+    for q, r in extremes:
+        if found is None:
+            found = {(hq - q, hr - r) for hq, hr in hexes}
+        else:
+            found = {(dq, dr) for dq, dr in found if (q + dq, r + dr) in hexes}
+        if not found:
+            return []
+    return [Hex(dq, dr) for dq, dr in found or () if max(abs(dq), abs(dr), abs(dq + dr)) <= 40]
 
 
 def us_order_can_stay_on_map(
