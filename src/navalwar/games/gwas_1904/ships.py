@@ -132,6 +132,16 @@ def _field_provenance(value: str, file: str, path: str) -> tuple[tuple[str, str]
     return tuple(out)
 
 
+def _one_of(value: str, allowed: Sequence[str], file: str, line: str, field: str) -> None:
+    """A DataError at ``line.field`` unless ``value`` is one of ``allowed``."""
+    if value not in allowed:
+        raise DataError(
+            f"{field} must be one of {', '.join(allowed)}, not {value!r}",
+            file=file,
+            path=f"{line}.{field}",
+        )
+
+
 def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, str], ShipSpec]:
     """Parse the rows of ``ships.csv`` (as :func:`navalwar.datapack.parse_csv` gives them).
 
@@ -175,12 +185,7 @@ def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, 
                     path=f"{p}.code",
                 )
             typ = row["type"].strip()
-            if typ not in TYPES:
-                raise DataError(
-                    f"type must be one of {', '.join(TYPES)}, not {typ!r}",
-                    file=file,
-                    path=f"{p}.type",
-                )
+            _one_of(typ, TYPES, file, p, "type")
             boxes = {part: _armour(row[part].strip(), file, f"{p}.{part}") for part in PARTS}
             flags = {f: _yes(row[f], file, f"{p}.{f}") for f in _BOOL_FIELDS}
             ints = {f: _int(row[f], file, f"{p}.{f}", 999) for f in _INT_FIELDS}
@@ -212,12 +217,7 @@ def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, 
                         path=f"{p}.hull",
                     )
             else:
-                if speed not in SPEEDS:
-                    raise DataError(
-                        f"speed must be one of {', '.join(SPEEDS)}, not {speed!r}",
-                        file=file,
-                        path=f"{p}.speed",
-                    )
+                _one_of(speed, SPEEDS, file, p, "speed")
                 if not boxes["hull"]:
                     raise DataError(
                         "every ship but a fortress needs at least one hull box",
@@ -225,12 +225,7 @@ def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, 
                         path=f"{p}.hull",
                     )
             provenance = row["provenance"].strip()
-            if provenance not in PROVENANCE:
-                raise DataError(
-                    f"provenance must be one of {', '.join(PROVENANCE)}, not {provenance!r}",
-                    file=file,
-                    path=f"{p}.provenance",
-                )
+            _one_of(provenance, PROVENANCE, file, p, "provenance")
             out[nation, code] = ShipSpec(
                 nation=nation,
                 code=code,
