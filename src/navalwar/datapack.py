@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import csv
+import functools
 import hashlib
 import io
 import os
@@ -75,8 +76,10 @@ def meets_strict(kind: str) -> bool:
     return provenance_rank(kind) <= provenance_rank(STRICT_MINIMUM)
 
 
+@functools.cache
 def bundled_data_dir() -> Path:
-    """The directory holding the bundled packs (``navalwar/data`` or the repo's ``data``)."""
+    """The directory holding the bundled packs (``navalwar/data`` or the repo's ``data``);
+    where the package lies does not change while it runs, so it is found once."""
     here = Path(__file__).resolve().parent
     installed = here / "data"
     if installed.is_dir():
@@ -185,15 +188,28 @@ def fingerprint(game: str, overrides: Sequence[Path] = ()) -> tuple[tuple[str, i
     the parsed-pack cache)."""
     entries: list[tuple[str, int, int]] = []
     for root in (bundled_data_dir() / game, *overrides):
-        for dirpath, _, names in os.walk(root):
-            for name in names:
-                path = os.path.join(dirpath, name)
-                try:
-                    st = os.stat(path)
-                except OSError:
-                    continue  # vanished while walking: the next call sees it gone
-                entries.append((path, st.st_mtime_ns, st.st_size))
+        _stat_files(os.fspath(root), entries)
     return tuple(sorted(entries))
+
+
+def _stat_files(folder: str, entries: list[tuple[str, int, int]]) -> None:
+    """Add ``(path, mtime_ns, size)`` of every file under ``folder`` to ``entries``
+    (a missing folder adds nothing; a file that vanishes while walking is left out,
+    and the next call sees it gone)."""
+    try:
+        found = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in found:
+        try:
+            if entry.is_dir():
+                if not entry.is_symlink():  # as os.walk: linked folders are not entered
+                    _stat_files(entry.path, entries)
+            else:
+                st = entry.stat()
+                entries.append((entry.path, st.st_mtime_ns, st.st_size))
+        except OSError:
+            continue
 
 
 def digests(game: str, overrides: Sequence[Path] = (), scenario: str = "") -> dict[str, str]:

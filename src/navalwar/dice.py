@@ -56,6 +56,12 @@ class _Stream:
             self.words.extend(self._bitgen.random_raw(_BLOCK).tolist())
         return self.words[index]
 
+    def upto(self, end: int) -> list[int]:
+        """The words, at least ``end`` of them."""
+        while end > len(self.words):
+            self.words.extend(self._bitgen.random_raw(_BLOCK).tolist())
+        return self.words
+
 
 _streams: OrderedDict[int, _Stream] = OrderedDict()
 
@@ -83,6 +89,8 @@ class Dice:
         index: how many draws have already been made from the stream.
         sink: called with every :class:`Roll`, e.g. to log it as an event.
     """
+
+    _seeded = True  # draws read the stream (not a script), so they need no name unlogged
 
     def __init__(self, seed: int, index: int = 0, sink: RollSink | None = None) -> None:
         if not isinstance(seed, int) or seed < 0:
@@ -121,6 +129,8 @@ class Dice:
     # -- dice ---------------------------------------------------------------
     def roll(self, sides: int, purpose: str = "", rule: str = "") -> int:
         """Roll one die of ``sides`` faces numbered 1..sides."""
+        if self.sink is None and self._seeded:  # the same draw, naming no die for a log
+            return 1 + self._uniform(sides)
         return self._draw(f"d{sides}", 1, sides, purpose, rule)
 
     def d10(self, purpose: str = "", rule: str = "") -> int:
@@ -147,16 +157,22 @@ class Dice:
         """Choose one option with equal chances ("choose randomly", TE 2.3)."""
         if not options:
             raise DiceError(f"nothing to choose from for {purpose or 'a random choice'}")
-        if len(options) == 1:
+        n = len(options)
+        if n == 1:
             return options[0]
-        return options[self._draw(f"choice{len(options)}", 1, len(options), purpose, rule) - 1]
+        if self.sink is None and self._seeded:  # the same draw, naming no die for a log
+            return options[self._uniform(n)]
+        return options[self._draw(f"choice{n}", 1, n, purpose, rule) - 1]
 
     def shuffled(self, items: Sequence[T], purpose: str = "", rule: str = "") -> tuple[T, ...]:
         """Return ``items`` in a uniformly random order (Fisher-Yates)."""
         out = list(items)
-        for i in range(len(out) - 1, 0, -1):
-            j = self._uniform(i + 1)
+        start = self.index
+        words = self._stream.upto(start + len(out))
+        for k, i in enumerate(range(len(out) - 1, 0, -1)):
+            j = words[start + k] % (i + 1)  # _uniform(i + 1), in one go
             out[i], out[j] = out[j], out[i]
+        self.index = start + max(0, len(out) - 1)
         if self.sink is not None and len(out) > 1:
             self.sink(Roll("shuffle", len(out), purpose, rule))
         return tuple(out)
@@ -172,6 +188,8 @@ class ScriptedDice(Dice):
     ``fallback_seed`` continues with seeded dice; without one, the next roll
     raises :class:`DiceError`.
     """
+
+    _seeded = False
 
     def __init__(
         self,

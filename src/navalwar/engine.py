@@ -13,7 +13,7 @@ import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar
 
 import attrs
 
@@ -247,8 +247,9 @@ class Game(ABC, Generic[S, D]):
         return self.advance(self.apply(state, action, data, ctx), data, ctx)
 
 
-@attrs.frozen
-class _Snapshot:
+class _Snapshot(NamedTuple):
+    """What :meth:`Match.undo` goes back to."""
+
     state: Any
     dice: tuple[int, ...]
     n_events: int
@@ -405,7 +406,7 @@ class Match:
             InvalidActionError: malformed, or not an action of this game.
             IllegalActionError: the rules forbid it now; the match is unchanged.
         """
-        if isinstance(action, Mapping):
+        if not isinstance(action, Action) and isinstance(action, Mapping):
             action = self.game.codec.from_json(action)
         if not isinstance(action, Action) or action.tag not in self.game.codec.types:
             raise InvalidActionError(f"{action!r} is not an action of {self.game.id}")
@@ -416,23 +417,25 @@ class Match:
         if reason is not None:
             raise IllegalActionError(action.describe(), reason, decision.rule)
         dice_before = self._dice.snapshot()
-        before = _Snapshot(self.state, dice_before, len(self.events), len(self.actions))
         index_before = self._dice.index
+        state_before = self.state
         ctx = self._context()
         try:
-            state = self.game.apply(self.state, action, self.data, ctx)
+            state = self.game.apply(state_before, action, self.data, ctx)
             state = self.game.advance(state, self.data, ctx)
         except BaseException:
             self._dice.restore(dice_before)
             raise
+        if self._dice.index != index_before or ctx.reveal:
+            self._undo.clear()
+        else:
+            self._undo.append(
+                _Snapshot(state_before, dice_before, len(self.events), len(self.actions))
+            )
         self.state = state
         self.events.extend(ctx.events)
         self.actions.append(action)
         self.deciders.append(decision.side)
-        if self._dice.index != index_before or ctx.reveal:
-            self._undo.clear()
-        else:
-            self._undo.append(before)
 
     def can_undo(self) -> bool:
         """Whether an undo is possible (not past a chance event or reveal)."""

@@ -228,6 +228,8 @@ class TokyoExpress(Game[State, TEData]):
                     tuple(READY for _ in spec.salvos),
                 )
             )
+            if not ctx.record:
+                continue
             ctx.log(
                 "ship_placed",
                 f"{p.side} {spec.type} {name} set up in {te_label(p.hex)} "
@@ -273,11 +275,12 @@ class TokyoExpress(Game[State, TEData]):
             decision = ask(self, state, data) if ask else None
             if decision is not None:
                 if decision.choices is not None and len(decision.choices) == 1:
-                    ctx.log(
-                        "forced_choice",
-                        f"only choice: {decision.choices[0].describe()}",
-                        decision.rule,
-                    )
+                    if ctx.record:
+                        ctx.log(
+                            "forced_choice",
+                            f"only choice: {decision.choices[0].describe()}",
+                            decision.rule,
+                        )
                     state = self.apply(state, decision.choices[0], data, ctx)
                     continue
                 self._decided = (state, data, decision)
