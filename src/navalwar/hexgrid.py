@@ -38,6 +38,7 @@ __all__ = [
     "distance",
     "fire_steps",
     "from_pixel",
+    "from_symmetric",
     "hexes_within",
     "in_broadside",
     "line",
@@ -52,6 +53,7 @@ __all__ = [
     "ring",
     "rotate",
     "round_hex",
+    "symmetric_offset",
     "to_pixel",
     "turn",
 ]
@@ -496,22 +498,51 @@ def line_blocked(a: Hex, b: Hex, blocking: Callable[[Hex], bool]) -> bool:
     return False
 
 
+def symmetric_offset(dq: int, dr: int) -> tuple[Hex, int, bool]:
+    """The smallest image of the offset ``(dq, dr)`` under the grid's twelve symmetries
+    about the origin (six rotations, each with or without the mirror
+    ``(q, r, s) -> (-q, -s, -r)``), with the turn and the mirror that take it there:
+    what is worked out for the image holds for ``(dq, dr)`` once mapped back by
+    :func:`from_symmetric`. Lines of fire, for instance, map onto lines of fire."""
+    best = (dq, dr)
+    turn, mirrored = 0, False
+    for mirror in (False, True):
+        q, r = (-dq, dq + dr) if mirror else (dq, dr)
+        for k in range(6):
+            if (q, r) < best:
+                best, turn, mirrored = (q, r), k, mirror
+            q, r = -r, q + r  # a 60° turn clockwise, as rotate(h, 1)
+    return Hex(*best), turn, mirrored
+
+
+def from_symmetric(h: Hex, turn: int, mirrored: bool) -> Hex:
+    """``h`` mapped back by the inverse of the symmetry of :func:`symmetric_offset`."""
+    g = rotate(h, -turn)
+    return Hex(-g.q, g.q + g.r) if mirrored else g
+
+
 @lru_cache(maxsize=8192)
 def fire_steps(dq: int, dr: int) -> tuple[frozenset[Hex], tuple[tuple[Hex, ...], ...]]:
     """The line of fire from the origin to ``(dq, dr)`` as in :func:`line_of_fire`, in
     two parts and in no order: the set of the single hexes it passes through, and the
-    grazed hexsides (each the tuple of its two hexes). Cached."""
-    if (dq, dr) < (-dq, -dr):
-        # the same line the other way round (worked out once for both): its hexes, as
-        # seen from the other end
-        singles, sides = fire_steps(-dq, -dr)
-        return (
-            frozenset([Hex(q + dq, r + dr) for q, r in singles]),
-            tuple(tuple(Hex(q + dq, r + dr) for q, r in hexes) for hexes in sides),
-        )
-    steps = _fire_offsets(dq, dr)
-    singles = frozenset(hexes[0] for hexes in steps if len(hexes) == 1)
-    return singles, tuple(hexes for hexes in steps if len(hexes) > 1)
+    grazed hexsides (each the tuple of its two hexes). Cached.
+
+    Only one line of each set of symmetric images is worked out (by
+    :func:`_fire_offsets`, see :func:`symmetric_offset`); its hexes are mapped back.
+    """
+    best, turn, mirrored = symmetric_offset(dq, dr)
+    steps = _fire_offsets(best.q, best.r)
+    if turn == 0 and not mirrored:
+        singles = frozenset(hexes[0] for hexes in steps if len(hexes) == 1)
+        return singles, tuple(hexes for hexes in steps if len(hexes) > 1)
+    return (
+        frozenset([from_symmetric(hexes[0], turn, mirrored) for hexes in steps if len(hexes) == 1]),
+        tuple(
+            tuple(from_symmetric(h, turn, mirrored) for h in hexes)
+            for hexes in steps
+            if len(hexes) > 1
+        ),
+    )
 
 
 def line_blocked_by(a: Hex, b: Hex, blocking: Set[Hex]) -> bool:

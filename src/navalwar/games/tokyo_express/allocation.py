@@ -2,29 +2,33 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from navalwar.engine import Context
 from navalwar.games.tokyo_express.actions import GunneryAttack, TorpedoAttack
 from navalwar.games.tokyo_express.combat import (
-    battery_bears_on,
-    bearing_salvos,
-    choose_japanese_salvos,
+    HEAD_ROW,
+    MAX_GUN_RANGE,
+    MOUNT_BITS,
+    arc_bears,
+    gunnery_line_clear_by,
     gunnery_target_ok,
-    torpedo_band,
-    torpedo_target_ok,
+    japanese_salvos,
+    ready_mounts,
+    torpedo_geometry,
+    torpedo_line_clear,
 )
 from navalwar.games.tokyo_express.data import TEData
-from navalwar.games.tokyo_express.geometry import in_heading_row
 from navalwar.games.tokyo_express.model import JAPAN, READY, US, Attack, Combat, Ship, State
-from navalwar.hexgrid import Arc, arc_of, distance
+from navalwar.hexgrid import Arc, Hex, arc_of, line_blocked_by
 
 JP_TORPEDO_RANGE = 11  # the Basic Game never fires at Extreme range (TE 3.6)
 US_TORPEDO_RANGE = 7  # Short or Medium only (TE 3.6)
 HEAVY = ("BB", "CA")
+_BROADSIDE = (Arc.PORT, Arc.STARBOARD, Arc.SAME_HEX)
 
 
-def _nearest(ship: Ship, others: Sequence[tuple[int, int]]) -> int:
+def _nearest(ship: Ship, others: Iterable[Hex]) -> int:
     """The distance from ``ship`` to the nearest of the hexes ``others`` (10**6 if none)."""
     q, r = ship.hex
     best = -1
@@ -47,81 +51,100 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
     targets, with the other side mount.
     """
     combat = state.combat or Combat()
-    us_ships = state.ships_of(US)
-    targets = [t for t in us_ships if not t.sinking]
+    remaining = [s for s in state.ships_of(JAPAN, include_sinking=False) if READY in s.salvos]
+    if not remaining:
+        return []
+    us_hexes = state.hexes_of(US)  # sinking ships included
+    nearest = {s.name: _nearest(s, us_hexes) for s in remaining}  # no ship moves meanwhile
+    reach = min(JP_TORPEDO_RANGE, state.jp_vfdr)  # torpedo_target_ok(): range and vfdr()
     excluded = set(combat.first_targets) if second else set()
     banned = dict(combat.first_mounts) if second else {}
-    remaining = [s for s in state.ships_of(JAPAN, include_sinking=False) if READY in s.salvos]
-    us_hexes = [s.hex for s in us_ships]
-    nearest = {s.name: _nearest(s, us_hexes) for s in remaining}  # no ship moves meanwhile
+    # the targets, with what each test needs of them (none if every one is out of range)
+    targets = []
+    if min(nearest.values()) <= reach:
+        targets = [
+            (t, t.name, t.hex.q, t.hex.r)
+            for t in state.ships_of(US)
+            if not t.sinking and t.name not in excluded
+        ]
+    blockers = state.hexes_of(JAPAN)  # the ships that may block (torpedo_line_clear())
     counts: dict[str, int] = {}
-    assigned: list[tuple[Ship, Ship]] = []
+    assigned: list[tuple[Ship, Ship, int, int]] = []
     while remaining:
         best = min(nearest[s.name] for s in remaining)
-        attacker = ctx.dice.choose(
-            [s for s in remaining if nearest[s.name] == best],
-            "next Japanese torpedo attacker (tie)",
-            "TE 3.6",
+        ties = [s for s in remaining if nearest[s.name] == best]
+        attacker = (
+            ties[0]
+            if len(ties) == 1
+            else ctx.dice.choose(ties, "next Japanese torpedo attacker (tie)", "TE 3.6")
         )
         remaining.remove(attacker)
-        legal = []
-        for t in targets:
-            if t.name in excluded or counts.get(t.name, 0) >= 2:
+        if best > reach:
+            continue  # every US ship is out of range
+        aq, ar = attacker.hex
+        heading = attacker.heading
+        mounts = ready_mounts(data, attacker)
+        if second:  # choose_japanese_salvos() finds no salvo but of the banned side
+            mounts &= ~MOUNT_BITS.get(banned.get(attacker.name, ""), 0)
+        legal: list[tuple[Ship, int, int]] = []
+        for t, name, tq, tr in targets:
+            if counts.get(name, 0) >= 2:
                 continue
-            if not torpedo_target_ok(state, data, attacker, t, JP_TORPEDO_RANGE):
+            dq = tq - aq
+            dr = tr - ar
+            d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
+            if d == 0 or d > reach:
                 continue
-            d = distance(attacker.hex, t.hex)
-            if data.ship(t.name).rule_type == "DD" and torpedo_band(d) == "Long":
+            if d >= 8 and data.ship(name).rule_type == "DD":
+                continue  # never at a DD at Long range
+            bits = torpedo_geometry(dq, dr, heading)
+            if not bits & mounts or (second and bits & HEAD_ROW):
                 continue
-            if second and not choose_japanese_salvos(
-                data, attacker, t, 1, banned.get(attacker.name, "")
-            ):
-                continue
-            if second and in_heading_row(attacker.hex, attacker.heading, t.hex):
-                continue
-            legal.append(t)
+            if not line_blocked_by(attacker.hex, t.hex, blockers):
+                legal.append((t, d, bits))
         if not legal:
             continue
-        dmin = min(distance(attacker.hex, t.hex) for t in legal)
-        close = [t for t in legal if distance(attacker.hex, t.hex) == dmin]
+        dmin = min(d for _, d, _ in legal)
+        close = [t for t, d, _ in legal if d == dmin]
         fewest = min(counts.get(t.name, 0) for t in close)
-        target = ctx.dice.choose(
-            [t for t in close if counts.get(t.name, 0) == fewest],
-            f"{attacker.name}'s torpedo target (tie)",
-            "TE 3.6",
+        pool = [t for t in close if counts.get(t.name, 0) == fewest]
+        target = (
+            pool[0]
+            if len(pool) == 1
+            else ctx.dice.choose(pool, f"{attacker.name}'s torpedo target (tie)", "TE 3.6")
         )
         counts[target.name] = counts.get(target.name, 0) + 1
-        assigned.append((attacker, target))
+        bits = next(b for t, _, b in legal if t is target)
+        assigned.append((attacker, target, dmin, bits))
     attacks = []
-    for attacker, target in assigned:
-        d = distance(attacker.hex, target.hex)
-        if counts[target.name] == 1 or (
-            torpedo_band(d) == "Short" and data.ship(target.name).rule_type != "DD"
-        ):
-            n = 2
+    for attacker, target, d, bits in assigned:
+        if counts[target.name] == 1 or (d <= 3 and data.ship(target.name).rule_type != "DD"):
+            n = 2  # a lone attacker, or one at Short range of a ship bigger than a DD
         else:
             n = 1
-        salvos = choose_japanese_salvos(data, attacker, target, n, banned.get(attacker.name, ""))
+        salvos = japanese_salvos(data, attacker, bits, n, banned.get(attacker.name, ""))
         attacks.append(Attack(attacker.name, target.name, salvos=salvos))
     return attacks
 
 
-def _weight_class(data: TEData, ship: Ship) -> str:
-    return "heavy" if data.ship(ship.name).rule_type in HEAVY else "light"
-
-
 def _pick(
-    data: TEData, firer: Ship, cands: Sequence[Ship], targeted: set[str], ctx: Context
+    firer: str,
+    cands: Sequence[tuple[Ship, int]],
+    heavy: dict[str, bool],
+    targeted: set[str],
+    ctx: Context,
 ) -> Ship:
-    """TE 3.7 Japanese target choice: same weight class if possible, closest, not yet
-    targeted, then random."""
-    own = _weight_class(data, firer)
-    same = [t for t in cands if _weight_class(data, t) == own]
-    pool = same or list(cands)
-    dmin = min(distance(firer.hex, t.hex) for t in pool)
-    close = [t for t in pool if distance(firer.hex, t.hex) == dmin]
+    """TE 3.7 Japanese target choice among ``cands`` (each with its distance): same
+    weight class as the ship ``firer`` if possible, closest, not yet targeted, then
+    random."""
+    own = heavy[firer]
+    pool = [c for c in cands if heavy[c[0].name] == own] or cands
+    dmin = min(d for _, d in pool)
+    close = [t for t, d in pool if d == dmin]
     fresh = [t for t in close if t.name not in targeted] or close
-    return ctx.dice.choose(fresh, f"{firer.name}'s gunnery target (tie)", "TE 3.7")
+    if len(fresh) == 1:
+        return fresh[0]
+    return ctx.dice.choose(fresh, f"{firer}'s gunnery target (tie)", "TE 3.7")
 
 
 def japanese_gunnery_plan(state: State, data: TEData, ctx: Context) -> list[Attack]:
@@ -133,48 +156,68 @@ def japanese_gunnery_plan(state: State, data: TEData, ctx: Context) -> list[Atta
     the split-fire row shift. The Japanese never halve a battery.
     """
     us = [t for t in state.ships_of(US) if not t.sinking]
+    # ships_of() keeps the order of state.ships, which the stable sort keeps among ties
     firers = [s for s in state.ships_of(JAPAN, include_sinking=False) if not s.fired]
-    place = {s.name: i for i, s in enumerate(state.ships)}  # names are unique
-    us_hexes = [t.hex for t in us]
-    firers.sort(key=lambda s: (_nearest(s, us_hexes), place[s.name]))
+    us_hexes = {t.hex for t in us}
+    nearest = {s.name: _nearest(s, us_hexes) for s in firers}
+    firers.sort(key=lambda s: nearest[s.name])
+    heavy = {s.name: data.ship(s.name).rule_type in HEAVY for s in (*us, *firers)}
+    own = state.hexes_of(JAPAN)  # the ships that may block (gunnery_line_clear())
     targeted: set[str] = set()
     attacks: list[Attack] = []
     for ship in firers:
         spec = data.ship(ship.name)
-        values = {"bow": spec.bow, "stern": spec.stern}
-
-        def bears(
-            battery: str, t: Ship, ship: Ship = ship, values: dict[str, int] = values
-        ) -> bool:
-            return values[battery] > 0 and battery_bears_on(ship, battery, t)
-
-        cands = [
-            t
-            for t in us
-            if gunnery_target_ok(state, data, ship, t) and (bears("bow", t) or bears("stern", t))
-        ]
+        bow, stern = spec.bow, spec.stern
+        if bow <= 0 and stern <= 0:
+            continue  # no battery bears on anything
+        # gunnery_target_ok(): the fire direction range and the gun range first
+        reach = min(state.jp_vfdr, MAX_GUN_RANGE[spec.caliber])
+        if nearest[ship.name] > reach:
+            continue  # every US ship is out of range
+        q, r = ship.hex
+        heading = ship.heading
+        cands: list[tuple[Ship, int]] = []
+        arcs: dict[str, Arc] = {}
+        for t in us:
+            tq, tr = t.hex
+            dq = tq - q
+            dr = tr - r
+            d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
+            if d > reach:
+                continue
+            where = arc_of(ship.hex, heading, t.hex)
+            # the bow primary bears but into the stern arc, the stern one but the bow arc
+            if not ((bow > 0 and where is not Arc.STERN) or (stern > 0 and where is not Arc.BOW)):
+                continue
+            if gunnery_line_clear_by(ship.hex, t.hex, own):
+                cands.append((t, d))
+                arcs[t.name] = where
         if not cands:
             continue
-        target = _pick(data, ship, cands, targeted, ctx)
+        target = _pick(ship.name, cands, heavy, targeted, ctx)
         targeted.add(target.name)
-        where = arc_of(ship.hex, ship.heading, target.hex)
-        if where in (Arc.PORT, Arc.STARBOARD, Arc.SAME_HEX):
-            if values["bow"] and values["stern"]:
-                attacks.append(Attack(ship.name, target.name, "both", spec.bow + spec.stern))
+        where = arcs[target.name]
+        if where in _BROADSIDE:
+            if bow and stern:
+                attacks.append(Attack(ship.name, target.name, "both", bow + stern))
             else:
-                battery = "bow" if values["bow"] else "stern"
-                attacks.append(Attack(ship.name, target.name, battery, values[battery]))
+                battery, value = ("bow", bow) if bow else ("stern", stern)
+                attacks.append(Attack(ship.name, target.name, battery, value))
             continue
-        battery = "bow" if where is Arc.BOW else "stern"
-        other = "stern" if battery == "bow" else "bow"
-        others = [t for t in cands if t.name != target.name and bears(other, t)]
+        battery, value = ("bow", bow) if where is Arc.BOW else ("stern", stern)
+        other, other_value = ("stern", stern) if battery == "bow" else ("bow", bow)
+        others = [
+            c
+            for c in cands
+            if c[0].name != target.name and other_value > 0 and arc_bears(other, arcs[c[0].name])
+        ]
         if others:
-            second = _pick(data, ship, others, targeted, ctx)
+            second = _pick(ship.name, others, heavy, targeted, ctx)
             targeted.add(second.name)
-            attacks.append(Attack(ship.name, target.name, battery, values[battery], split=True))
-            attacks.append(Attack(ship.name, second.name, other, values[other], split=True))
+            attacks.append(Attack(ship.name, target.name, battery, value, split=True))
+            attacks.append(Attack(ship.name, second.name, other, other_value, split=True))
         else:
-            attacks.append(Attack(ship.name, target.name, battery, values[battery]))
+            attacks.append(Attack(ship.name, target.name, battery, value))
     return attacks
 
 
@@ -191,27 +234,67 @@ def us_torpedo_choices(state: State, data: TEData, ship: Ship, second: bool) -> 
 
 
 def us_torpedo_can_fire(state: State, data: TEData, ship: Ship, second: bool) -> bool:
-    """Whether a US ship has any torpedo choice besides holding its fire (TE 3.6)."""
-    return next(_us_torpedo_attacks(state, data, ship, second), None) is not None
+    """Whether a US ship has any torpedo choice besides holding its fire (TE 3.6).
+
+    That is, some target of :func:`_us_torpedo_targets` has a bearing salvo of
+    another mount than the side mount of the first attack: every other one is
+    fired alone by some choice of :func:`_us_torpedo_attacks`.
+    """
+    allowed = 7 & ~MOUNT_BITS.get(_banned_side(state, ship, second), 0)
+    return any(bits & allowed for _, bits in _us_torpedo_targets(state, data, ship, second))
+
+
+def _banned_side(state: State, ship: Ship, second: bool) -> str:
+    """The side mount a second attack may not use: the first attack's (TE 3.6)."""
+    if not second or state.combat is None:
+        return ""
+    return dict(state.combat.first_mounts).get(ship.name, "")
+
+
+def _us_torpedo_targets(
+    state: State, data: TEData, ship: Ship, second: bool
+) -> Iterator[tuple[Ship, int]]:
+    """The ships ``ship`` may fire torpedoes at (:func:`torpedo_target_ok`, within 7
+    hexes; for a second attack not at a first-attack target nor into the hex row dead
+    ahead), each with the bits of :func:`torpedo_geometry` less the mounts without an
+    unfired salvo."""
+    combat = state.combat or Combat()
+    excluded = set(combat.first_targets) if second else set()
+    mounts = ready_mounts(data, ship)
+    side = ship.side
+    reach = min(US_TORPEDO_RANGE, state.us_vfdr if side == US else state.jp_vfdr)
+    q, r = ship.hex
+    heading = ship.heading
+    for t in state.ships_of(JAPAN):
+        if t.name in excluded or t.side == side:
+            continue
+        dq = t.hex.q - q
+        dr = t.hex.r - r
+        d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
+        if d == 0 or d > reach:
+            continue
+        bits = torpedo_geometry(dq, dr, heading)
+        if not bits & mounts or (second and bits & HEAD_ROW):
+            continue
+        if torpedo_line_clear(state, ship, t):
+            yield t, bits & mounts
 
 
 def _us_torpedo_attacks(
     state: State, data: TEData, ship: Ship, second: bool
 ) -> Iterator[TorpedoAttack]:
     """The attacks of :func:`us_torpedo_choices`, holding fire aside."""
-    combat = state.combat or Combat()
     spec = data.ship(ship.name)
-    banned = dict(combat.first_mounts).get(ship.name, "") if second else ""
-    excluded = set(combat.first_targets) if second else set()
-    for t in state.ships_of(JAPAN):
-        if t.name in excluded or not torpedo_target_ok(state, data, ship, t, US_TORPEDO_RANGE):
-            continue
-        if second and in_heading_row(ship.hex, ship.heading, t.hex):
-            continue
-        bearing = bearing_salvos(data, ship, t)
+    banned = _banned_side(state, ship, second)
+    ready = [i for i, st in enumerate(ship.salvos) if st == READY]
+    # the unfired salvos, highest values first (in the order of the log among equals)
+    ready.sort(key=lambda i: -spec.salvos[i].value)
+    for t, bits in _us_torpedo_targets(state, data, ship, second):
         by_mount: dict[str, list[int]] = {"P": [], "S": [], "C": []}
-        for i in sorted(bearing, key=lambda i: -spec.salvos[i].value):
-            by_mount[spec.salvos[i].mount].append(i)
+        for i in ready:
+            mount = spec.salvos[i].mount
+            if MOUNT_BITS.get(mount, 0) & bits:
+                by_mount[mount].append(i)
         seen: set[tuple[int, ...]] = set()
         for side in ("", "P", "S"):
             if side and (side == banned or not by_mount[side]):
@@ -230,15 +313,25 @@ def _gunnery_pools(
 ) -> tuple[list[str], list[str], list[str]]:
     """The targets ``both`` primaries, the bow and the stern primary may fire at (TE 3.7)."""
     spec = data.ship(ship.name)
-    targets = [t for t in state.ships_of(JAPAN) if gunnery_target_ok(state, data, ship, t)]
+    both: list[str] = []
+    bow: list[str] = []
+    stern: list[str] = []
+    for t, where in _gunnery_targets(state, data, ship):
+        if spec.bow > 0 and spec.stern > 0 and where in _BROADSIDE:
+            both.append(t.name)
+        if spec.bow > 0 and where is not Arc.STERN:
+            bow.append(t.name)
+        if spec.stern > 0 and where is not Arc.BOW:
+            stern.append(t.name)
+    return both, bow, stern
 
-    def bear(battery: str) -> list[str]:
-        value = {"bow": spec.bow, "stern": spec.stern, "both": min(spec.bow, spec.stern)}[battery]
-        if value <= 0:
-            return []
-        return [t.name for t in targets if battery_bears_on(ship, battery, t)]
 
-    return bear("both"), bear("bow"), bear("stern")
+def _gunnery_targets(state: State, data: TEData, ship: Ship) -> Iterator[tuple[Ship, Arc]]:
+    """The Japanese ships that are targets for ``ship``'s gunnery (:func:`gunnery_target_ok`),
+    each with its arc from ``ship``."""
+    for t in state.ships_of(JAPAN):
+        if gunnery_target_ok(state, data, ship, t):
+            yield t, arc_of(ship.hex, ship.heading, t.hex)
 
 
 def us_gunnery_can_fire(state: State, data: TEData, ship: Ship) -> bool:
@@ -249,14 +342,12 @@ def us_gunnery_can_fire(state: State, data: TEData, ship: Ship) -> bool:
     target that the bow or the stern primary may fire at.
     """
     spec = data.ship(ship.name)
-    batteries = [b for b, value in (("bow", spec.bow), ("stern", spec.stern)) if value > 0]
-    if not batteries:
+    bow, stern = spec.bow > 0, spec.stern > 0
+    if not (bow or stern):
         return False
-    for t in state.ships_of(JAPAN):
-        if gunnery_target_ok(state, data, ship, t):
-            for b in batteries:
-                if battery_bears_on(ship, b, t):
-                    return True
+    for _, where in _gunnery_targets(state, data, ship):
+        if (bow and where is not Arc.STERN) or (stern and where is not Arc.BOW):
+            return True
     return False
 
 

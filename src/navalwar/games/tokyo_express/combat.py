@@ -12,7 +12,7 @@ from collections.abc import Set as AbstractSet
 
 from navalwar.engine import Context
 from navalwar.frozen import evolve
-from navalwar.games.tokyo_express.data import TEData
+from navalwar.games.tokyo_express.data import ShipSpec, TEData
 from navalwar.games.tokyo_express.geometry import in_heading_row, te_label, torpedo_mount_bears
 from navalwar.games.tokyo_express.model import (
     FIRED,
@@ -26,13 +26,18 @@ from navalwar.games.tokyo_express.model import (
 )
 from navalwar.hexgrid import (
     DIRECTIONS,
+    ORIGIN,
     Arc,
     Hex,
     arc_of,
     distance,
     fire_steps,
+    from_symmetric,
     line_blocked_by,
+    rotate,
+    symmetric_offset,
 )
+from navalwar.sequence import CardDeck
 
 MAX_GUN_RANGE = {"Light": 12, "CL": 15, "CA": 18, "BB": 24}  # TE 3.7
 TORPEDO_BANDS = ((1, 3, "Short"), (4, 7, "Medium"), (8, 11, "Long"), (12, 14, "Extreme"))  # TE 3.6
@@ -102,12 +107,15 @@ def torpedo_line_clear(state: State, attacker: Ship, target: Ship) -> bool:
 def gunnery_line_clear(state: State, attacker: Ship, target: Ship) -> bool:
     """TE 3.7 "Line of Fire": a friendly ship blocks only if it is in a hex the line
     passes through and adjacent to (not stacked with) the attacker or the target."""
-    aq, ar = attacker.hex
-    tq, tr = target.hex
-    steps = _gunnery_steps(tq - aq, tr - ar)
+    return gunnery_line_clear_by(attacker.hex, target.hex, friendly_hexes(state, attacker.side))
+
+
+def gunnery_line_clear_by(a: Hex, b: Hex, own: AbstractSet[Hex]) -> bool:
+    """:func:`gunnery_line_clear` from ``a`` to ``b`` with friendly ships in ``own``."""
+    aq, ar = a
+    steps = _gunnery_steps(b[0] - aq, b[1] - ar)
     if not steps:
         return True
-    own = friendly_hexes(state, attacker.side)
     for hexes in steps:
         for q, r in hexes:
             if (aq + q, ar + r) not in own:  # a (q, r) tuple equals its Hex
@@ -124,7 +132,19 @@ _ADJACENT = frozenset(DIRECTIONS)  # the offsets at distance 1
 def _gunnery_steps(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
     """The steps of the line of fire from the origin to ``(dq, dr)`` (a hex, or the two
     hexes of a grazed hexside) whose hexes are all adjacent to one end or the other:
-    the only ones friendly ships can block for gunnery (TE 3.7), in no order."""
+    the only ones friendly ships can block for gunnery (TE 3.7), in no order. Worked
+    out for the smallest symmetric image of the line (see
+    :func:`~navalwar.hexgrid.symmetric_offset`) and mapped back."""
+    best, turn, mirrored = symmetric_offset(dq, dr)
+    steps = _symmetric_gunnery_steps(best.q, best.r)
+    if turn == 0 and not mirrored:
+        return steps
+    return tuple(tuple(from_symmetric(h, turn, mirrored) for h in hexes) for hexes in steps)
+
+
+@functools.lru_cache(maxsize=8192)
+def _symmetric_gunnery_steps(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
+    """:func:`_gunnery_steps`, worked out."""
     end = Hex(dq, dr)
     singles, sides = fire_steps(dq, dr)
     return tuple(
@@ -135,19 +155,56 @@ def _gunnery_steps(dq: int, dr: int) -> tuple[tuple[Hex, ...], ...]:
 
 
 # -- torpedoes -----------------------------------------------------------------------------
+MOUNT_BITS = {"P": 1, "S": 2, "C": 4}  # a set of torpedo mounts as a bit mask
+HEAD_ROW = 8  # the bit of :func:`torpedo_geometry` for the hex row dead ahead
+_GEOMETRY: dict[tuple[int, int, int], int] = {}  # (dq, dr, heading) -> bits, remembered
+_LOCAL_GEOMETRY: dict[Hex, int] = {}  # the same for heading 0, by offset
+_GEOMETRY_KEPT = 100_000
+
+
+def torpedo_geometry(dq: int, dr: int, heading: int) -> int:
+    """For a target at offset ``(dq, dr)`` from a ship on ``heading``: the bits of
+    :data:`MOUNT_BITS` of the mounts that bear on it, with :data:`HEAD_ROW` if it is in
+    the hex row dead ahead (TE 3.6). A pure function of its arguments, remembered; it
+    depends on the offset turned to heading 0 only."""
+    key = (dq, dr, heading)
+    bits = _GEOMETRY.get(key)
+    if bits is None:
+        local = rotate(Hex(dq, dr), -heading)
+        bits = _LOCAL_GEOMETRY.get(local)
+        if bits is None:
+            bits = HEAD_ROW if in_heading_row(ORIGIN, 0, local) else 0
+            for mount, bit in MOUNT_BITS.items():
+                if torpedo_mount_bears(mount, ORIGIN, 0, local):  # type: ignore[arg-type]
+                    bits |= bit
+            if len(_LOCAL_GEOMETRY) >= _GEOMETRY_KEPT:
+                _LOCAL_GEOMETRY.clear()
+            _LOCAL_GEOMETRY[local] = bits
+        if len(_GEOMETRY) >= _GEOMETRY_KEPT:
+            _GEOMETRY.clear()
+        _GEOMETRY[key] = bits
+    return bits
+
+
+def ready_mounts(data: TEData, ship: Ship) -> int:
+    """The bits of :data:`MOUNT_BITS` of the mounts holding an unfired salvo."""
+    bits = 0
+    for sv, st in zip(data.ship(ship.name).salvos, ship.salvos, strict=True):
+        if st == READY:
+            bits |= MOUNT_BITS.get(sv.mount, 0)
+    return bits
+
+
 def bearing_salvos(data: TEData, ship: Ship, target: Ship) -> list[int]:
     """Indices of the ship's unfired salvos whose mounts bear on ``target`` (TE 3.6)."""
     spec = data.ship(ship.name)
-    out = []
-    bears: dict[str, bool] = {}  # by mount
-    for i, (sv, st) in enumerate(zip(spec.salvos, ship.salvos, strict=True)):
-        if st == READY:
-            ok = bears.get(sv.mount)
-            if ok is None:
-                ok = bears[sv.mount] = mount_bears(sv.mount, ship.hex, ship.heading, target.hex)
-            if ok:
-                out.append(i)
-    return out
+    h, t = ship.hex, target.hex
+    bears = torpedo_geometry(t.q - h.q, t.r - h.r, ship.heading)
+    return [
+        i
+        for i, (sv, st) in enumerate(zip(spec.salvos, ship.salvos, strict=True))
+        if st == READY and MOUNT_BITS.get(sv.mount, 0) & bears
+    ]
 
 
 def torpedo_target_ok(
@@ -155,15 +212,16 @@ def torpedo_target_ok(
 ) -> bool:
     """The four eligibility requirements of TE 3.6 "Targets of Torpedo Attacks"."""
     side = attacker.side
-    if target.side == side or target.removed or attacker.hex == target.hex:  # off the map
+    if target.side == side or target.removed:  # removed: off the map
         return False
-    dq = attacker.hex.q - target.hex.q
-    dr = attacker.hex.r - target.hex.r
+    a, t = attacker.hex, target.hex
+    dq = t.q - a.q
+    dr = t.r - a.r
     d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot path
-    if d > max_range or d > (state.us_vfdr if side == US else state.jp_vfdr):  # vfdr()
-        return False
-    if not bearing_salvos(data, attacker, target):
-        return False
+    if d == 0 or d > max_range or d > (state.us_vfdr if side == US else state.jp_vfdr):
+        return False  # the own hex, beyond range or the fire direction range (vfdr())
+    if not torpedo_geometry(dq, dr, attacker.heading) & ready_mounts(data, attacker):
+        return False  # no unfired salvo bears (bearing_salvos())
     return torpedo_line_clear(state, attacker, target)
 
 
@@ -175,11 +233,21 @@ def choose_japanese_salvos(
     Side mounts as much as possible, never port and starboard together; the
     side with more bearing salvos is taken (port on a tie), then centre mounts.
     """
+    h, t = ship.hex, target.hex
+    bears = torpedo_geometry(t.q - h.q, t.r - h.r, ship.heading)
+    return japanese_salvos(data, ship, bears, count, banned_side)
+
+
+def japanese_salvos(
+    data: TEData, ship: Ship, bears: int, count: int, banned_side: str = ""
+) -> tuple[int, ...]:
+    """:func:`choose_japanese_salvos` at a target where the mounts of the bits ``bears``
+    (of :func:`torpedo_geometry`) bear."""
     spec = data.ship(ship.name)
-    bearing = bearing_salvos(data, ship, target)
     by_mount: dict[str, list[int]] = {"P": [], "S": [], "C": []}
-    for i in bearing:
-        by_mount[spec.salvos[i].mount].append(i)
+    for i, (sv, st) in enumerate(zip(spec.salvos, ship.salvos, strict=True)):
+        if st == READY and MOUNT_BITS.get(sv.mount, 0) & bears:  # bearing_salvos()
+            by_mount[sv.mount].append(i)
     sides = [m for m in ("P", "S") if m != banned_side and by_mount[m]]
     side = max(sides, key=lambda m: len(by_mount[m])) if sides else ""
     pool = (by_mount[side] if side else []) + by_mount["C"]
@@ -208,116 +276,146 @@ def resolve_torpedo_attack(
     +1 and costs the target 1 maximum Speed; ``stern_rule`` says whether every
     attacker (``"all"``, the notes' reading) or any (``"any"``) must be in the
     target's stern arc when ships attack together.
+
+    The ships changed (salvos fired, the target's damage) go into one new state.
     """
+    record = ctx.record
     target = state.ship(target_name)
     side = state.ship(attacks[0].attacker).side
     total = 0
     sterns = []
     parts = []
+    changed: dict[str, Ship] = {}  # the ships changed so far, by name
+    th = target.hex
     for a in attacks:
-        ship = state.ship(a.attacker)
+        ship = changed.get(a.attacker) or state.ship(a.attacker)
         spec = data.ship(ship.name)
-        d = distance(ship.hex, target.hex)
-        where = arc_of(target.hex, target.heading, ship.hex)
-        mod = TORPEDO_VALUE_MOD[(side, torpedo_band(d))]
+        sh = ship.hex
+        dq = th.q - sh.q
+        dr = th.r - sh.r
+        d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
+        where = arc_of(th, target.heading, sh)
+        band = torpedo_band(d)
+        mod = TORPEDO_VALUE_MOD[(side, band)]
         mod -= 1 if where is Arc.BOW else 0
         mod -= 1 if where is Arc.STERN else 0
         sterns.append(where is Arc.STERN)
-        value = sum(spec.salvos[i].value + mod for i in a.salvos)
+        fired = a.salvos
+        value = sum(spec.salvos[i].value + mod for i in fired)
         total += value
-        values = "+".join(str(spec.salvos[i].value) for i in a.salvos)
-        parts.append(
-            f"{ship.name} fires {len(a.salvos)} salvo(s) ({values}) from {target.name}'s "
-            f"{where.value.replace('_', ' ')} arc at {torpedo_band(d)} range ({d} hexes), "
-            f"{mod:+d} each = {value}"
-        )
-        salvos = tuple(FIRED if i in a.salvos else s for i, s in enumerate(ship.salvos))
-        state = state.with_ship(evolve(ship, salvos=salvos))
+        if record:
+            values = "+".join(str(spec.salvos[i].value) for i in fired)
+            parts.append(
+                f"{ship.name} fires {len(fired)} salvo(s) ({values}) from {target.name}'s "
+                f"{where.value.replace('_', ' ')} arc at {band} range ({d} hexes), "
+                f"{mod:+d} each = {value}"
+            )
+        salvos = tuple([FIRED if i in fired else s for i, s in enumerate(ship.salvos)])
+        changed[ship.name] = evolve(ship, salvos=salvos)
     rule = "TE 3.6"
-    head = f"Torpedo attack on {target.name}: " + "; ".join(parts) + f"; total {total}"
+    head = ""
+    if record:
+        head = f"Torpedo attack on {target.name}: " + "; ".join(parts) + f"; total {total}"
     if side == JAPAN and total < 1:
-        ctx.log(
-            "torpedo_attack",
-            head + " -> N: attack cancelled, salvos not spent",
-            rule,
-            target=target.name,
-            total=total,
-            result="N",
-        )
-        return _unfire(state, attacks)
-    if side == US and total < 2:
-        ctx.log(
-            "torpedo_attack",
-            head + " -> automatic 0 (salvos spent)",
-            rule,
-            target=target.name,
-            total=total,
-            result=0,
-        )
-        return state
-    speed = formation_speed(state, target)
-    drm = TORPEDO_DRM.get(speed, 0)
-    roll = ctx.dice.d10(f"torpedo attack on {target.name}", rule)
-    result = data.torpedo.result(side, total, roll + drm)
-    col = data.torpedo.column(side, total)
-    col_name = str(data.torpedo.table(side).columns[col]) if col is not None else "?"
-    mod_text = f" +{drm} (target Speed {speed})" if drm else ""
-    if result == "N":
-        if side == JAPAN:
+        if record:
             ctx.log(
                 "torpedo_attack",
-                f"{head}; column {col_name}, roll {roll}{mod_text} -> N: "
-                "attack cancelled, salvos not spent",
+                head + " -> N: attack cancelled, salvos not spent",
                 rule,
                 target=target.name,
                 total=total,
-                roll=roll,
                 result="N",
             )
+        return _unfire(state, attacks)
+    if side == US and total < 2:
+        if record:
+            ctx.log(
+                "torpedo_attack",
+                head + " -> automatic 0 (salvos spent)",
+                rule,
+                target=target.name,
+                total=total,
+                result=0,
+            )
+        return state.updated(changed.values())
+    speed = formation_speed(state, target)
+    drm = TORPEDO_DRM.get(speed, 0)
+    roll = ctx.dice.d10(f"torpedo attack on {target.name}", rule)
+    torpedo = data.torpedo
+    result = torpedo.result(side, total, roll + drm)
+    col_name = mod_text = ""
+    if record:
+        col = torpedo.column(side, total)
+        col_name = str(torpedo.table(side).columns[col]) if col is not None else "?"
+        mod_text = f" +{drm} (target Speed {speed})" if drm else ""
+    if result == "N":
+        if side == JAPAN:
+            if record:
+                ctx.log(
+                    "torpedo_attack",
+                    f"{head}; column {col_name}, roll {roll}{mod_text} -> N: "
+                    "attack cancelled, salvos not spent",
+                    rule,
+                    target=target.name,
+                    total=total,
+                    roll=roll,
+                    result="N",
+                )
             return _unfire(state, attacks)
         result = 0
     if result is None:  # a total below the first column of an owner's table
         result = "N" if side == JAPAN else 0
         if side == JAPAN:
-            ctx.log(
-                "torpedo_attack",
-                f"{head}: below the table's first column -> N: attack cancelled, salvos not spent",
-                rule,
-                target=target.name,
-                total=total,
-                result="N",
-            )
+            if record:
+                ctx.log(
+                    "torpedo_attack",
+                    f"{head}: below the table's first column -> N: attack cancelled, "
+                    "salvos not spent",
+                    rule,
+                    target=target.name,
+                    total=total,
+                    result="N",
+                )
             return _unfire(state, attacks)
     if not isinstance(result, int):
         result = 0
     stern = all(sterns) if stern_rule == "all" else any(sterns)
     damage = result + 1 if stern and result >= 1 else result
     extra = ""
+    hit = changed.get(target.name) or target
     if stern and result >= 1:
-        extra = f"; into the stern arc: +1 = {damage}, {target.name} loses 1 maximum Speed"
-        state = state.with_ship(
-            evolve(state.ship(target.name), stern_hits=state.ship(target.name).stern_hits + 1)
+        if record:
+            extra = f"; into the stern arc: +1 = {damage}, {target.name} loses 1 maximum Speed"
+        hit = changed[target.name] = evolve(hit, stern_hits=hit.stern_hits + 1)
+    if record:
+        ctx.log(
+            "torpedo_attack",
+            f"{head}; column {col_name}, roll {roll}{mod_text} -> {result}{extra}",
+            rule,
+            target=target.name,
+            total=total,
+            roll=roll,
+            result=result,
+            damage=damage,
+            stern=stern,
         )
-    ctx.log(
-        "torpedo_attack",
-        f"{head}; column {col_name}, roll {roll}{mod_text} -> {result}{extra}",
-        rule,
-        target=target.name,
-        total=total,
-        roll=roll,
-        result=result,
-        damage=damage,
-        stern=stern,
-    )
-    return apply_damage(state, data, target.name, damage, ctx, "TE 3.6")
+    hit = _damaged(hit, data.ship(target.name), damage, ctx)
+    if hit is not target:
+        changed[target.name] = hit
+    return state.updated(changed.values())
 
 
 def _unfire(state: State, attacks: Sequence[Attack]) -> State:
+    """``state`` (from before the attack) with the salvos of a cancelled attack unfired
+    (TE 3.6 "N"): as they were, each salvo named ready."""
+    ships: dict[str, Ship] = {}
     for a in attacks:
-        ship = state.ship(a.attacker)
-        salvos = tuple(READY if i in a.salvos else s for i, s in enumerate(ship.salvos))
-        state = state.with_ship(evolve(ship, salvos=salvos))
-    return state
+        ship = ships.get(a.attacker) or state.ship(a.attacker)
+        fired = a.salvos
+        salvos = tuple([READY if i in fired else s for i, s in enumerate(ship.salvos)])
+        if salvos != ship.salvos:
+            ships[ship.name] = evolve(ship, salvos=salvos)
+    return state.updated(ships.values()) if ships else state
 
 
 # -- gunnery -------------------------------------------------------------------------------
@@ -330,9 +428,13 @@ def battery_value(data: TEData, ship: Ship, battery: str) -> int:
 def battery_bears_on(ship: Ship, battery: str, target: Ship) -> bool:
     """TE 3.7 "Armament and Firing Arcs": bow primary into bow and broadsides, stern
     primary into stern and broadsides; both together only at a broadside target."""
-    where = arc_of(ship.hex, ship.heading, target.hex)
+    return arc_bears(battery, arc_of(ship.hex, ship.heading, target.hex))
+
+
+def arc_bears(battery: str, where: Arc) -> bool:
+    """:func:`battery_bears_on` for a target in the arc ``where`` (TE 3.7)."""
     if battery == "both":
-        return where in (Arc.PORT, Arc.STARBOARD, Arc.SAME_HEX)
+        return where is Arc.PORT or where is Arc.STARBOARD or where is Arc.SAME_HEX
     if battery == "bow":
         return where is not Arc.STERN
     return where is not Arc.BOW
@@ -363,66 +465,126 @@ def resolve_gunnery(
     and stop at the top and bottom rows. A value below every row of the card
     reads ``below_lowest``: ``"miss"`` (the notes' reading) or ``"lowest"``.
     """
+    return resolve_gunnery_attacks(state, data, (attack,), ctx, below_lowest)
+
+
+def resolve_gunnery_attacks(
+    state: State,
+    data: TEData,
+    attacks: Iterable[Attack],
+    ctx: Context,
+    below_lowest: str = "miss",
+    mark_fired: bool = False,
+) -> State:
+    """Resolve ``attacks`` one after the other as :func:`resolve_gunnery` does (TE 3.7),
+    then, with ``mark_fired``, mark their attackers as having fired; the ships and the
+    decks changed go into one new state."""
+    ships: dict[str, Ship] = {}  # the ships changed so far, by name
+    decks: dict[str, CardDeck] = {}  # the decks drawn from so far, by name
+    attackers = []
+    for attack in attacks:
+        _gunnery(state, data, attack, ctx, below_lowest, ships, decks)
+        attackers.append(attack.attacker)
+    if mark_fired:
+        for name in attackers:
+            ship = ships.get(name) or state.ship(name)
+            if not ship.fired:
+                ships[name] = evolve(ship, fired=True)
+    if not decks:
+        return state.updated(ships.values())
+    return state.updated(
+        ships.values(), decks=tuple([(n, decks.get(n, d)) for n, d in state.decks])
+    )
+
+
+_CARD_PURPOSE: dict[str, str] = {}  # deck name -> what a draw is for (the dice's text)
+
+
+def _gunnery(
+    state: State,
+    data: TEData,
+    attack: Attack,
+    ctx: Context,
+    below_lowest: str,
+    ships: dict[str, Ship],
+    decks: dict[str, CardDeck],
+) -> None:
+    """:func:`resolve_gunnery` on ``state`` with the ships and decks changed so far by
+    name, which it updates."""
     rule = "TE 3.7"
-    attacker = state.ship(attack.attacker)
-    target = state.ship(attack.target)
+    record = ctx.record
+    attacker = ships.get(attack.attacker) or state.ship(attack.attacker)
+    target = ships.get(attack.target) or state.ship(attack.target)
     spec = data.ship(attacker.name)
     deck_name = spec.caliber
-    number, deck = state.deck(deck_name).draw(ctx.dice, f"{deck_name} Gunnery Card", rule)
-    state = state.with_deck(deck_name, deck)
+    deck = decks.get(deck_name)
+    if deck is None:
+        deck = state.deck(deck_name)
+    purpose = _CARD_PURPOSE.get(deck_name)
+    if purpose is None:
+        purpose = _CARD_PURPOSE[deck_name] = f"{deck_name} Gunnery Card"
+    number, decks[deck_name] = deck.draw(ctx.dice, purpose, rule)
     card = data.decks[deck_name][number]
     d = distance(attacker.hex, target.hex)
     band = gun_band(d)
-    ttype = data.ship(target.name).rule_type
-    head = (
-        f"{attacker.name} fires {attack.battery} primaries (value {attack.value}) at "
-        f"{target.name} ({te_label(target.hex)}, {d} hexes, {band}): {deck_name} card #{number}"
-    )
-    index = next((i for i, r in enumerate(card.rows) if r.value <= attack.value), None)
+    target_spec = data.ship(target.name)
+    ttype = target_spec.rule_type
+    head = ""
+    if record:
+        head = (
+            f"{attacker.name} fires {attack.battery} primaries (value {attack.value}) at "
+            f"{target.name} ({te_label(target.hex)}, {d} hexes, {band}): "
+            f"{deck_name} card #{number}"
+        )
+    rows = card.rows
+    index = next((i for i, r in enumerate(rows) if r.value <= attack.value), None)
     if index is None:
         if below_lowest == "miss":
-            ctx.log(
-                "gunnery_attack",
-                head + f", value below its lowest row {card.rows[-1].value}: no effect",
-                rule,
-                attacker=attacker.name,
-                target=target.name,
-                card=number,
-                damage=0,
-            )
-            return state
-        index = len(card.rows) - 1
+            if record:
+                ctx.log(
+                    "gunnery_attack",
+                    head + f", value below its lowest row {rows[-1].value}: no effect",
+                    rule,
+                    attacker=attacker.name,
+                    target=target.name,
+                    card=number,
+                    damage=0,
+                )
+            return
+        index = len(rows) - 1
     slow = formation_speed(state, target) <= 3
     down = (1 if attack.split else 0) + attacker.level
     up = (1 if d == 0 else 0) + (1 if slow else 0)
-    shifted = min(len(card.rows) - 1, max(0, index + down - up))
-    row = card.rows[shifted]
+    shifted = min(len(rows) - 1, max(0, index + down - up))
+    row = rows[shifted]
     damage = row.damage(ttype, band)
-    shifts = []
-    if attack.split:
-        shifts.append("down 1 split fire")
-    if attacker.level:
-        shifts.append(f"down {attacker.level} Damage {attacker.level}")
-    if d == 0:
-        shifts.append("up 1 same hex")
-    if slow:
-        shifts.append("up 1 target Speed 1-3")
-    shift_text = f" ({', '.join(shifts)})" if shifts else ""
-    result = "no hit" if not damage else f"{damage} Damage Point(s)"
-    ctx.log(
-        "gunnery_attack",
-        f"{head}, row {card.rows[index].value}{shift_text} -> row "
-        f"{row.value}, {ttype}/{band}: {result}",
-        rule,
-        attacker=attacker.name,
-        target=target.name,
-        card=number,
-        row=row.value,
-        damage=damage or 0,
-    )
+    if record:
+        shifts = []
+        if attack.split:
+            shifts.append("down 1 split fire")
+        if attacker.level:
+            shifts.append(f"down {attacker.level} Damage {attacker.level}")
+        if d == 0:
+            shifts.append("up 1 same hex")
+        if slow:
+            shifts.append("up 1 target Speed 1-3")
+        shift_text = f" ({', '.join(shifts)})" if shifts else ""
+        result = "no hit" if not damage else f"{damage} Damage Point(s)"
+        ctx.log(
+            "gunnery_attack",
+            f"{head}, row {rows[index].value}{shift_text} -> row "
+            f"{row.value}, {ttype}/{band}: {result}",
+            rule,
+            attacker=attacker.name,
+            target=target.name,
+            card=number,
+            row=row.value,
+            damage=damage or 0,
+        )
     if damage:
-        state = apply_damage(state, data, target.name, damage, ctx, rule)
-    return state
+        hit = _damaged(target, target_spec, damage, ctx)
+        if hit is not target:
+            ships[target.name] = hit
 
 
 # -- damage --------------------------------------------------------------------------------
@@ -432,34 +594,39 @@ def apply_damage(
     """Cross off Damage Boxes (TE 3.8); a new Damage Level waits on its "Current Step"
     side until the end of the Combat Segment; the last box sinks the ship."""
     ship = state.ship(name)
-    spec = data.ship(name)
+    hit = _damaged(ship, data.ship(name), points, ctx)
+    return state if hit is ship else state.with_ship(hit)
+
+
+def _damaged(ship: Ship, spec: ShipSpec, points: int, ctx: Context) -> Ship:
+    """The ship after :func:`apply_damage` (itself if nothing changes)."""
     if points <= 0 or ship.sinking:
-        return state
+        return ship
+    name = ship.name
     track = spec.track
     hits = min(track.boxes, ship.hits + points)
     level = track.level_after(hits)
     sinking = track.sunk(hits)
-    ctx.log(
-        "damage",
-        f"{name} takes {hits - ship.hits} hit(s): {hits}/{spec.boxes} boxes",
-        "TE 3.8",
-        ship=name,
-        hits=hits,
-        boxes=spec.boxes,
-    )
-    if level > ship.pending_level:
+    if ctx.record:
         ctx.log(
-            "damage_level",
-            f"{name} reaches Damage Level {level} (Current Step)",
+            "damage",
+            f"{name} takes {hits - ship.hits} hit(s): {hits}/{spec.boxes} boxes",
             "TE 3.8",
             ship=name,
-            level=level,
+            hits=hits,
+            boxes=spec.boxes,
         )
-    if sinking:
-        ctx.log("sinking", f"{name} is sinking", "TE 3.8", ship=name)
-    return state.with_ship(
-        evolve(ship, hits=hits, pending_level=max(level, ship.pending_level), sinking=sinking)
-    )
+        if level > ship.pending_level:
+            ctx.log(
+                "damage_level",
+                f"{name} reaches Damage Level {level} (Current Step)",
+                "TE 3.8",
+                ship=name,
+                level=level,
+            )
+        if sinking:
+            ctx.log("sinking", f"{name} is sinking", "TE 3.8", ship=name)
+    return evolve(ship, hits=hits, pending_level=max(level, ship.pending_level), sinking=sinking)
 
 
 def end_of_combat_segment(state: State, data: TEData, ctx: Context) -> State:

@@ -41,7 +41,7 @@ from navalwar.games.tokyo_express.allocation import (
 from navalwar.games.tokyo_express.battle_movement import battle_movement
 from navalwar.games.tokyo_express.combat import (
     end_of_combat_segment,
-    resolve_gunnery,
+    resolve_gunnery_attacks,
     resolve_torpedo_attack,
 )
 from navalwar.games.tokyo_express.data import CALIBERS, TEData
@@ -1165,20 +1165,18 @@ def run_jp_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context)
 def run_jp_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Japanese gunnery (TE 3.5 step 2, 3.7)."""
     attacks = japanese_gunnery_plan(state, data, ctx)
-    for a in attacks:
-        state = resolve_gunnery(state, data, a, ctx, str(state.option("below_lowest_row")))
-    fired = {a.attacker for a in attacks}
-    state = state.with_ships([evolve(state.ship(n), fired=True) for n in fired])
+    below = str(state.option("below_lowest_row")) if attacks else "miss"
+    state = resolve_gunnery_attacks(state, data, attacks, ctx, below, mark_fired=True)
     return _start_us_torpedo(state, data, 1)
 
 
 def _start_us_torpedo(state: State, data: TEData, attack: int) -> State:
     combat = state.combat or Combat()
-    probe = evolve(state, combat=combat)
+    second = attack == 2
     ask = tuple(
         s.name
-        for s in state.side_ships(US)
-        if READY in s.salvos and us_torpedo_can_fire(probe, data, s, attack == 2)
+        for s in state.ships_of(US)
+        if READY in s.salvos and us_torpedo_can_fire(state, data, s, second)
     )
     return _goto(state, f"us_torpedo_{attack}", combat=evolve(combat, to_ask=ask, planned=()))
 
@@ -1259,12 +1257,10 @@ def apply_gunnery(
 def run_us_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Resolve US gunnery, then place the Damage and Sinking markers (TE 3.5 steps 4-5)."""
     combat = state.combat or Combat()
-    for a in combat.planned:
-        state = resolve_gunnery(state, data, a, ctx, str(state.option("below_lowest_row")))
-    fired = {a.attacker for a in combat.planned}
-    state = state.with_ships([evolve(state.ship(n), fired=True) for n in fired])
+    below = str(state.option("below_lowest_row")) if combat.planned else "miss"
+    state = resolve_gunnery_attacks(state, data, combat.planned, ctx, below, mark_fired=True)
     state = end_of_combat_segment(state, data, ctx)
-    return _after_phase(evolve(state, combat=None), ctx)
+    return _after_phase(state, ctx, combat=None)
 
 
 # -- N-P: Terminal Stage ---------------------------------------------------------------------
@@ -1295,16 +1291,17 @@ def run_damage_effects(game: TokyoExpress, state: State, data: TEData, ctx: Cont
         if spec.boxes - s.hits == 1:
             speed = min(speed, spec.last_box_speed)
         if speed != s.max_speed:
-            ctx.log(
-                "speed_reduced",
-                f"{s.name}'s maximum Speed is now {speed}",
-                "TE 3.8",
-                ship=s.name,
-                speed=speed,
-            )
+            if ctx.record:
+                ctx.log(
+                    "speed_reduced",
+                    f"{s.name}'s maximum Speed is now {speed}",
+                    "TE 3.8",
+                    ship=s.name,
+                    speed=speed,
+                )
             changed.append(evolve(s, max_speed=speed))
-    state = state.with_ships(changed)
-    return _goto(state, "counter_adjustment", admiral_killed_turn=killed)
+    # one new state for the ships changed and the next step
+    return state.updated(changed, step="counter_adjustment", admiral_killed_turn=killed)
 
 
 def run_counter_adjustment(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
