@@ -73,6 +73,7 @@ from navalwar.games.tokyo_express.model import (
     State,
 )
 from navalwar.games.tokyo_express.movement import (
+    ahead,
     maneuver_problem,
     next_turn_steps,
     on_map,
@@ -782,11 +783,13 @@ def run_jp_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) 
 # -- G-M: Movement Phases --------------------------------------------------------------------
 def _needs_turn(state: State, data: TEData) -> tuple[Formation, list[str]] | None:
     """The first US formation still to say when it turns this phase, with its choices."""
-    planned = {fid for fid, _ in state.plan}
+    planned = {fid for fid, _ in state.plan} if state.plan else ()
+    phase = state.phase
     for f in _us_formations(state):
-        if f.id in planned:
+        order = f.order
+        if order.maneuver == AHEAD or f.id in planned:  # Ahead needs no turn (TE 3.3)
             continue
-        choices = turn_choices(f.order, f.speed, state.phase, data)
+        choices = turn_choices(order, f.speed, phase, data)
         if choices:
             return f, choices
     return None
@@ -818,20 +821,33 @@ def _turned(
     """The ships ``names`` of ``f`` (as ``ships`` gives them) after the formation's next
     turn (TE 3.3)."""
     steps = next_turn_steps(f.order)
-    out = []
-    for n in names:
-        s = ships(n)
-        out.append(evolve(s, heading=turn(s.heading, steps)))
-    ctx.log(
-        "ship_turned",
-        f"{', '.join(names)} turn {abs(steps) * 60}° to "
-        f"{'starboard' if steps > 0 else 'port'}, now heading "
-        f"{_heading(out[0].heading)}",
-        "TE 3.3",
-        ships=list(names),
-        heading=_heading(out[0].heading),
-    )
+    out = [evolve(s, heading=turn(s.heading, steps)) for s in map(ships, names)]
+    _log_turn(ctx, names, steps, out[0].heading)
     return out
+
+
+def _turn_headings(
+    heading: Callable[[str], int], f: Formation, ctx: Context, names: Sequence[str]
+) -> list[tuple[str, int]]:
+    """The ships ``names`` of ``f`` (headings as ``heading`` gives them) with their
+    headings after the formation's next turn (TE 3.3)."""
+    steps = next_turn_steps(f.order)
+    out = [(n, (heading(n) + steps) % 6) for n in names]  # (the headings are 0..5)
+    _log_turn(ctx, names, steps, out[0][1])
+    return out
+
+
+def _log_turn(ctx: Context, names: Sequence[str], steps: int, heading: int) -> None:
+    if ctx.record:
+        ctx.log(
+            "ship_turned",
+            f"{', '.join(names)} turn {abs(steps) * 60}° to "
+            f"{'starboard' if steps > 0 else 'port'}, now heading "
+            f"{_heading(heading)}",
+            "TE 3.3",
+            ships=list(names),
+            heading=_heading(heading),
+        )
 
 
 def apply_turn(game: TokyoExpress, state: State, action: Turn, data: TEData, ctx: Context) -> State:
@@ -913,71 +929,166 @@ def _slide_best_effort(
     return state, out
 
 
+# A ship's move this phase: the hex it ends in, the hexes it moves and the ship as it
+# starts (its heading is the one before any turn this phase).
+Move = tuple[Hex, int, Ship]
+
+
+def _movement(
+    state: State,
+    forms: Sequence[Formation],
+    members: Sequence[tuple[Ship, ...]],
+    data: TEData,
+    ctx: Context,
+    heading: dict[str, int],
+    reordered: Sequence[Formation] = (),
+) -> tuple[State, dict[str, Move]]:
+    """Where each ship of ``forms`` (their ships on the map ``members``, headings as
+    ``heading`` has them, else their own) ends this Movement Phase (TE 3.4 chart),
+    with the map-edge rule (TE 3.4, 3.9).
+
+    Most phases no ship would leave the map: the state is as given and only the ends
+    are worked out. Otherwise the turns in ``heading`` and the formations
+    ``reordered`` are made in the state first (``heading`` is then emptied), and the
+    state returned is the one after the slide.
+    """
+    phase = state.phase
+    moves: dict[str, Move] = {}
+    for f, ships in zip(forms, members, strict=True):
+        n = data.moves(f.speed, phase)
+        if n:
+            for s in ships:
+                name = s.name
+                end = ahead(s.hex, heading.get(name, s.heading) if heading else s.heading, n)
+                if end is None:
+                    break
+                moves[name] = (end, n, s)
+            else:
+                continue
+            break
+    else:
+        return state, moves
+    # some ship would leave the map (TE 3.9): as the rules do it, on the whole state
+    if heading or reordered:
+        ship = state.ship
+        state = state.updated([evolve(ship(n), heading=hd) for n, hd in heading.items()], reordered)
+        heading.clear()
+    state, paths = _slide(state, _paths(state, forms, data), ctx)
+    ship = state.ship
+    return state, {n: (p[-1], len(p), ship(n)) for n, p in paths.items()}
+
+
 def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """US Movement Segment (TE 3.1 G, 3.3, 3.4).
 
-    The changes of the segment are gathered and made at the end, in one new state.
+    The changes of the segment are gathered and made at the end, in one new state:
+    each changed ship is made once, with its new hex, heading and formation.
     """
     p = state.phase
     _begin(ctx, state)
     plan = dict(state.plan)
-    turned: list[Ship] = []
+    forms: Sequence[Formation] = _us_formations(state)
+    members = [state.members(f.ships) for f in forms]
+    heading: dict[str, int] = {}  # new headings, by ship name
     reordered: list[Formation] = []
-    for f in _us_formations(state):
-        if plan.get(f.id) == "before":
-            turned += _turned(state.ship, f, ctx, [s.name for s in state.members(f.ships)])
-            order = evolve(f.order, turns_done=f.order.turns_done + 1, last_turn_phase=p)
-            reordered.append(evolve(f, order=order))
-    if turned or reordered:
-        state = state.updated(turned, reordered)
-    forms = _us_formations(state)
-    state, paths = _slide(state, _paths(state, forms, data), ctx)
-    blocked = _stacking(state, paths, ctx)
-    ships = _moved(state, {n: t for n, t in paths.items() if n not in blocked}, ctx)
+    if plan:
+        forms = list(forms)
+        ship = state.ship
+        for k, f in enumerate(forms):
+            if plan.get(f.id) == "before":
+                names = [s.name for s in members[k]]
+                heading.update(_turn_headings(lambda n: ship(n).heading, f, ctx, names))
+                order = evolve(f.order, turns_done=f.order.turns_done + 1, last_turn_phase=p)
+                f = evolve(f, order=order)
+                forms[k] = f
+                reordered.append(f)
+    was = state
+    state, moves = _movement(state, forms, members, data, ctx, heading, reordered)
+    if state is not was:  # a slide: the turns above are made in the new state
+        members = [state.members(f.ships) for f in forms]
+    blocked = _stacking(state, moves, ctx)
+    if blocked:
+        moves = {n: m for n, m in moves.items() if n not in blocked}
+    if ctx.record:
+        for name, (end, n, _) in moves.items():
+            label = te_label(end)
+            ctx.log(
+                "ship_moved",
+                f"{name} moves {n} hex(es) to {label}",
+                "TE 3.4",
+                ship=name,
+                to=label,
+                hexes=n,
+            )
+    ship = state.ship
 
-    def ship(name: str) -> Ship:
-        return ships.get(name) or state.ship(name)
+    def heading_now(name: str) -> int:
+        found = heading.get(name)
+        return ship(name).heading if found is None else found
 
     changed: list[Formation] = []
     split: list[Formation] = []
+    joined: dict[str, int] = {}  # ships split off into formations of their own
     fid = state.next_formation_id
-    for f in forms:
-        members = [s.name for s in state.members(f.ships)]
-        stuck = [n for n in members if n in blocked]
-        movers = [n for n in members if n in paths and n not in blocked]
+    for f, ships in zip(forms, members, strict=True):
+        names = [s.name for s in ships]
+        when = plan.get(f.id) if plan else None
+        if blocked:
+            stuck = [n for n in names if n in blocked]
+            movers = [n for n in names if n in moves]
+        else:
+            stuck = []
+            movers = [n for n in names if n in moves] if moves else []
         order = f.order
-        if movers and plan.get(f.id) == "after":
-            for s in _turned(ship, f, ctx, movers):
-                ships[s.name] = s
+        if movers and when == "after":
+            heading.update(_turn_headings(heading_now, f, ctx, movers))
             order = evolve(
                 order, turns_done=order.turns_done + 1, last_turn_phase=p, turned_since_move=True
             )
         elif movers:
             if order.turned_since_move:
                 order = evolve(order, turned_since_move=False)
-        elif plan.get(f.id) == "before":
+        elif when == "before":
             order = evolve(order, turned_since_move=True)  # turned, then kept out
         current = f if order is f.order else evolve(f, order=order)
         if stuck and movers:
             stuck_order = f.order
-            if plan.get(f.id) == "before":  # it turned in its hex and could not leave it
+            if when == "before":  # it turned in its hex and could not leave it
                 stuck_order = evolve(f.order, turned_since_move=True)
             for name in stuck:
                 current, alone = _split_off(current, fid, name, stuck_order, ctx)
-                ships[name] = evolve(ship(name), formation=fid)
+                joined[name] = fid
                 split.append(alone)
                 fid += 1
-        if current is not f:
+        if current is not f or (reordered and when == "before"):
             changed.append(current)
-    formations = (*state.formations, *split) if split else state.formations
-    return state.updated(
-        ships.values(),
-        changed,
-        formations=formations,
-        next_formation_id=fid,
-        step="jp_move",
-        plan=(),
-    )
+    ships_now = _placed(state, moves, heading)
+    for name, new_fid in joined.items():  # (they did not move)
+        s = ship(name)
+        ships_now.append(evolve(s, heading=heading.get(name, s.heading), formation=new_fid))
+    if split:
+        return state.updated(
+            ships_now,
+            changed,
+            formations=(*state.formations, *split),
+            next_formation_id=fid,
+            step="jp_move",
+            plan=(),
+        )
+    return state.updated(ships_now, changed, next_formation_id=fid, step="jp_move", plan=())
+
+
+def _placed(state: State, moves: Mapping[str, Move], heading: Mapping[str, int]) -> list[Ship]:
+    """The ships that moved or turned this phase, each in its new hex and heading."""
+    if not heading:
+        return [s.at(end, s.heading) for end, _, s in moves.values()]
+    out = [s.at(end, heading.get(name, s.heading)) for name, (end, _, s) in moves.items()]
+    ship = state.ship
+    for name, hd in heading.items():
+        if name not in moves:
+            s = ship(name)
+            out.append(s.at(s.hex, hd))
+    return out
 
 
 def _paths(state: State, forms: Sequence[Formation], data: TEData) -> dict[str, list[Hex]]:
@@ -991,26 +1102,7 @@ def _paths(state: State, forms: Sequence[Formation], data: TEData) -> dict[str, 
     return paths
 
 
-def _moved(state: State, paths: Mapping[str, list[Hex]], ctx: Context) -> dict[str, Ship]:
-    """Each ship moved to the end of its path, by name."""
-    moved = {}
-    for name, trail in paths.items():
-        end = trail[-1]
-        moved[name] = evolve(state.ship(name), hex=end)
-        if ctx.record:
-            label = te_label(end)
-            ctx.log(
-                "ship_moved",
-                f"{name} moves {len(trail)} hex(es) to {label}",
-                "TE 3.4",
-                ship=name,
-                to=label,
-                hexes=len(trail),
-            )
-    return moved
-
-
-def _stacking(state: State, paths: dict[str, list[Hex]], ctx: Context) -> set[str]:
+def _stacking(state: State, moves: Mapping[str, Move], ctx: Context) -> set[str]:
     """No more than two US ships in a hex at the end of a Movement Phase (TE 3.4).
 
     Ships already in the hex have priority; the ships that may enter are
@@ -1018,13 +1110,16 @@ def _stacking(state: State, paths: dict[str, list[Hex]], ctx: Context) -> set[st
     others out of its own hex.
     """
     blocked: set[str] = set()
-    us = [s for s in state.side_ships(US)]
+    us = state.ships_of(US)
+    ends = [moves[s.name][0] if s.name in moves else s.hex for s in us]
+    if len(ends) - len(set(ends)) < 2:  # no three ships would end in one hex
+        return blocked
     while True:
         staying: dict[Hex, list[str]] = {}
         entering: dict[Hex, list[str]] = {}
         for s in us:
-            if s.name in paths and s.name not in blocked:
-                entering.setdefault(paths[s.name][-1], []).append(s.name)
+            if s.name in moves and s.name not in blocked:
+                entering.setdefault(moves[s.name][0], []).append(s.name)
             else:
                 staying.setdefault(s.hex, []).append(s.name)
         crowded = sorted(h for h, e in entering.items() if len(e) + len(staying.get(h, ())) > 2)
@@ -1066,23 +1161,44 @@ def _split_off(
     return rest, new
 
 
+_AHEAD_ORDER = Order(AHEAD)
+
+
 def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Japanese Movement Segment (TE 3.1 G, 3.3 "Japanese Orders", 3.4).
 
-    The changes of the segment are gathered and made at the end, in one new state.
+    The changes of the segment are gathered and made at the end, in one new state:
+    each changed ship is made once, with its new hex and heading.
     """
     p = state.phase
     _begin(ctx, state)
     forms = state.live_formations(JAPAN)
-    state, paths = _slide(state, _paths(state, forms, data), ctx)
-    ships = _moved(state, paths, ctx)
+    members = [state.members(f.ships) for f in forms]
+    heading: dict[str, int] = {}  # new headings, by ship name
+    was = state
+    state, moves = _movement(state, forms, members, data, ctx, heading)
+    if state is not was:  # a slide
+        members = [state.members(f.ships) for f in forms]
+    if ctx.record:
+        for name, (end, n, _) in moves.items():
+            label = te_label(end)
+            ctx.log(
+                "ship_moved",
+                f"{name} moves {n} hex(es) to {label}",
+                "TE 3.4",
+                ship=name,
+                to=label,
+                hexes=n,
+            )
+    ship = state.ship
 
-    def ship(name: str) -> Ship:
-        return ships.get(name) or state.ship(name)
+    def heading_now(name: str) -> int:
+        found = heading.get(name)
+        return ship(name).heading if found is None else found
 
     roll_anyway = bool(state.option("jp_60_roll_without_move"))
     changed = []
-    for f in forms:
+    for f, ships in zip(forms, members, strict=True):
         o = f.order
         moved = data.moves(f.speed, p) > 0
         turned = False
@@ -1091,47 +1207,54 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
         elif o.maneuver == TURN_60 and o.turns_done == 0 and o.phases_left > 0:
             if o.phases_left == 1:
                 turned = True
-                ctx.log(
-                    "japanese_turn",
-                    f"formation {f.id} makes its 60° turn at the end of the third phase",
-                    "TE 3.3",
-                )
+                if ctx.record:
+                    ctx.log(
+                        "japanese_turn",
+                        f"formation {f.id} makes its 60° turn at the end of the third phase",
+                        "TE 3.3",
+                    )
             elif moved or roll_anyway:
                 roll = ctx.dice.d10(f"60° Turn, formation {f.id}", "TE 3.3")
                 turned = roll <= 4
-                ctx.log(
-                    "japanese_turn",
-                    f"formation {f.id} 60° Turn roll {roll}: "
-                    + ("turns now" if turned else "no turn yet"),
-                    "TE 3.3",
-                    roll=roll,
-                )
+                if ctx.record:
+                    ctx.log(
+                        "japanese_turn",
+                        f"formation {f.id} 60° Turn roll {roll}: "
+                        + ("turns now" if turned else "no turn yet"),
+                        "TE 3.3",
+                        roll=roll,
+                    )
+        done = o.turns_done
         if turned:
-            names = [s.name for s in state.members(f.ships)]
-            for s in _turned(ship, f, ctx, names):
-                ships[s.name] = s
-            o = evolve(o, turns_done=o.turns_done + 1)
+            heading.update(_turn_headings(heading_now, f, ctx, [s.name for s in ships]))
+            done += 1
         left = o.phases_left - 1
-        if left <= 0 or (o.maneuver == TURN_60 and o.turns_done):
-            o = Order(AHEAD)
+        if left <= 0 or (o.maneuver == TURN_60 and done):
+            if o == _AHEAD_ORDER:
+                continue  # no change
+            o = _AHEAD_ORDER
+        elif turned:
+            o = evolve(o, turns_done=done, phases_left=left)
         else:
             o = evolve(o, phases_left=left)
         changed.append(evolve(f, order=o))
-    return state.updated(ships.values(), changed, step="chit_draw")
+    return state.updated(_placed(state, moves, heading), changed, step="chit_draw")
 
 
 def run_chit_draw(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Action Chit Draw Segment (TE 3.1): one chit; the Combat chit starts combat."""
     chit, cup = state.cup.draw(ctx.dice, "Action Chit", "TE 3.1")
-    ctx.log("chit_drawn", f"Action Chit Draw Segment: {chit} chit", "TE 3.1", chit=chit)
+    if ctx.record:
+        ctx.log("chit_drawn", f"Action Chit Draw Segment: {chit} chit", "TE 3.1", chit=chit)
     if chit == "Combat":
-        ctx.log(
-            "phase_began",
-            BASIC_TURN.describe(f"activity.move{state.phase}.combat", state.turn),
-            "TE 3.5",
-            turn=state.turn,
-            step=f"activity.move{state.phase}.combat",
-        )
+        if ctx.record:
+            ctx.log(
+                "phase_began",
+                BASIC_TURN.describe(f"activity.move{state.phase}.combat", state.turn),
+                "TE 3.5",
+                turn=state.turn,
+                step=f"activity.move{state.phase}.combat",
+            )
         return _goto(state, "jp_torpedo", cup=cup, combat=Combat())
     return _after_phase(state, ctx, cup=cup)
 

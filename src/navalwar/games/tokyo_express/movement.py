@@ -128,6 +128,16 @@ def reach(h: tuple[int, int], heading: int) -> int:
     return found
 
 
+@functools.lru_cache(maxsize=65536)
+def ahead(start: Hex, heading: int, steps: int) -> Hex | None:
+    """The hex ``steps`` (at least 1) hexes straight ahead of ``start``: the end of
+    ``path(start, heading, steps)``, or None if that path leaves the map."""
+    if steps > reach(start, heading):
+        return None
+    d = DIRECTIONS[heading]
+    return Hex(start.q + d.q * steps, start.r + d.r * steps)
+
+
 def _ahead(h: Hex, heading: int, n: int) -> Hex | None:
     """The hex ``n`` hexes straight ahead, or None if the way there leaves the map."""
     if n <= 0:
