@@ -12,11 +12,7 @@ from collections.abc import Iterable, Sequence
 from navalwar.engine import Context
 from navalwar.frozen import evolve
 from navalwar.games.tokyo_express.data import BMDEntry, TEData
-from navalwar.games.tokyo_express.formations import (
-    heaviest_weight,
-    is_heavy_formation,
-    ships_distance,
-)
+from navalwar.games.tokyo_express.formations import heaviest_weight
 from navalwar.games.tokyo_express.geometry import te_label
 from navalwar.games.tokyo_express.model import (
     ABOUT,
@@ -29,8 +25,8 @@ from navalwar.games.tokyo_express.model import (
     Ship,
     State,
 )
-from navalwar.games.tokyo_express.movement import japanese_order_stays_on_map, moving_phases
-from navalwar.hexgrid import ORIGIN, Hex, distance, relative_bearing, turn
+from navalwar.games.tokyo_express.movement import moving_phases, reach
+from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, distance, relative_bearing, turn
 
 RULE = "TE 3.3"
 ORDER_OF = {
@@ -73,41 +69,88 @@ def principal_threat(state: State, data: TEData, formation: Formation, ctx: Cont
     formation is within 10 hexes of any Japanese formation (then the closest
     single DD is the threat).
     """
-    jp = state.members(formation.ships)
-    us_forms = [(f, state.members(f.ships)) for f in state.live_formations(US)]
-    all_jp = state.ships_of(JAPAN)
-
-    def single_dd(ships: Sequence[Ship]) -> bool:
-        return len(ships) == 1 and data.ship(ships[0].name).rule_type == "DD"
-
-    others = [(f, ships) for f, ships in us_forms if not single_dd(ships)]
-    jp_hexes = {s.hex for s in all_jp}
-    if any(_within(ships, jp_hexes, 10) for _, ships in others):
-        candidates = others
-    else:
-        singles = [(f, ships) for f, ships in us_forms if single_dd(ships)]
-        candidates = singles or us_forms
-    # the closest, then the most ships; the heaviest type is looked up for ties only
-    key = {f.id: (ships_distance(jp, ships), -len(ships)) for f, ships in candidates}
-    best = min(key.values())
-    tied = [(f, ships) for f, ships in candidates if key[f.id] == best]
-    if len(tied) > 1:
-        weight = {f.id: heaviest_weight(ships, data) for f, ships in tied}
-        top = max(weight.values())
-        tied = [(f, ships) for f, ships in tied if weight[f.id] == top]
-    return ctx.dice.choose([f for f, _ in tied], "principal US threat (tie)", RULE)
+    return _Threats(state, data).threat(state.members(formation.ships), ctx)[0]
 
 
-def _within(ships: Sequence[Ship], hexes: Iterable[Hex], reach: int) -> bool:
-    """Whether some ship is within ``reach`` hexes of some hex (``ships_distance <= reach``)."""
-    for s in ships:
-        q, r = s.hex
-        for hq, hr in hexes:
-            dq = q - hq
-            dr = r - hr
-            if max(abs(dq), abs(dr), abs(dq + dr)) <= reach:
-                return True
-    return False
+class _Threats:
+    """The US formations as the Japanese see them in one orders phase (TE 3.3 step 1).
+
+    Ships do not move during the orders phase (only Japanese headings and orders
+    change), so the candidates for principal threat, their ships and hexes are
+    worked out once for all the Japanese formations.
+    """
+
+    __slots__ = ("candidates", "data", "weights")
+
+    def __init__(self, state: State, data: TEData) -> None:
+        self.data = data
+        ship = data.ship
+        us_forms: list[tuple[Formation, tuple[Ship, ...]]] = []
+        others: list[tuple[Formation, tuple[Ship, ...]]] = []
+        singles: list[tuple[Formation, tuple[Ship, ...]]] = []
+        for f in state.live_formations(US):
+            ships = state.members(f.ships)
+            us_forms.append((f, ships))
+            if len(ships) == 1 and ship(ships[0].name).rule_type == "DD":
+                singles.append((f, ships))
+            else:
+                others.append((f, ships))
+        jp_hexes = state.hexes_of(JAPAN)
+        if any(_within(ships, jp_hexes, 10) for _, ships in others):
+            chosen = others
+        else:
+            chosen = singles or us_forms
+        #: (formation, its ships, their hexes, minus their number)
+        self.candidates = [(f, ships, [s.hex for s in ships], -len(ships)) for f, ships in chosen]
+        self.weights: dict[int, int] = {}
+
+    def threat(
+        self, jp: Sequence[Ship], ctx: Context
+    ) -> tuple[Formation, tuple[Ship, ...], list[int]]:
+        """The principal threat to the Japanese ships ``jp``, its ships and the
+        distance from each of ``jp`` to the nearest of them."""
+        jp_hexes = [s.hex for s in jp]
+        # the closest, then the most ships; the heaviest type is looked up for ties only
+        scored = []
+        best = None
+        for c in self.candidates:
+            hexes = c[2]
+            # twice the distance of each pair (the sum of the cube coordinates' differences,
+            # distance() inlined), each Japanese ship's pairs in a row
+            twice = [
+                abs(q - uq) + abs(r - ur) + abs(q - uq + r - ur)
+                for q, r in jp_hexes
+                for uq, ur in hexes
+            ]
+            key = ((min(twice) >> 1) if twice else 10**6, c[3])
+            if best is None or key < best:
+                best = key
+            scored.append((key, c, twice))
+        if best is None:
+            raise ValueError("min() arg is an empty sequence")  # no US formation (as before)
+        tied = [(c, twice) for key, c, twice in scored if key == best]
+        if len(tied) > 1:
+            weights = self.weights
+            data = self.data
+            for c, _ in tied:
+                if c[0].id not in weights:
+                    weights[c[0].id] = heaviest_weight(c[1], data)
+            top = max(weights[c[0].id] for c, _ in tied)
+            tied = [(c, twice) for c, twice in tied if weights[c[0].id] == top]
+        c, twice = ctx.dice.choose(tied, "principal US threat (tie)", RULE)
+        n = len(c[2])
+        if n == 1:
+            return c[0], c[1], [d >> 1 for d in twice]
+        return c[0], c[1], [min(twice[i : i + n]) >> 1 for i in range(0, len(twice), n)]
+
+
+def _within(ships: Sequence[Ship], hexes: Iterable[Hex], limit: int) -> bool:
+    """Whether some ship is within ``limit`` hexes of some hex (``ships_distance <= limit``)."""
+    pts = [s.hex for s in ships]
+    # twice the distance of each pair (the sum of the cube coordinates' differences,
+    # distance() inlined)
+    twice = [abs(q - sq) + abs(r - sr) + abs(q - sq + r - sr) for q, r in hexes for sq, sr in pts]
+    return bool(twice) and min(twice) <= 2 * limit
 
 
 def battle_movement(state: State, data: TEData, formation: Formation, ctx: Context) -> State:
@@ -117,32 +160,89 @@ def battle_movement(state: State, data: TEData, formation: Formation, ctx: Conte
     jp_ships = state.members(formation.ships)
     if not jp_ships:
         return state
-    threat = principal_threat(state, data, formation, ctx)
-    us_ships = state.members(threat.ships)
-    to_us = [ships_distance((j,), us_ships) for j in jp_ships]
-    d_ref = min(to_us)
-    jref = ctx.dice.choose(
-        [j for j, d in zip(jp_ships, to_us, strict=True) if d == d_ref],
-        "Japanese reference ship (tie)",
-        RULE,
+    new_ships, new_formation = _order(
+        state, data, formation, jp_ships, _Threats(state, data), state.phase, ctx
     )
-    to_jref = [distance(u.hex, jref.hex) for u in us_ships]
-    d_us = min(to_jref)
-    uref = ctx.dice.choose(
-        [u for u, d in zip(us_ships, to_jref, strict=True) if d == d_us],
-        "US reference ship (tie)",
-        RULE,
-    )
-    sec = data.bmd[sector(uref.hex, uref.heading, jref.hex)]
-    heavy = is_heavy_formation(jp_ships, data)
-    first = 1 if state.phase < 4 else 4
-    phases = list(range(first, first + 3))
+    return state.updated(new_ships, (new_formation,))
+
+
+def japanese_orders(state: State, data: TEData, ctx: Context, phase: int) -> State:
+    """Every Japanese formation's heading and order from the display (TE 3.3), in the
+    order of the formations, as by :func:`battle_movement` for each in turn with the
+    state's phase ``phase``: one new state for them all."""
+    if not state.ships_of(US):
+        return state
+    threats = None
+    ships: list[Ship] = []
+    forms: list[Formation] = []
+    for f in state.formations:
+        if f.side != JAPAN:
+            continue
+        jp_ships = state.members(f.ships)
+        if not jp_ships:
+            continue
+        if threats is None:
+            threats = _Threats(state, data)
+        new_ships, new_formation = _order(state, data, f, jp_ships, threats, phase, ctx)
+        ships += new_ships
+        forms.append(new_formation)
+    return state.updated(ships, forms)
+
+
+_ORDERS: dict[tuple[str, int], Order] = {}  # the new orders (frozen values, shared)
+
+
+def _order(
+    state: State,
+    data: TEData,
+    formation: Formation,
+    jp_ships: tuple[Ship, ...],
+    threats: _Threats,
+    phase: int,
+    ctx: Context,
+) -> tuple[list[Ship], Formation]:
+    """The ships and formation as :func:`battle_movement` changes them."""
+    dice = ctx.dice
+    _, us_ships, to_us = threats.threat(jp_ships, ctx)
+    if len(jp_ships) == 1:
+        jref = jp_ships[0]
+    else:
+        d_ref = min(to_us)
+        jref = dice.choose(
+            [j for j, d in zip(jp_ships, to_us, strict=True) if d == d_ref],
+            "Japanese reference ship (tie)",
+            RULE,
+        )
+    jq, jr = jref.hex
+    if len(us_ships) == 1:
+        uref = us_ships[0]
+    else:
+        to_jref = [
+            abs(uq - jq) + abs(ur - jr) + abs(uq - jq + ur - jr)  # twice distance(), inlined
+            for uq, ur in [u.hex for u in us_ships]
+        ]
+        d_us = min(to_jref)
+        uref = dice.choose(
+            [u for u, d in zip(us_ships, to_jref, strict=True) if d == d_us],
+            "US reference ship (tie)",
+            RULE,
+        )
+    uq, ur = uref.hex
+    us_heading = uref.heading
+    sec = data.bmd[_sector(jq - uq, jr - ur, us_heading)]
+    ship = data.ship
+    heavy = any([ship(s.name).heavy for s in jp_ships])  # is_heavy_formation(), inlined
+    first = 1 if phase < 4 else 4
+    hexes = list(dict.fromkeys([s.hex for s in jp_ships]))  # each once: all take one heading
+    speed_now = formation.speed
+    jp_heading = jref.heading
+    moves_at: dict[int, tuple[int, ...]] = {}
 
     def outcome(entry: BMDEntry) -> tuple[int, str, int, int]:
-        heading = (uref.heading + entry.heading) % 6
+        heading = (us_heading + entry.heading) % 6
         maneuver, direction = ORDER_OF[entry.order]
-        about_face = (heading - jref.heading) % 6 == 3
-        speed = max(1, formation.speed - 1) if about_face else formation.speed
+        about_face = (heading - jp_heading) % 6 == 3
+        speed = max(1, speed_now - 1) if about_face else speed_now
         return heading, maneuver, direction, speed
 
     known: dict[tuple[int, str], bool] = {}  # an outcome depends on the arrow and order only
@@ -151,15 +251,22 @@ def battle_movement(state: State, data: TEData, formation: Formation, ctx: Conte
         found = known.get((entry.heading, entry.order))
         if found is None:
             heading, maneuver, direction, speed = outcome(entry)
-            found = known[entry.heading, entry.order] = japanese_order_stays_on_map(
-                [(s.hex, heading) for s in jp_ships], maneuver, direction, speed, phases, data
+            moves = moves_at.get(speed)
+            if moves is None:
+                moves = moves_at[speed] = (
+                    data.moves(speed, first),
+                    data.moves(speed, first + 1),
+                    data.moves(speed, first + 2),
+                )
+            found = known[entry.heading, entry.order] = _stays_on_map(
+                hexes, heading, maneuver, direction, moves
             )
         return found
 
     entries = sec.heavy if heavy else sec.light
     any_stays: bool | None = None  # whether some entry keeps the ships on, asked once
     while True:
-        roll = ctx.dice.d10("Battle Movement Display", RULE)
+        roll = dice.d10("Battle Movement Display", RULE)
         if roll == 1:
             continue  # the Basic Game rerolls 1s (TE 3.3)
         entry = sec.entry(heavy, roll)
@@ -171,9 +278,10 @@ def battle_movement(state: State, data: TEData, formation: Formation, ctx: Conte
             break  # every entry takes a ship off the map: the roll stands
         ctx.log("order_rerolled", f"{entry.order} would take a ship off the map: roll again", RULE)
     heading, maneuver, direction, speed = outcome(entry)
-    about_face = speed != formation.speed
     new_ships = [s if s.heading == heading else evolve(s, heading=heading) for s in jp_ships]
-    order = Order(maneuver, direction, phases_left=3)
+    order = _ORDERS.get((maneuver, direction))
+    if order is None:
+        order = _ORDERS[maneuver, direction] = Order(maneuver, direction, phases_left=3)
     if ctx.record:
         band = "blue (heavy)" if heavy else "red (light)"
         names = ", ".join(s.name for s in jp_ships)
@@ -182,7 +290,7 @@ def battle_movement(state: State, data: TEData, formation: Formation, ctx: Conte
             f"{names}: threat {', '.join(s.name for s in us_ships)}; reference ships "
             f"{jref.name} and {uref.name} ({te_label(uref.hex)}); sector {sec.id}, {band} "
             f"band, roll {roll} -> heading {_HEADINGS[heading]}, {order.label}"
-            + (f"; 180° turn: Speed {formation.speed} -> {speed}" if about_face else ""),
+            + (f"; 180° turn: Speed {speed_now} -> {speed}" if speed != speed_now else ""),
             RULE,
             formation=formation.id,
             sector=sec.id,
@@ -192,8 +300,57 @@ def battle_movement(state: State, data: TEData, formation: Formation, ctx: Conte
             reference=jref.name,
             us_reference=uref.name,
         )
-    return state.updated(new_ships, [evolve(formation, order=order, speed=speed)])
+    return new_ships, evolve(formation, order=order, speed=speed)
+
+
+def _stays_on_map(
+    hexes: Sequence[Hex], heading: int, maneuver: str, direction: int, moves: Sequence[int]
+) -> bool:
+    """:func:`~navalwar.games.tokyo_express.movement.japanese_order_stays_on_map` for
+    ships in ``hexes`` all on ``heading``, moving ``moves`` hexes in the order's three
+    phases: whether the order keeps every ship on the map in all its outcomes.
+
+    Moving on along one heading stays on the map exactly when the whole way does
+    (:func:`~navalwar.games.tokyo_express.movement.reach`), so each stretch between
+    turns is one test: Ahead one, a 60° Turn one more per phase it may turn after
+    (before the last), About one per moving phase.
+    """
+    if maneuver == ABOUT:  # a turn after each move
+        for q, r in hexes:
+            hd = heading
+            for n in moves:
+                if n > 0:
+                    if n > reach((q, r), hd):
+                        return False
+                    d = DIRECTIONS[hd]
+                    q += d.q * n
+                    r += d.r * n
+                    hd = (hd + direction) % 6
+        return True
+    total = moves[0] + moves[1] + moves[2]
+    for h in hexes:
+        if total > reach(h, heading):
+            return False
+    if maneuver == TURN_60:  # a turn at the end of the first or the second phase
+        d = DIRECTIONS[heading]
+        turned = (heading + direction) % 6
+        done = 0
+        for n in moves[:-1]:
+            done += n
+            rest = total - done
+            if rest > 0:
+                for q, r in hexes:
+                    if rest > reach((q + d.q * done, r + d.r * done), turned):
+                        return False
+    return True
 
 
 _HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
-__all__ = ["battle_movement", "moving_phases", "principal_threat", "sector", "turn"]
+__all__ = [
+    "battle_movement",
+    "japanese_orders",
+    "moving_phases",
+    "principal_threat",
+    "sector",
+    "turn",
+]

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.model import Formation, Ship, State
-from navalwar.hexgrid import distance
+from navalwar.hexgrid import Hex
 
 T = TypeVar("T")
 
@@ -23,6 +23,7 @@ def within_chain(ships: Sequence[Ship], reach: int = 2) -> bool:
     if n <= 1:
         return True
     hexes = [s.hex for s in ships]
+    twice = 2 * reach
     reached = {0}
     frontier = [0]
     while frontier:
@@ -31,27 +32,43 @@ def within_chain(ships: Sequence[Ship], reach: int = 2) -> bool:
             if j not in reached:
                 dq = q - hexes[j][0]
                 dr = r - hexes[j][1]
-                if max(abs(dq), abs(dr), abs(dq + dr)) <= reach:  # distance(), inlined
+                if abs(dq) + abs(dr) + abs(dq + dr) <= twice:  # 2 * distance(), inlined
                     reached.add(j)
                     frontier.append(j)
     return len(reached) == n
 
 
 def _components(ships: Sequence[Ship], reach: int) -> list[list[Ship]]:
-    """Connected groups under "within ``reach`` hexes of another ship"."""
-    left = list(ships)
-    out: list[list[Ship]] = []
-    while left:
-        group = [left.pop(0)]
-        grew = True
-        while grew:
-            grew = False
-            for s in list(left):
-                if any(distance(s.hex, g.hex) <= reach for g in group):
-                    group.append(s)
-                    left.remove(s)
-                    grew = True
-        out.append(group)
+    """Connected groups under "within ``reach`` hexes of another ship": each in the
+    order of ``ships``, the groups in the order of their first ship."""
+    return [[ships[i] for i in g] for g in _index_components([s.hex for s in ships], reach)]
+
+
+def _index_components(hexes: Sequence[Hex], reach: int) -> list[list[int]]:
+    """:func:`_components` as positions in ``hexes`` (each group ascending)."""
+    n = len(hexes)
+    twice = 2 * reach
+    group_of = [-1] * n
+    out: list[list[int]] = []
+    for i in range(n):
+        if group_of[i] >= 0:
+            continue
+        k = len(out)
+        group_of[i] = k
+        members = [i]
+        frontier = [i]
+        while frontier:
+            q, r = hexes[frontier.pop()]
+            for j in range(i + 1, n):
+                if group_of[j] < 0:
+                    dq = q - hexes[j][0]
+                    dr = r - hexes[j][1]
+                    if abs(dq) + abs(dr) + abs(dq + dr) <= twice:  # 2 * distance(), inlined
+                        group_of[j] = k
+                        members.append(j)
+                        frontier.append(j)
+        members.sort()
+        out.append(members)
     return out
 
 
@@ -63,21 +80,25 @@ def japanese_groupings(ships: Sequence[Ship], data: TEData) -> list[tuple[str, .
     formation ("group CLs with DDs whenever possible"); the CLs left over join
     the BBs and CAs, chaining the same way; DDs never join BBs or CAs. Each
     connected chain is by construction as large as possible.
+
+    Each formation lists its ships, and the list the formations, in the order of
+    ``ships``.
     """
-    light = [s for s in ships if data.ship(s.name).rule_type in ("CL", "DD")]
-    groups: list[tuple[str, ...]] = []
-    used: set[str] = set()
-    for comp in _components(light, 2):
-        if any(data.ship(s.name).rule_type == "DD" for s in comp):
-            groups.append(tuple(s.name for s in comp))
-            used.update(s.name for s in comp)
-    heavy = [s for s in ships if s.name not in used and data.ship(s.name).rule_type != "DD"]
-    for comp in _components(heavy, 2):
-        groups.append(tuple(s.name for s in comp))
-    order = {s.name: i for i, s in enumerate(ships)}
-    return sorted(
-        (tuple(sorted(g, key=order.__getitem__)) for g in groups), key=lambda g: order[g[0]]
-    )
+    types = [data.ship(s.name).rule_type for s in ships]
+    hexes = [s.hex for s in ships]
+    light = [i for i, t in enumerate(types) if t == "CL" or t == "DD"]
+    groups: list[list[int]] = []
+    used: set[int] = set()
+    for comp in _index_components([hexes[i] for i in light], 2):
+        if any(types[light[k]] == "DD" for k in comp):
+            group = [light[k] for k in comp]
+            groups.append(group)
+            used.update(group)
+    heavy = [i for i, t in enumerate(types) if i not in used and t != "DD"]
+    for comp in _index_components([hexes[i] for i in heavy], 2):
+        groups.append([heavy[k] for k in comp])
+    groups.sort()  # by the first ship (each group is ascending, and they are disjoint)
+    return [tuple([ships[i].name for i in g]) for g in groups]
 
 
 def us_grouping_problem(ships: Sequence[Ship], groups: Sequence[Sequence[str]]) -> str | None:
@@ -129,27 +150,6 @@ def _index_partitions(n: int) -> tuple[tuple[tuple[int, ...], ...], ...]:
     return tuple(tuple(tuple(g) for g in p) for p in _set_partitions(list(range(n))))
 
 
-def _connected_partitions(ships: list[Ship]) -> Iterator[list[list[Ship]]]:
-    """All partitions of ``ships`` into groups that each chain within 2 hexes."""
-    for partition in _chained_partitions(ships):
-        yield [[ships[i] for i in g] for g in partition]
-
-
-def _chained_partitions(ships: Sequence[Ship]) -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """:func:`_connected_partitions` as positions in ``ships`` (each group ascending).
-
-    They depend only on which ships are within 2 hexes of which, so they are worked
-    out once per such pattern (:func:`_partitions_chaining`).
-    """
-    n = len(ships)
-    hexes = [s.hex for s in ships]
-    near = tuple(
-        sum(1 << j for j in range(n) if j != i and distance(hexes[i], hexes[j]) <= 2)
-        for i in range(n)
-    )
-    return _partitions_chaining(near)
-
-
 @functools.lru_cache(maxsize=4096)
 def _partitions_chaining(near: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """The partitions of ``0 .. n-1`` (in the order of :func:`_set_partitions`) whose
@@ -188,16 +188,67 @@ def us_groupings(
     is partitioned separately and the results combined. Each formation lists its
     ships, and a grouping its formations, in the order of ``ships``.
     """
-    by_heading: dict[int, list[int]] = {}
-    for i, s in enumerate(ships):
-        by_heading.setdefault(s.heading, []).append(i)
+    n = len(ships)
+    headings = [s.heading for s in ships]
+    hexes = [s.hex for s in ships]
+    label: dict[int, int] = {}
+    classes = tuple([label.setdefault(h, len(label)) for h in headings])
+    near = [0] * n
+    for i in range(n):
+        q, r = hexes[i]
+        heading = headings[i]
+        for j in range(i + 1, n):
+            if headings[j] == heading:
+                dq = q - hexes[j][0]
+                dr = r - hexes[j][1]
+                if abs(dq) + abs(dr) + abs(dq + dr) <= 4:  # within 2 hexes, inlined
+                    near[i] |= 1 << j
+                    near[j] |= 1 << i
+    key = (classes, tuple(near), limit)
+    if key in _GROUPINGS:
+        found = _GROUPINGS[key]
+    else:
+        if len(_GROUPINGS) >= _GROUPINGS_KEPT:
+            _GROUPINGS.clear()
+        found = _GROUPINGS[key] = _index_groupings(classes, key[1], limit)
+    if found is None:
+        return None
+    groups, groupings = found
+    names = [s.name for s in ships]
+    named = [tuple([names[i] for i in g]) for g in groups]
+    return [tuple([named[k] for k in grouping]) for grouping in groupings]
+
+
+# (heading class of each ship, its neighbours' bit mask, limit) -> the groupings (see
+# _index_groupings): they depend on nothing else, and the US start is often the same
+_GROUPINGS: dict[
+    tuple[tuple[int, ...], tuple[int, ...], int],
+    tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None,
+] = {}
+_GROUPINGS_KEPT = 4096
+
+
+def _index_groupings(
+    classes: tuple[int, ...], near: tuple[int, ...], limit: int
+) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]] | None:
+    """:func:`us_groupings` for ships ``0 .. n-1`` of heading class ``classes[i]``
+    (numbered in order of first appearance) with neighbours (same heading, within 2
+    hexes) ``near[i]`` (a bit mask), or None if there are more than ``limit``: the
+    groups that occur (each a tuple of positions) and each grouping as positions in
+    that tuple."""
+    by_class: dict[int, list[int]] = {}
+    for i, c in enumerate(classes):
+        by_class.setdefault(c, []).append(i)
     options: list[list[tuple[tuple[int, ...], ...]]] = []
     total = 1
-    for members in by_heading.values():
+    for members in by_class.values():
         if len(members) > 8:
             return None
+        local = tuple(
+            sum(1 << k for k, j in enumerate(members) if near[i] >> j & 1) for i in members
+        )
         parts = []
-        for p in _chained_partitions([ships[i] for i in members]):
+        for p in _partitions_chaining(local):
             # positions in the class -> in ships (both ascending, so groups stay sorted)
             parts.append(tuple(tuple(members[i] for i in g) for g in p))
             if len(parts) > limit:
@@ -206,13 +257,14 @@ def us_groupings(
         total *= len(parts)
         if total > limit:
             return None
-    names = [s.name for s in ships]
+    index: dict[tuple[int, ...], int] = {}
     out = []
     for combo in itertools.product(*options):
         # disjoint ascending groups: in order of their first ship
         groups = sorted(g for part in combo for g in part)
-        out.append(tuple(tuple(names[i] for i in g) for g in groups))
-    return sorted(out, key=len)  # the fewest formations first (stable otherwise)
+        out.append(tuple(index.setdefault(g, len(index)) for g in groups))
+    out.sort(key=len)  # the fewest formations first (stable otherwise)
+    return tuple(index), tuple(out)
 
 
 def formation_ships(state: State, formation: Formation, include_sinking: bool = True) -> list[Ship]:
@@ -229,10 +281,10 @@ def ships_distance(a: Iterable[Ship], b: Iterable[Ship]) -> int:
         for yq, yr in bl:
             dq = xq - yq
             dr = xr - yr
-            d = max(abs(dq), abs(dr), abs(dq + dr))  # distance() inlined: a hot loop
+            d = abs(dq) + abs(dr) + abs(dq + dr)  # 2 * distance(), inlined: a hot loop
             if d < best or best < 0:
                 best = d
-    return 10**6 if best < 0 else best
+    return 10**6 if best < 0 else best >> 1
 
 
 def slowest_speed(ships: Iterable[Ship]) -> int:

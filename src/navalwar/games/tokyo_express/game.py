@@ -38,7 +38,7 @@ from navalwar.games.tokyo_express.allocation import (
     us_torpedo_can_fire,
     us_torpedo_choices,
 )
-from navalwar.games.tokyo_express.battle_movement import battle_movement
+from navalwar.games.tokyo_express.battle_movement import japanese_orders
 from navalwar.games.tokyo_express.combat import (
     end_of_combat_segment,
     resolve_gunnery_attacks,
@@ -46,7 +46,6 @@ from navalwar.games.tokyo_express.combat import (
 )
 from navalwar.games.tokyo_express.data import CALIBERS, TEData
 from navalwar.games.tokyo_express.formations import (
-    formation_ships,
     japanese_groupings,
     slowest_speed,
     us_grouping_problem,
@@ -498,7 +497,8 @@ def apply_flagship(
 
 
 def run_action_chits(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
-    ctx.log("turn_began", f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
+    if ctx.record:
+        ctx.log("turn_began", f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
     _begin(ctx, state, ": the Combat chit and five blanks go in the cup")
     return _goto(state, "us_formation", cup=state.cup.refill(CHITS), phase=0)
 
@@ -523,18 +523,21 @@ def _grouping_sampler(state: State) -> Callable[[Dice], Action]:
     return sample
 
 
+_GROUPING_PROMPT = (
+    "US Formation Phase: group the US ships into formations (same heading, each "
+    "within 2 hexes of another)"
+)
+
+
 def ask_us_formation(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
-    ships = list(state.side_ships(US))
+    ships = state.ships_of(US)
     if not ships:
         return None
-    prompt = (
-        "US Formation Phase: group the US ships into formations (same heading, each "
-        "within 2 hexes of another)"
-    )
+    prompt = _GROUPING_PROMPT
     choices = us_groupings(ships)
     if choices is not None:
         return Decision(
-            US, "us_formations", "TE 3.2", prompt, tuple(FormFormations(c) for c in choices)
+            US, "us_formations", "TE 3.2", prompt, tuple([FormFormations(c) for c in choices])
         )
 
     def validate(action: Action) -> str | None:
@@ -552,41 +555,57 @@ def run_us_formation(game: TokyoExpress, state: State, data: TEData, ctx: Contex
 def apply_formations(
     game: TokyoExpress, state: State, action: FormFormations, data: TEData, ctx: Context
 ) -> State:
-    problem = us_grouping_problem(list(state.side_ships(US)), action.groups)
+    problem = us_grouping_problem(state.ships_of(US), action.groups)
     if problem:
         raise IllegalActionError(action.describe(), problem, "TE 3.2")
     _begin(ctx, state)
     fid = state.next_formation_id
     forms = [f for f in state.formations if f.side != US]
     changed = []
+    ship = state.ship
     for g in action.groups:
         forms.append(Formation(fid, US, tuple(g)))
-        changed += [evolve(state.ship(n), formation=fid) for n in g]
-        ctx.log(
-            "formation",
-            f"US formation {fid}: {', '.join(g)}",
-            "TE 3.2",
-            formation=fid,
-            ships=list(g),
-        )
+        changed += [evolve(ship(n), formation=fid) for n in g]
+        if ctx.record:
+            ctx.log(
+                "formation",
+                f"US formation {fid}: {', '.join(g)}",
+                "TE 3.2",
+                formation=fid,
+                ships=list(g),
+            )
         fid += 1
     state = state.with_ships(changed)
     return _goto(state, "us_speed", formations=tuple(forms), next_formation_id=fid)
 
 
 def ask_us_speed(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
-    for f in _us_formations(state):
-        if not f.speed_set:
-            top = slowest_speed(formation_ships(state, f))
+    for f in state.formations:  # the first US formation on the map without a Speed
+        if f.side == US and not f.speed_set:
+            ships = state.members(f.ships)
+            if not ships:
+                continue
+            top = slowest_speed(ships)
+            choices = _SPEED_CHOICES.get((f.id, top))
+            if choices is None:
+                if len(_SPEED_CHOICES) >= 1024:
+                    _SPEED_CHOICES.clear()
+                choices = _SPEED_CHOICES[f.id, top] = tuple(
+                    [SetSpeed(f.id, v) for v in range(top, 0, -1)]
+                )
             return Decision(
                 US,
                 "us_speed",
                 "TE 3.2",
                 f"Assign a Speed (1-{top}) to formation {f.id} ({', '.join(f.ships)})",
-                tuple(SetSpeed(f.id, v) for v in range(top, 0, -1)),
+                choices,
                 context={"formation": f.id},
             )
     return None
+
+
+# (formation id, top Speed) -> the Speed choices (frozen values: shared by decisions)
+_SPEED_CHOICES: dict[tuple[int, int], tuple[SetSpeed, ...]] = {}
 
 
 def run_us_speed(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -597,34 +616,46 @@ def apply_speed(
     game: TokyoExpress, state: State, action: SetSpeed, data: TEData, ctx: Context
 ) -> State:
     f = state.formation(action.formation)
-    ctx.log(
-        "speed",
-        f"US formation {f.id} steams at Speed {action.speed}",
-        "TE 3.2",
-        formation=f.id,
-        speed=action.speed,
-    )
+    if ctx.record:
+        ctx.log(
+            "speed",
+            f"US formation {f.id} steams at Speed {action.speed}",
+            "TE 3.2",
+            formation=f.id,
+            speed=action.speed,
+        )
     return state.with_formation(evolve(f, speed=action.speed, speed_set=True))
 
 
 # -- C-D: US Movement Orders, Freedom of Action ---------------------------------------------
 def ask_us_orders(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
-    for f in _us_formations(state):
-        if not f.order_set:
-            choices = [GiveOrder(f.id, AHEAD)]
-            for m in (TURN_60, TURN_120, COUNTERMARCH, S_TURN):
-                if maneuver_problem(m, f.speed) is None:
-                    choices += [GiveOrder(f.id, m, "port"), GiveOrder(f.id, m, "starboard")]
+    for f in state.formations:  # the first US formation on the map without an order
+        if f.side == US and not f.order_set and state.members(f.ships):
+            choices = _ORDER_CHOICES.get((f.id, f.speed))
+            if choices is None:
+                listed = [GiveOrder(f.id, AHEAD)]
+                for m in (TURN_60, TURN_120, COUNTERMARCH, S_TURN):
+                    if maneuver_problem(m, f.speed) is None:
+                        listed += [GiveOrder(f.id, m, "port"), GiveOrder(f.id, m, "starboard")]
+                if len(_ORDER_CHOICES) >= 1024:
+                    _ORDER_CHOICES.clear()
+                choices = _ORDER_CHOICES[f.id, f.speed] = tuple(listed)
             return Decision(
                 US,
                 "us_order",
                 "TE 3.3",
                 f"US Movement Orders Phase: order for formation {f.id} "
                 f"({', '.join(f.ships)}), Speed {f.speed}",
-                tuple(choices),
+                choices,
                 context={"formation": f.id},
             )
     return None
+
+
+# (formation id, Speed) -> the order choices (frozen values: shared by decisions)
+_ORDER_CHOICES: dict[tuple[int, int], tuple[GiveOrder, ...]] = {}
+# (maneuver, direction name) -> the order marker (a frozen value: shared by formations)
+_US_ORDERS: dict[tuple[str, str], Order] = {}
 
 
 def run_us_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -635,14 +666,19 @@ def apply_order(
     game: TokyoExpress, state: State, action: GiveOrder, data: TEData, ctx: Context
 ) -> State:
     f = state.formation(action.formation)
-    order = Order(action.maneuver, DIRS[action.direction])
-    ctx.log(
-        "us_order",
-        f"US formation {f.id} ordered {order.label}",
-        "TE 3.3",
-        formation=f.id,
-        order=order.label,
-    )
+    order = _US_ORDERS.get((action.maneuver, action.direction))
+    if order is None:
+        order = Order(action.maneuver, DIRS[action.direction])
+        if len(_US_ORDERS) < 64:
+            _US_ORDERS[action.maneuver, action.direction] = order
+    if ctx.record:
+        ctx.log(
+            "us_order",
+            f"US formation {f.id} ordered {order.label}",
+            "TE 3.3",
+            formation=f.id,
+            order=order.label,
+        )
     return state.with_formation(evolve(f, order=order, order_set=True))
 
 
@@ -654,20 +690,23 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
     dead = bool(state.admiral_killed_turn)
     flag = None if dead else state.ship(state.flagship)
     pending: list[int] = []
+    changed: list[Formation] = []  # the formations now Ahead (each of another formation)
     for f in _us_formations(state):
-        ships = formation_ships(state, f)
+        ships = state.members(f.ships)
         if flag is not None and flag.name in f.ships:
             continue
         mod = -2 if dead else 0
         if flag is not None:
-            far = [s for s in ships if distance(s.hex, flag.hex) >= 11]
-            mod = -2 if len(far) == len(ships) else -1 if far else 0
+            fq, fr = flag.hex
+            far = 0
+            for sq, sr in [s.hex for s in ships]:
+                # distance() >= 11, inlined (twice the distance >= 22)
+                if abs(sq - fq) + abs(sr - fr) + abs(sq - fq + sr - fr) >= 22:
+                    far += 1
+            mod = -2 if far == len(ships) else -1 if far else 0
         roll = ctx.dice.d10(f"Freedom of Action, formation {f.id}", "TE 3.3")
         result = data.freedom.result(len(ships), roll + mod)
-        text = (
-            f"Freedom of Action for formation {f.id} ({len(ships)} ships): roll {roll}"
-            f"{mod:+d} = {roll + mod} -> {result}"
-        )
+        note = ""
         new: str | None = None
         if result == "A":
             new = COUNTERMARCH if f.order.maneuver == AHEAD else AHEAD
@@ -675,39 +714,62 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
             new = AHEAD if f.order.maneuver == COUNTERMARCH else COUNTERMARCH
         if new == AHEAD:
             if us_order_can_stay_on_map(
-                [(s.hex, s.heading) for s in ships], Order(AHEAD), f.speed, 1, data
+                [(s.hex, s.heading) for s in ships], _AHEAD, f.speed, 1, data
             ):
-                state = state.with_formation(evolve(f, order=Order(AHEAD)))
-                text += ": now Ahead"
+                changed.append(evolve(f, order=_AHEAD))
+                note = ": now Ahead"
             else:
-                text += ": Ahead would leave the map, so no effect"
+                note = ": Ahead would leave the map, so no effect"
         elif new == COUNTERMARCH:
             if maneuver_problem(COUNTERMARCH, f.speed):
-                text += ": a Speed-1 formation cannot Countermarch, so no effect"
+                note = ": a Speed-1 formation cannot Countermarch, so no effect"
             elif not _cm_directions(state, f, data):
-                text += ": a Countermarch would leave the map, so no effect"
+                note = ": a Countermarch would leave the map, so no effect"
             else:
-                text += ": Countermarch (the player chooses the direction)"
+                note = ": Countermarch (the player chooses the direction)"
                 pending.append(f.id)
-        ctx.log(
-            "freedom_of_action",
-            text,
-            "TE 3.3",
-            formation=f.id,
-            roll=roll,
-            modifier=mod,
-            result=result,
+        if ctx.record:
+            ctx.log(
+                "freedom_of_action",
+                f"Freedom of Action for formation {f.id} ({len(ships)} ships): roll {roll}"
+                f"{mod:+d} = {roll + mod} -> {result}{note}",
+                "TE 3.3",
+                formation=f.id,
+                roll=roll,
+                modifier=mod,
+                result=result,
+            )
+    # the formations changed here are not looked at again (the ships do not move)
+    return _goto(state.updated((), changed), "us_foa_direction", pending=tuple(pending))
+
+
+_AHEAD = Order(AHEAD)
+_COUNTERMARCHES = {name: Order(COUNTERMARCH, DIRS[name]) for name in ("port", "starboard")}
+# (id of the data, the formation's hexes and headings, its Speed) -> (the data, the
+# Countermarch directions keeping it on the map); the data is kept, so its id is not reused
+_CM_DIRECTIONS: dict[
+    tuple[int, tuple[tuple[Hex, int], ...], int], tuple[TEData, tuple[str, ...]]
+] = {}
+
+
+def _cm_directions(state: State, f: Formation, data: TEData) -> tuple[str, ...]:
+    ships = tuple([(s.hex, s.heading) for s in state.members(f.ships)])
+    key = (id(data), ships, f.speed)
+    found = _CM_DIRECTIONS.get(key)
+    if found is None or found[0] is not data:
+        if len(_CM_DIRECTIONS) >= 1024:
+            _CM_DIRECTIONS.clear()
+        found = _CM_DIRECTIONS[key] = (
+            data,
+            tuple(
+                [
+                    name
+                    for name, order in _COUNTERMARCHES.items()
+                    if us_order_can_stay_on_map(list(ships), order, f.speed, 1, data)
+                ]
+            ),
         )
-    return _goto(state, "us_foa_direction", pending=tuple(pending))
-
-
-def _cm_directions(state: State, f: Formation, data: TEData) -> list[str]:
-    ships = [(s.hex, s.heading) for s in formation_ships(state, f)]
-    return [
-        name
-        for name in ("port", "starboard")
-        if us_order_can_stay_on_map(ships, Order(COUNTERMARCH, DIRS[name]), f.speed, 1, data)
-    ]
+    return found[1]
 
 
 def ask_foa_direction(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
@@ -732,39 +794,42 @@ def apply_direction(
     game: TokyoExpress, state: State, action: ChooseDirection, data: TEData, ctx: Context
 ) -> State:
     f = state.formation(action.formation)
-    order = Order(COUNTERMARCH, DIRS[action.direction])
-    ctx.log(
-        "us_order",
-        f"US formation {f.id} now ordered {order.label}",
-        "TE 3.3",
-        formation=f.id,
-        order=order.label,
+    order = _COUNTERMARCHES.get(action.direction) or Order(COUNTERMARCH, DIRS[action.direction])
+    if ctx.record:
+        ctx.log(
+            "us_order",
+            f"US formation {f.id} now ordered {order.label}",
+            "TE 3.3",
+            formation=f.id,
+            order=order.label,
+        )
+    return state.updated(
+        (), (evolve(f, order=order),), pending=tuple([p for p in state.pending if p != f.id])
     )
-    state = state.with_formation(evolve(f, order=order))
-    return evolve(state, pending=tuple(p for p in state.pending if p != f.id))
 
 
 # -- E-F, J: Japanese Formation and Movement Orders Phases -----------------------------------
 def run_jp_formation(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Japanese Formation Phase (TE 3.1 E, 3.2)."""
     _begin(ctx, state)
-    ships = list(state.side_ships(JAPAN))
     fid = state.next_formation_id
     forms = [f for f in state.formations if f.side != JAPAN]
     changed = []
-    for g in japanese_groupings(ships, data):
-        members = [state.ship(n) for n in g]
+    ship = state.ship
+    for g in japanese_groupings(state.ships_of(JAPAN), data):
+        members = [ship(n) for n in g]
         speed = slowest_speed(members)
         forms.append(Formation(fid, JAPAN, g, speed, speed_set=True, order_set=True))
         changed += [evolve(s, formation=fid) for s in members]
-        ctx.log(
-            "formation",
-            f"Japanese formation {fid}: {', '.join(g)}, Speed {speed}",
-            "TE 3.2",
-            formation=fid,
-            ships=list(g),
-            speed=speed,
-        )
+        if ctx.record:
+            ctx.log(
+                "formation",
+                f"Japanese formation {fid}: {', '.join(g)}, Speed {speed}",
+                "TE 3.2",
+                formation=fid,
+                ships=list(g),
+                speed=speed,
+            )
         fid += 1
     state = state.with_ships(changed)
     return _goto(state, "jp_orders", formations=tuple(forms), next_formation_id=fid)
@@ -774,9 +839,8 @@ def run_jp_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) 
     """First and Second Japanese Movement Orders Phases (TE 3.1 F and J, 3.3)."""
     second = state.phase == 3
     _begin(ctx, state)
-    state = evolve(state, phase=3 if second else 0)
-    for f in list(state.side_formations(JAPAN)):
-        state = battle_movement(state, data, state.formation(f.id), ctx)
+    # each formation as by battle_movement in turn, in the orders phase (3 or 0)
+    state = japanese_orders(state, data, ctx, 3 if second else 0)
     return _goto(state, "us_move", phase=4 if second else 1)
 
 
@@ -1440,7 +1504,7 @@ def run_end_of_turn(game: TokyoExpress, state: State, data: TEData, ctx: Context
     It also ends early when one side has no ship left on the map, since
     nothing further can change the Victory Points.
     """
-    empty = [side for side in (US, JAPAN) if not any(True for _ in state.side_ships(side))]
+    empty = [side for side in (US, JAPAN) if not state.ships_of(side)]
     if state.turn >= state.last_turn or empty:
         vp = victory_points(state, data)
         margin = vp[US] - vp[JAPAN]
