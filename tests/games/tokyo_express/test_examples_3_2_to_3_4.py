@@ -485,3 +485,36 @@ def test_3_2_example_of_headings(te_data: TEData) -> None:
     assert us_grouping_problem(ships, [["Blue", "Lardner"], ["Portland", "Cushing"]]) is None
     problem = us_grouping_problem(ships, [["Blue", "Portland"], ["Lardner"], ["Cushing"]])
     assert problem is not None and "heading" in problem
+
+
+def _orders_at_the_west_edge(te_data: TEData, phase: int) -> tuple[int, int]:
+    """(rolls whose order stands, rolls rerolled) for a Speed-1 Japanese ship in the map's
+    westernmost column, given its orders in the orders phase after Movement Phase ``phase``."""
+    state = position(
+        te_data,
+        us=[("Chicago", "0520", "N")],
+        japan=[("Kako", "0120", "S")],
+        speeds={"Kako": 1},
+        step="jp_orders",
+        phase=phase,
+    )
+    stood = rerolled = 0
+    for roll in range(2, 11):
+        c = Context(ScriptedDice([roll], fallback_seed=roll), record=True)
+        battle_movement(state, te_data, state.formation(2), c)
+        if any(e.kind == "order_rerolled" for e in c.events):
+            rerolled += 1
+        else:
+            stood += 1
+    return stood, rerolled
+
+
+def test_3_3_second_orders_check_the_map_edge_in_phases_4_to_6(te_data: TEData) -> None:
+    """Orders given after the third Movement Phase last phases 4-6 (TE 3.1 J, 3.3), so the
+    map edge is checked with the moves of those phases: Speed 1 moves only in phase 1
+    (TE 3.4 chart), so no order can take it off the map then and every roll stands;
+    before phase 1 the same ship at the edge has rolls taken again."""
+    assert [te_data.moves(1, p) for p in range(1, 7)] == [1, 0, 0, 0, 0, 0]
+    stood, rerolled = _orders_at_the_west_edge(te_data, phase=0)
+    assert rerolled > 0 and stood > 0
+    assert _orders_at_the_west_edge(te_data, phase=3) == (9, 0)

@@ -232,7 +232,7 @@ def _order(
     sec = data.bmd[_sector(jq - uq, jr - ur, us_heading)]
     ship = data.ship
     heavy = any([ship(s.name).heavy for s in jp_ships])  # is_heavy_formation(), inlined
-    first = 1 if phase < 4 else 4
+    first = 1 if phase < 3 else 4  # orders after the third Movement Phase last 4-6 (TE 3.1 J)
     hexes = list(dict.fromkeys([s.hex for s in jp_ships]))  # each once: all take one heading
     speed_now = formation.speed
     jp_heading = jref.heading
