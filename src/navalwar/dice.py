@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 import numpy as np
@@ -90,7 +90,14 @@ class Dice:
         sink: called with every :class:`Roll`, e.g. to log it as an event.
     """
 
-    _seeded = True  # draws read the stream (not a script), so they need no name unlogged
+    # Draws read the seeded stream directly, so an unlogged one needs no die name and a
+    # shuffle takes its words in one go. A subclass (scripted or enumerating dice)
+    # draws its own way and goes through _draw/_uniform, unless it says otherwise.
+    _seeded = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        cls._seeded = bool(vars(cls).get("_seeded", False))
 
     def __init__(self, seed: int, index: int = 0, sink: RollSink | None = None) -> None:
         if not isinstance(seed, int) or seed < 0:
@@ -167,12 +174,17 @@ class Dice:
     def shuffled(self, items: Sequence[T], purpose: str = "", rule: str = "") -> tuple[T, ...]:
         """Return ``items`` in a uniformly random order (Fisher-Yates)."""
         out = list(items)
-        start = self.index
-        words = self._stream.upto(start + len(out))
-        for k, i in enumerate(range(len(out) - 1, 0, -1)):
-            j = words[start + k] % (i + 1)  # _uniform(i + 1), in one go
-            out[i], out[j] = out[j], out[i]
-        self.index = start + max(0, len(out) - 1)
+        if self._seeded:
+            start = self.index
+            words = self._stream.upto(start + len(out))
+            for k, i in enumerate(range(len(out) - 1, 0, -1)):
+                j = words[start + k] % (i + 1)  # _uniform(i + 1), in one go
+                out[i], out[j] = out[j], out[i]
+            self.index = start + max(0, len(out) - 1)
+        else:
+            for i in range(len(out) - 1, 0, -1):
+                j = self._uniform(i + 1)
+                out[i], out[j] = out[j], out[i]
         if self.sink is not None and len(out) > 1:
             self.sink(Roll("shuffle", len(out), purpose, rule))
         return tuple(out)
@@ -188,8 +200,6 @@ class ScriptedDice(Dice):
     ``fallback_seed`` continues with seeded dice; without one, the next roll
     raises :class:`DiceError`.
     """
-
-    _seeded = False
 
     def __init__(
         self,

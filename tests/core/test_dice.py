@@ -82,3 +82,19 @@ def test_scripted_dice_fall_back_to_a_seed() -> None:
 def test_bad_seed_is_refused() -> None:
     with pytest.raises(DiceError):
         Dice(-1)
+
+
+def test_shuffle_and_unlogged_draws_read_the_stream_as_logged_ones_do() -> None:
+    """The quick paths (a shuffle's words in one go, a draw with no sink naming no die)
+    give the same values and advance the same way as the draws one by one."""
+    quick, slow = Dice(11), Dice(11)
+    logged: list[Roll] = []
+    slow.sink = logged.append
+    for n in (0, 1, 2, 7, 52):
+        assert quick.shuffled(range(n)) == slow.shuffled(range(n))
+        assert quick.index == slow.index
+    for _ in range(50):
+        assert quick.roll(6) == slow.roll(6)
+        assert quick.choose("abcdefg") == slow.choose("abcdefg")
+    assert quick.index == slow.index
+    assert [r.die for r in logged[-2:]] == ["d6", "choice7"]
