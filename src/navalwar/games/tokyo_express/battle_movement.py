@@ -25,8 +25,8 @@ from navalwar.games.tokyo_express.model import (
     Ship,
     State,
 )
-from navalwar.games.tokyo_express.movement import moving_phases, reach
-from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, distance, relative_bearing, turn
+from navalwar.games.tokyo_express.movement import japanese_order_stays_on_map, moving_phases
+from navalwar.hexgrid import ORIGIN, Hex, distance, relative_bearing, turn
 
 RULE = "TE 3.3"
 ORDER_OF = {
@@ -258,7 +258,7 @@ def _order(
                     data.moves(speed, first + 1),
                     data.moves(speed, first + 2),
                 )
-            found = known[entry.heading, entry.order] = _stays_on_map(
+            found = known[entry.heading, entry.order] = japanese_order_stays_on_map(
                 hexes, heading, maneuver, direction, moves
             )
         return found
@@ -301,48 +301,6 @@ def _order(
             us_reference=uref.name,
         )
     return new_ships, evolve(formation, order=order, speed=speed)
-
-
-def _stays_on_map(
-    hexes: Sequence[Hex], heading: int, maneuver: str, direction: int, moves: Sequence[int]
-) -> bool:
-    """:func:`~navalwar.games.tokyo_express.movement.japanese_order_stays_on_map` for
-    ships in ``hexes`` all on ``heading``, moving ``moves`` hexes in the order's three
-    phases: whether the order keeps every ship on the map in all its outcomes.
-
-    Moving on along one heading stays on the map exactly when the whole way does
-    (:func:`~navalwar.games.tokyo_express.movement.reach`), so each stretch between
-    turns is one test: Ahead one, a 60° Turn one more per phase it may turn after
-    (before the last), About one per moving phase.
-    """
-    if maneuver == ABOUT:  # a turn after each move
-        for q, r in hexes:
-            hd = heading
-            for n in moves:
-                if n > 0:
-                    if n > reach((q, r), hd):
-                        return False
-                    d = DIRECTIONS[hd]
-                    q += d.q * n
-                    r += d.r * n
-                    hd = (hd + direction) % 6
-        return True
-    total = moves[0] + moves[1] + moves[2]
-    for h in hexes:
-        if total > reach(h, heading):
-            return False
-    if maneuver == TURN_60:  # a turn at the end of the first or the second phase
-        d = DIRECTIONS[heading]
-        turned = (heading + direction) % 6
-        done = 0
-        for n in moves[:-1]:
-            done += n
-            rest = total - done
-            if rest > 0:
-                for q, r in hexes:
-                    if rest > reach((q + d.q * done, r + d.r * done), turned):
-                        return False
-    return True
 
 
 _HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")

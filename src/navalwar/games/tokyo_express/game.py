@@ -1073,17 +1073,7 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
     blocked = _stacking(state, moves, ctx)
     if blocked:
         moves = {n: m for n, m in moves.items() if n not in blocked}
-    if ctx.record:
-        for name, (end, n, _) in moves.items():
-            label = te_label(end)
-            ctx.log(
-                "ship_moved",
-                f"{name} moves {n} hex(es) to {label}",
-                "TE 3.4",
-                ship=name,
-                to=label,
-                hexes=n,
-            )
+    _log_moves(ctx, moves)
     ship = state.ship
 
     def heading_now(name: str) -> int:
@@ -1166,6 +1156,21 @@ def _paths(state: State, forms: Sequence[Formation], data: TEData) -> dict[str, 
     return paths
 
 
+def _log_moves(ctx: Context, moves: Mapping[str, Move]) -> None:
+    """Log each ship's move of the phase (TE 3.4), when a log is kept."""
+    if ctx.record:
+        for name, (end, n, _) in moves.items():
+            label = te_label(end)
+            ctx.log(
+                "ship_moved",
+                f"{name} moves {n} hex(es) to {label}",
+                "TE 3.4",
+                ship=name,
+                to=label,
+                hexes=n,
+            )
+
+
 def _stacking(state: State, moves: Mapping[str, Move], ctx: Context) -> set[str]:
     """No more than two US ships in a hex at the end of a Movement Phase (TE 3.4).
 
@@ -1243,17 +1248,7 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
     state, moves = _movement(state, forms, members, data, ctx, heading)
     if state is not was:  # a slide
         members = [state.members(f.ships) for f in forms]
-    if ctx.record:
-        for name, (end, n, _) in moves.items():
-            label = te_label(end)
-            ctx.log(
-                "ship_moved",
-                f"{name} moves {n} hex(es) to {label}",
-                "TE 3.4",
-                ship=name,
-                to=label,
-                hexes=n,
-            )
+    _log_moves(ctx, moves)
     ship = state.ship
 
     def heading_now(name: str) -> int:

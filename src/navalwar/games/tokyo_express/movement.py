@@ -259,33 +259,44 @@ def us_order_can_stay_on_map(
 
 
 def japanese_order_stays_on_map(
-    ships: Sequence[tuple[Hex, int]],
-    maneuver: str,
-    direction: int,
-    speed: int,
-    phases: Sequence[int],
-    data: TEData,
+    hexes: Sequence[Hex], heading: int, maneuver: str, direction: int, moves: Sequence[int]
 ) -> bool:
-    """Whether a Japanese order keeps every ship on the map in all its outcomes (TE 3.3).
+    """Whether a Japanese order keeps every ship on the map in all its outcomes (TE 3.3):
+    ships in ``hexes``, all on ``heading`` (a formation takes one heading from the
+    display), moving ``moves`` hexes in the order's three Movement Phases. A 60° Turn
+    may come at the end of any of the three phases, so every timing counts; About
+    turns after each move.
 
-    A 60° Turn may come at the end of any of the three phases, so every
-    timing is tried; About turns after each move. (Each ship and timing is
-    followed on its own: the answer is the same whatever the order.)
+    Moving on along one heading stays on the map exactly when the whole way does
+    (:func:`~navalwar.games.tokyo_express.movement.reach`), so each stretch between
+    turns is one test: Ahead one, a 60° Turn one more per phase it may turn after
+    (before the last), About one per moving phase.
     """
-    moves = [(p, data.moves(speed, p)) for p in phases]
-    turn_ats: list[int | None] = list(phases) if maneuver == TURN_60 else [None]
-    about = maneuver == ABOUT
-    for start, heading in dict.fromkeys(ships):  # ships sharing a hex and heading: once
-        for turn_at in turn_ats:
-            q, r = start
+    if maneuver == ABOUT:  # a turn after each move
+        for q, r in hexes:
             hd = heading
-            for p, n in moves:
+            for n in moves:
                 if n > 0:
                     if n > reach((q, r), hd):
                         return False
                     d = DIRECTIONS[hd]
                     q += d.q * n
                     r += d.r * n
-                if (about and n > 0) or turn_at == p:
-                    hd = turn(hd, direction)
+                    hd = (hd + direction) % 6
+        return True
+    total = moves[0] + moves[1] + moves[2]
+    for h in hexes:
+        if total > reach(h, heading):
+            return False
+    if maneuver == TURN_60:  # a turn at the end of the first or the second phase
+        d = DIRECTIONS[heading]
+        turned = (heading + direction) % 6
+        done = 0
+        for n in moves[:-1]:
+            done += n
+            rest = total - done
+            if rest > 0:
+                for q, r in hexes:
+                    if rest > reach((q + d.q * done, r + d.r * done), turned):
+                        return False
     return True
