@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
+from navalwar.dice import Dice
 from navalwar.engine import Context
 from navalwar.frozen import evolve
 from navalwar.games.tokyo_express.data import BMDEntry, TEData
@@ -192,6 +193,14 @@ def japanese_orders(state: State, data: TEData, ctx: Context, phase: int) -> Sta
 _ORDERS: dict[tuple[str, int], Order] = {}  # the new orders (frozen values, shared)
 
 
+def _closest(ships: Sequence[Ship], dist: Sequence[int], dice: Dice, purpose: str) -> Ship:
+    """The ship of ``ships`` at the least ``dist``, ties chosen at random (TE 3.3)."""
+    if len(ships) == 1:
+        return ships[0]
+    least = min(dist)
+    return dice.choose([s for s, d in zip(ships, dist, strict=True) if d == least], purpose, RULE)
+
+
 def _order(
     state: State,
     data: TEData,
@@ -204,29 +213,15 @@ def _order(
     """The ships and formation as :func:`battle_movement` changes them."""
     dice = ctx.dice
     _, us_ships, to_us = threats.threat(jp_ships, ctx)
-    if len(jp_ships) == 1:
-        jref = jp_ships[0]
-    else:
-        d_ref = min(to_us)
-        jref = dice.choose(
-            [j for j, d in zip(jp_ships, to_us, strict=True) if d == d_ref],
-            "Japanese reference ship (tie)",
-            RULE,
-        )
+    jref = _closest(jp_ships, to_us, dice, "Japanese reference ship (tie)")
     jq, jr = jref.hex
-    if len(us_ships) == 1:
-        uref = us_ships[0]
-    else:
+    uref = us_ships[0]
+    if len(us_ships) > 1:
         to_jref = [
             abs(uq - jq) + abs(ur - jr) + abs(uq - jq + ur - jr)  # twice distance(), inlined
             for uq, ur in [u.hex for u in us_ships]
         ]
-        d_us = min(to_jref)
-        uref = dice.choose(
-            [u for u, d in zip(us_ships, to_jref, strict=True) if d == d_us],
-            "US reference ship (tie)",
-            RULE,
-        )
+        uref = _closest(us_ships, to_jref, dice, "US reference ship (tie)")
     uq, ur = uref.hex
     us_heading = uref.heading
     sec = data.bmd[_sector(jq - uq, jr - ur, us_heading)]
