@@ -1135,13 +1135,16 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
 def _placed(state: State, moves: Mapping[str, Move], heading: Mapping[str, int]) -> list[Ship]:
     """The ships that moved or turned this phase, each in its new hex and heading."""
     if not heading:
-        return [s.at(end, s.heading) for end, _, s in moves.values()]
-    out = [s.at(end, heading.get(name, s.heading)) for name, (end, _, s) in moves.items()]
+        return [evolve(s, hex=end) for end, _, s in moves.values()]
+    out = [
+        evolve(s, hex=end, heading=heading.get(name, s.heading))
+        for name, (end, _, s) in moves.items()
+    ]
     ship = state.ship
     for name, hd in heading.items():
         if name not in moves:
             s = ship(name)
-            out.append(s.at(s.hex, hd))
+            out.append(evolve(s, heading=hd))
     return out
 
 

@@ -21,7 +21,6 @@ from navalwar.sequence import CardDeck, ChitCup
 US = "US"
 JAPAN = "Japan"
 SIDES = (US, JAPAN)
-_new = object.__new__
 
 READY, FIRED, LOST = 0, 1, 2  # torpedo salvo status on the Ship Log (TE 2.3, 3.6, 3.8)
 
@@ -102,16 +101,6 @@ class Ship:
     def on_map(self) -> bool:
         """On the map (sinking ships stay until the Damage Effects Phase, TE 3.8)."""
         return not self.removed
-
-    def at(self, hex: Hex, heading: int) -> Ship:
-        """This ship in hex ``hex`` heading ``heading``: a copy made in one go (a ship
-        keeps nothing but its fields, so no lookup of the copy goes stale)."""
-        new = _new(Ship)
-        values = new.__dict__
-        values.update(self.__dict__)
-        values["hex"] = hex
-        values["heading"] = heading
-        return new
 
 
 @attrs.frozen(slots=False)

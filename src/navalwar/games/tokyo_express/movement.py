@@ -138,16 +138,6 @@ def ahead(start: Hex, heading: int, steps: int) -> Hex | None:
     return Hex(start.q + d.q * steps, start.r + d.r * steps)
 
 
-def _ahead(h: Hex, heading: int, n: int) -> Hex | None:
-    """The hex ``n`` hexes straight ahead, or None if the way there leaves the map."""
-    if n <= 0:
-        return h
-    if n > reach(h, heading):
-        return None
-    d = DIRECTIONS[heading]
-    return Hex(h.q + d.q * n, h.r + d.r * n)
-
-
 def _fits(points: list[Hex], dq: int, dr: int) -> bool:
     """Whether every point shifted by ``(dq, dr)`` is on the map.
 
