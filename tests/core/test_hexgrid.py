@@ -13,6 +13,7 @@ from navalwar.errors import DataError, UnknownNameError
 from navalwar.games.tokyo_express.geometry import TE_MAP
 from navalwar.hexgrid import (
     DIRECTIONS,
+    ORIGIN,
     Arc,
     Hex,
     LineStep,
@@ -20,7 +21,9 @@ from navalwar.hexgrid import (
     arc_of,
     bearing,
     distance,
+    fire_steps,
     from_pixel,
+    from_symmetric,
     hexes_within,
     in_broadside,
     line,
@@ -33,6 +36,7 @@ from navalwar.hexgrid import (
     relative_bearing,
     ring,
     rotate,
+    symmetric_offset,
     to_pixel,
     turn,
 )
@@ -461,3 +465,25 @@ def test_inconsistent_neighbour_table_rejected() -> None:
             cols=(1, 5),
             rows=(1, 5),
         )
+
+
+@given(offsets)
+def test_symmetric_offset_maps_back_and_is_the_same_for_every_image(h: Hex) -> None:
+    """The image of an offset maps back onto it, and all twelve images of an offset
+    (six turns, with and without the mirror) share one smallest image."""
+    best, k, mirrored = symmetric_offset(h.q, h.r)
+    assert from_symmetric(best, k, mirrored) == h
+    assert distance(ORIGIN, best) == distance(ORIGIN, h)
+    for t in range(6):
+        for image in (rotate(h, t), reflect(rotate(h, t), ORIGIN, 0)):
+            assert symmetric_offset(image.q, image.r)[0] == best
+
+
+@given(offsets)
+def test_fire_steps_worked_out_by_symmetry_match_line_of_fire(h: Hex) -> None:
+    """fire_steps (one line per symmetric set, mapped back) holds the single hexes and
+    the grazed hexsides of line_of_fire from the origin."""
+    singles, sides = fire_steps(h.q, h.r)
+    steps = line_of_fire(ORIGIN, h)
+    assert singles == frozenset(s.hexes[0] for s in steps if not s.is_hexside)
+    assert {frozenset(x) for x in sides} == {frozenset(s.hexes) for s in steps if s.is_hexside}

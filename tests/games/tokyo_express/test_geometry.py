@@ -11,6 +11,7 @@ from itertools import pairwise
 import pytest
 
 from navalwar.errors import DataError
+from navalwar.games.tokyo_express.combat import HEAD_ROW, MOUNT_BITS, torpedo_geometry
 from navalwar.games.tokyo_express.geometry import (
     TE_MAP,
     arc,
@@ -24,6 +25,7 @@ from navalwar.hexgrid import (
     Arc,
     Hex,
     distance,
+    hexes_within,
     line_blocked,
     line_of_fire,
     neighbour,
@@ -493,3 +495,16 @@ def test_21_1_example_land_and_radar() -> None:
     assert arc(us, SE, savo) is Arc.PORT  # the land lies in the same arc
     # positions reversed: the US ship at 2125 heading SE sees 2424 to starboard
     assert arc(japanese, SE, us) is Arc.STARBOARD
+
+
+def test_torpedo_geometry_is_the_mount_and_row_rules_remembered() -> None:
+    """torpedo_geometry (worked out for heading 0 and remembered) gives, from any hex and
+    heading, the mounts torpedo_mount_bears allows and the dead-ahead row (TE 3.6)."""
+    for start in (Hex(0, 0), Hex(7, -3)):
+        for target in hexes_within(start, 8):
+            for heading in range(6):
+                bits = torpedo_geometry(target.q - start.q, target.r - start.r, heading)
+                for mount, bit in MOUNT_BITS.items():
+                    bears = torpedo_mount_bears(mount, start, heading, target)  # type: ignore[arg-type]
+                    assert bool(bits & bit) == bears
+                assert bool(bits & HEAD_ROW) == in_heading_row(start, heading, target)
