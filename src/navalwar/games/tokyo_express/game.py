@@ -7,6 +7,7 @@ decision; :meth:`TokyoExpress.advance` runs steps until a decision is pending.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -586,26 +587,21 @@ def ask_us_speed(game: TokyoExpress, state: State, data: TEData) -> Decision | N
             if not ships:
                 continue
             top = slowest_speed(ships)
-            choices = _SPEED_CHOICES.get((f.id, top))
-            if choices is None:
-                if len(_SPEED_CHOICES) >= 1024:
-                    _SPEED_CHOICES.clear()
-                choices = _SPEED_CHOICES[f.id, top] = tuple(
-                    [SetSpeed(f.id, v) for v in range(top, 0, -1)]
-                )
             return Decision(
                 US,
                 "us_speed",
                 "TE 3.2",
                 f"Assign a Speed (1-{top}) to formation {f.id} ({', '.join(f.ships)})",
-                choices,
+                _speed_choices(f.id, top),
                 context={"formation": f.id},
             )
     return None
 
 
-# (formation id, top Speed) -> the Speed choices (frozen values: shared by decisions)
-_SPEED_CHOICES: dict[tuple[int, int], tuple[SetSpeed, ...]] = {}
+@functools.lru_cache(maxsize=1024)
+def _speed_choices(fid: int, top: int) -> tuple[SetSpeed, ...]:
+    """The Speeds formation ``fid`` may take, fastest first (frozen: shared by decisions)."""
+    return tuple([SetSpeed(fid, v) for v in range(top, 0, -1)])
 
 
 def run_us_speed(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -631,15 +627,7 @@ def apply_speed(
 def ask_us_orders(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
     for f in state.formations:  # the first US formation on the map without an order
         if f.side == US and not f.order_set and state.members(f.ships):
-            choices = _ORDER_CHOICES.get((f.id, f.speed))
-            if choices is None:
-                listed = [GiveOrder(f.id, AHEAD)]
-                for m in (TURN_60, TURN_120, COUNTERMARCH, S_TURN):
-                    if maneuver_problem(m, f.speed) is None:
-                        listed += [GiveOrder(f.id, m, "port"), GiveOrder(f.id, m, "starboard")]
-                if len(_ORDER_CHOICES) >= 1024:
-                    _ORDER_CHOICES.clear()
-                choices = _ORDER_CHOICES[f.id, f.speed] = tuple(listed)
+            choices = _order_choices(f.id, f.speed)
             return Decision(
                 US,
                 "us_order",
@@ -652,10 +640,20 @@ def ask_us_orders(game: TokyoExpress, state: State, data: TEData) -> Decision | 
     return None
 
 
-# (formation id, Speed) -> the order choices (frozen values: shared by decisions)
-_ORDER_CHOICES: dict[tuple[int, int], tuple[GiveOrder, ...]] = {}
-# (maneuver, direction name) -> the order marker (a frozen value: shared by formations)
-_US_ORDERS: dict[tuple[str, str], Order] = {}
+@functools.lru_cache(maxsize=1024)
+def _order_choices(fid: int, speed: int) -> tuple[GiveOrder, ...]:
+    """The orders formation ``fid`` at ``speed`` may take (frozen: shared by decisions)."""
+    listed = [GiveOrder(fid, AHEAD)]
+    for m in (TURN_60, TURN_120, COUNTERMARCH, S_TURN):
+        if maneuver_problem(m, speed) is None:
+            listed += [GiveOrder(fid, m, "port"), GiveOrder(fid, m, "starboard")]
+    return tuple(listed)
+
+
+@functools.lru_cache(maxsize=64)
+def _us_order(maneuver: str, direction: str) -> Order:
+    """The order marker of a US order (a frozen value: shared by formations)."""
+    return Order(maneuver, DIRS[direction])
 
 
 def run_us_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -666,11 +664,7 @@ def apply_order(
     game: TokyoExpress, state: State, action: GiveOrder, data: TEData, ctx: Context
 ) -> State:
     f = state.formation(action.formation)
-    order = _US_ORDERS.get((action.maneuver, action.direction))
-    if order is None:
-        order = Order(action.maneuver, DIRS[action.direction])
-        if len(_US_ORDERS) < 64:
-            _US_ORDERS[action.maneuver, action.direction] = order
+    order = _us_order(action.maneuver, action.direction)
     if ctx.record:
         ctx.log(
             "us_order",
@@ -745,31 +739,16 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
 
 _AHEAD = Order(AHEAD)
 _COUNTERMARCHES = {name: Order(COUNTERMARCH, DIRS[name]) for name in ("port", "starboard")}
-# (id of the data, the formation's hexes and headings, its Speed) -> (the data, the
-# Countermarch directions keeping it on the map); the data is kept, so its id is not reused
-_CM_DIRECTIONS: dict[
-    tuple[int, tuple[tuple[Hex, int], ...], int], tuple[TEData, tuple[str, ...]]
-] = {}
 
 
-def _cm_directions(state: State, f: Formation, data: TEData) -> tuple[str, ...]:
-    ships = tuple([(s.hex, s.heading) for s in state.members(f.ships)])
-    key = (id(data), ships, f.speed)
-    found = _CM_DIRECTIONS.get(key)
-    if found is None or found[0] is not data:
-        if len(_CM_DIRECTIONS) >= 1024:
-            _CM_DIRECTIONS.clear()
-        found = _CM_DIRECTIONS[key] = (
-            data,
-            tuple(
-                [
-                    name
-                    for name, order in _COUNTERMARCHES.items()
-                    if us_order_can_stay_on_map(list(ships), order, f.speed, 1, data)
-                ]
-            ),
-        )
-    return found[1]
+def _cm_directions(state: State, f: Formation, data: TEData) -> list[str]:
+    """The Countermarch directions keeping formation ``f`` on the map (TE 3.3)."""
+    ships = [(s.hex, s.heading) for s in state.members(f.ships)]
+    return [
+        name
+        for name, order in _COUNTERMARCHES.items()
+        if us_order_can_stay_on_map(ships, order, f.speed, 1, data)
+    ]
 
 
 def ask_foa_direction(game: TokyoExpress, state: State, data: TEData) -> Decision | None:
