@@ -146,7 +146,7 @@ class _Threats:
 
 
 def _within(ships: Sequence[Ship], hexes: Iterable[Hex], limit: int) -> bool:
-    """Whether some ship is within ``limit`` hexes of some hex (``ships_distance <= limit``)."""
+    """Whether some ship is within ``limit`` hexes of some hex."""
     pts = [s.hex for s in ships]
     # twice the distance of each pair (the sum of the cube coordinates' differences,
     # distance() inlined)

@@ -82,13 +82,6 @@ def formation_speed(state: State, ship: Ship) -> int:
     return ship.max_speed
 
 
-def mount_bears(mount: str, ship_hex: Hex, heading: int, target_hex: Hex) -> bool:
-    """Whether a P, S or C torpedo mount bears on ``target_hex`` (TE 3.6)."""
-    if mount not in ("P", "S", "C"):
-        return False
-    return torpedo_mount_bears(mount, ship_hex, heading, target_hex)  # type: ignore[arg-type]
-
-
 def friendly_hexes(state: State, side: str, exclude: Iterable[str] = ()) -> AbstractSet[Hex]:
     """Hexes holding ships of ``side`` (any, sinking included)."""
     ex = set(exclude)

@@ -38,14 +38,9 @@ def within_chain(ships: Sequence[Ship], reach: int = 2) -> bool:
     return len(reached) == n
 
 
-def _components(ships: Sequence[Ship], reach: int) -> list[list[Ship]]:
-    """Connected groups under "within ``reach`` hexes of another ship": each in the
-    order of ``ships``, the groups in the order of their first ship."""
-    return [[ships[i] for i in g] for g in _index_components([s.hex for s in ships], reach)]
-
-
 def _index_components(hexes: Sequence[Hex], reach: int) -> list[list[int]]:
-    """:func:`_components` as positions in ``hexes`` (each group ascending)."""
+    """Connected groups under "within ``reach`` hexes of another": positions in ``hexes``,
+    each group ascending, the groups in the order of their first hex."""
     n = len(hexes)
     twice = 2 * reach
     group_of = [-1] * n
@@ -270,21 +265,6 @@ def _index_groupings(
 def formation_ships(state: State, formation: Formation, include_sinking: bool = True) -> list[Ship]:
     """The ships of ``formation`` still on the map."""
     return list(state.members(formation.ships, include_sinking))
-
-
-def ships_distance(a: Iterable[Ship], b: Iterable[Ship]) -> int:
-    """The distance between two groups: the fewest hexes between any two ships (TE 3.2)."""
-    bl = [s.hex for s in b]
-    best = -1
-    for x in a:
-        xq, xr = x.hex
-        for yq, yr in bl:
-            dq = xq - yq
-            dr = xr - yr
-            d = abs(dq) + abs(dr) + abs(dq + dr)  # 2 * distance(), inlined: a hot loop
-            if d < best or best < 0:
-                best = d
-    return 10**6 if best < 0 else best >> 1
 
 
 def slowest_speed(ships: Iterable[Ship]) -> int:
