@@ -15,6 +15,7 @@ from navalwar.games.tokyo_express.combat import (
     gunnery_target_ok,
     japanese_salvos,
     ready_mounts,
+    torpedo_band,
     torpedo_geometry,
     torpedo_line_clear,
 )
@@ -95,7 +96,7 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
             d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
             if d == 0 or d > reach:
                 continue
-            if d >= 8 and data.ship(name).rule_type == "DD":
+            if data.ship(name).rule_type == "DD" and torpedo_band(d) == "Long":
                 continue  # never at a DD at Long range
             bits = torpedo_geometry(dq, dr, heading)
             if not bits & mounts or (second and bits & HEAD_ROW):
@@ -118,7 +119,9 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
         assigned.append((attacker, target, dmin, bits))
     attacks = []
     for attacker, target, d, bits in assigned:
-        if counts[target.name] == 1 or (d <= 3 and data.ship(target.name).rule_type != "DD"):
+        if counts[target.name] == 1 or (
+            torpedo_band(d) == "Short" and data.ship(target.name).rule_type != "DD"
+        ):
             n = 2  # a lone attacker, or one at Short range of a ship bigger than a DD
         else:
             n = 1
