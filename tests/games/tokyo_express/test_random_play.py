@@ -233,3 +233,47 @@ def test_heuristic_us_agent_games_terminate(te_data: TEData) -> None:
         if problems:
             failures[seed] = problems
     assert failures == {}
+
+
+def test_japanese_plans_pick_only_targets_the_rules_allow(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Japanese torpedo and gunnery plans test eligibility inline, for speed: every
+    attack they plan must pass the rule functions too (TE 3.6 "Targets of Torpedo
+    Attacks", never a DD at Long range; TE 3.7 gunnery targets and bearing batteries)."""
+    from navalwar.dice import Dice
+    from navalwar.engine import Context
+    from navalwar.games.tokyo_express.allocation import (
+        JP_TORPEDO_RANGE,
+        japanese_gunnery_plan,
+        japanese_torpedo_plan,
+    )
+    from navalwar.games.tokyo_express.combat import (
+        battery_bears_on,
+        gunnery_target_ok,
+        torpedo_band,
+        torpedo_target_ok,
+    )
+    from navalwar.hexgrid import distance
+
+    seen = {"torpedo": 0, "gunnery": 0}
+    run_torpedo = te_game.RUN["jp_torpedo"]
+
+    def check(game: Any, state: State, data: TEData, ctx: Context) -> State:
+        probe = Context(Dice(len(state.ships) + state.turn), record=False)
+        for a in japanese_torpedo_plan(state, data, probe, second=False):
+            attacker, target = state.ship(a.attacker), state.ship(a.target)
+            assert torpedo_target_ok(state, data, attacker, target, JP_TORPEDO_RANGE)
+            long = torpedo_band(distance(attacker.hex, target.hex)) == "Long"
+            assert not (long and data.ship(target.name).rule_type == "DD")
+            seen["torpedo"] += 1
+        for a in japanese_gunnery_plan(state, data, probe):
+            attacker, target = state.ship(a.attacker), state.ship(a.target)
+            assert gunnery_target_ok(state, data, attacker, target)
+            batteries = ("bow", "stern") if a.battery == "both" else (a.battery,)
+            assert all(battery_bears_on(attacker, b, target) for b in batteries)
+            seen["gunnery"] += 1
+        return run_torpedo(game, state, data, ctx)
+
+    monkeypatch.setitem(te_game.RUN, "jp_torpedo", check)
+    for seed in range(15):
+        play_out(Match.start(GAME, "basic", seed=seed, log_events=False), {US: RandomAgent(seed)})
+    assert seen["torpedo"] > 10 and seen["gunnery"] > 10
