@@ -277,3 +277,66 @@ def test_japanese_plans_pick_only_targets_the_rules_allow(monkeypatch: pytest.Mo
     for seed in range(15):
         play_out(Match.start(GAME, "basic", seed=seed, log_events=False), {US: RandomAgent(seed)})
     assert seen["torpedo"] > 10 and seen["gunnery"] > 10
+
+
+def test_us_target_lists_match_the_rule_functions(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The US gunnery and torpedo target lists test eligibility inline, with the firer's
+    ranges and friendly hexes looked up once, for speed: they must list exactly the ships
+    the rule functions allow (TE 3.6 "Targets of Torpedo Attacks", TE 3.7 "Requirements
+    to Be a Target"), and a ship can fire torpedoes exactly when some target has a
+    bearing salvo it may fire."""
+    from navalwar.games.tokyo_express.allocation import (
+        US_TORPEDO_RANGE,
+        _banned_side,
+        _gunnery_targets,
+        _us_torpedo_targets,
+        us_torpedo_can_fire,
+    )
+    from navalwar.games.tokyo_express.combat import (
+        HEAD_ROW,
+        MOUNT_BITS,
+        gunnery_target_ok,
+        ready_mounts,
+        torpedo_geometry,
+        torpedo_target_ok,
+    )
+    from navalwar.hexgrid import arc_of
+
+    seen = {"gunnery": 0, "torpedo": 0}
+    run_gunnery = te_game.RUN["jp_gunnery"]
+
+    def check(game: Any, state: State, data: TEData, ctx: Any) -> State:
+        jp = state.ships_of(JAPAN)
+        for ship in state.ships_of(US):
+            expected_gunnery = [
+                (t, arc_of(ship.hex, ship.heading, t.hex))
+                for t in jp
+                if gunnery_target_ok(state, data, ship, t)
+            ]
+            assert list(_gunnery_targets(state, data, ship)) == expected_gunnery
+            seen["gunnery"] += len(expected_gunnery)
+            for second in (False, True):
+                firsts = state.combat.first_targets if second and state.combat else ()
+                expected = []
+                for t in jp:
+                    if t.name in firsts:
+                        continue
+                    if not torpedo_target_ok(state, data, ship, t, US_TORPEDO_RANGE):
+                        continue
+                    bits = torpedo_geometry(
+                        t.hex.q - ship.hex.q, t.hex.r - ship.hex.r, ship.heading
+                    )
+                    if second and bits & HEAD_ROW:
+                        continue
+                    expected.append((t, bits & ready_mounts(data, ship)))
+                assert list(_us_torpedo_targets(state, data, ship, second)) == expected
+                allowed = 7 & ~MOUNT_BITS.get(_banned_side(state, ship, second), 0)
+                can = any(bits & allowed for _, bits in expected)
+                assert us_torpedo_can_fire(state, data, ship, second) == can
+                seen["torpedo"] += len(expected)
+        return run_gunnery(game, state, data, ctx)
+
+    monkeypatch.setitem(te_game.RUN, "jp_gunnery", check)
+    for seed in range(15):
+        play_out(Match.start(GAME, "basic", seed=seed, log_events=False), {US: RandomAgent(seed)})
+    assert seen["gunnery"] > 10 and seen["torpedo"] > 10

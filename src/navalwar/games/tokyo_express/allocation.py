@@ -12,12 +12,10 @@ from navalwar.games.tokyo_express.combat import (
     MOUNT_BITS,
     arc_bears,
     gunnery_line_clear_by,
-    gunnery_target_ok,
     japanese_salvos,
     ready_mounts,
     torpedo_band,
     torpedo_geometry,
-    torpedo_line_clear,
 )
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.model import JAPAN, READY, US, Attack, Combat, Ship, State
@@ -26,20 +24,17 @@ from navalwar.hexgrid import Arc, Hex, arc_of, line_blocked_by
 JP_TORPEDO_RANGE = 11  # the Basic Game never fires at Extreme range (TE 3.6)
 US_TORPEDO_RANGE = 7  # Short or Medium only (TE 3.6)
 HEAVY = ("BB", "CA")
+NO_COMBAT = Combat()  # no Combat Segment bookkeeping yet (a frozen value, shared)
 _BROADSIDE = (Arc.PORT, Arc.STARBOARD, Arc.SAME_HEX)
 
 
 def _nearest(ship: Ship, others: Iterable[Hex]) -> int:
     """The distance from ``ship`` to the nearest of the hexes ``others`` (10**6 if none)."""
     q, r = ship.hex
-    best = -1
-    for oq, orr in others:
-        dq = q - oq
-        dr = r - orr
-        d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot loop
-        if d < best or best < 0:
-            best = d
-    return 10**6 if best < 0 else best
+    # twice each distance: the sum of the cube coordinates' differences (distance(),
+    # inlined: a hot loop)
+    twice = [abs(q - oq) + abs(r - orr) + abs(q - oq + r - orr) for oq, orr in others]
+    return min(twice) >> 1 if twice else 10**6
 
 
 def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool) -> list[Attack]:
@@ -51,18 +46,19 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
     target. Second attacks only go to US ships that were not first-attack
     targets, with the other side mount.
     """
-    combat = state.combat or Combat()
+    combat = state.combat or NO_COMBAT
     remaining = [s for s in state.ships_of(JAPAN, include_sinking=False) if READY in s.salvos]
     if not remaining:
         return []
     us_hexes = state.hexes_of(US)  # sinking ships included
-    nearest = {s.name: _nearest(s, us_hexes) for s in remaining}  # no ship moves meanwhile
+    # each remaining ship's distance to the nearest US ship (no ship moves meanwhile)
+    near = [_nearest(s, us_hexes) for s in remaining]
     reach = min(JP_TORPEDO_RANGE, state.jp_vfdr)  # torpedo_target_ok(): range and vfdr()
     excluded = set(combat.first_targets) if second else set()
     banned = dict(combat.first_mounts) if second else {}
     # the targets, with what each test needs of them (none if every one is out of range)
     targets = []
-    if min(nearest.values()) <= reach:
+    if min(near) <= reach:
         targets = [
             (t, t.name, t.hex.q, t.hex.r)
             for t in state.ships_of(US)
@@ -72,14 +68,16 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
     counts: dict[str, int] = {}
     assigned: list[tuple[Ship, Ship, int, int]] = []
     while remaining:
-        best = min(nearest[s.name] for s in remaining)
-        ties = [s for s in remaining if nearest[s.name] == best]
-        attacker = (
+        best = min(near)
+        # by position in remaining (a tie's random choice depends on the number tied only)
+        ties = [i for i, d in enumerate(near) if d == best]
+        i = (
             ties[0]
             if len(ties) == 1
             else ctx.dice.choose(ties, "next Japanese torpedo attacker (tie)", "TE 3.6")
         )
-        remaining.remove(attacker)
+        attacker = remaining.pop(i)
+        del near[i]
         if best > reach:
             continue  # every US ship is out of range
         aq, ar = attacker.hex
@@ -244,7 +242,9 @@ def us_torpedo_can_fire(state: State, data: TEData, ship: Ship, second: bool) ->
     fired alone by some choice of :func:`_us_torpedo_attacks`.
     """
     allowed = 7 & ~MOUNT_BITS.get(_banned_side(state, ship, second), 0)
-    return any(bits & allowed for _, bits in _us_torpedo_targets(state, data, ship, second))
+    for _ in _us_torpedo_targets(state, data, ship, second, allowed):
+        return True
+    return False
 
 
 def _banned_side(state: State, ship: Ship, second: bool) -> str:
@@ -255,19 +255,21 @@ def _banned_side(state: State, ship: Ship, second: bool) -> str:
 
 
 def _us_torpedo_targets(
-    state: State, data: TEData, ship: Ship, second: bool
+    state: State, data: TEData, ship: Ship, second: bool, allowed: int = 7
 ) -> Iterator[tuple[Ship, int]]:
     """The ships ``ship`` may fire torpedoes at (:func:`torpedo_target_ok`, within 7
     hexes; for a second attack not at a first-attack target nor into the hex row dead
     ahead), each with the bits of :func:`torpedo_geometry` less the mounts without an
-    unfired salvo."""
-    combat = state.combat or Combat()
+    unfired salvo; only those where a mount of the bits ``allowed`` bears."""
+    combat = state.combat or NO_COMBAT
     excluded = set(combat.first_targets) if second else set()
     mounts = ready_mounts(data, ship)
     side = ship.side
     reach = min(US_TORPEDO_RANGE, state.us_vfdr if side == US else state.jp_vfdr)
-    q, r = ship.hex
+    a = ship.hex
+    q, r = a
     heading = ship.heading
+    blockers = state.hexes_of(side)  # torpedo_line_clear(): friendly ships block
     for t in state.ships_of(JAPAN):
         if t.name in excluded or t.side == side:
             continue
@@ -277,9 +279,9 @@ def _us_torpedo_targets(
         if d == 0 or d > reach:
             continue
         bits = torpedo_geometry(dq, dr, heading)
-        if not bits & mounts or (second and bits & HEAD_ROW):
+        if not bits & mounts & allowed or (second and bits & HEAD_ROW):
             continue
-        if torpedo_line_clear(state, ship, t):
+        if not line_blocked_by(a, t.hex, blockers):
             yield t, bits & mounts
 
 
@@ -331,10 +333,23 @@ def _gunnery_pools(
 
 def _gunnery_targets(state: State, data: TEData, ship: Ship) -> Iterator[tuple[Ship, Arc]]:
     """The Japanese ships that are targets for ``ship``'s gunnery (:func:`gunnery_target_ok`),
-    each with its arc from ``ship``."""
-    for t in state.ships_of(JAPAN):
-        if gunnery_target_ok(state, data, ship, t):
-            yield t, arc_of(ship.hex, ship.heading, t.hex)
+    each with its arc from ``ship``; the firer's ranges and friendly hexes looked up once."""
+    side = ship.side
+    vfdr = state.us_vfdr if side == US else state.jp_vfdr
+    twice_reach = 2 * min(vfdr, MAX_GUN_RANGE[data.ship(ship.name).caliber])
+    own = state.hexes_of(side)  # gunnery_line_clear(): friendly ships block
+    a = ship.hex
+    q, r = a
+    heading = ship.heading
+    for t in state.ships_of(JAPAN):  # on the map (not removed)
+        if t.side == side:
+            continue
+        tq, tr = t.hex
+        # twice the distance (the sum of the cube coordinates' differences), inlined
+        if abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr) > twice_reach:
+            continue  # beyond the fire direction range or the gun range
+        if gunnery_line_clear_by(a, t.hex, own):
+            yield t, arc_of(a, heading, t.hex)
 
 
 def us_gunnery_can_fire(state: State, data: TEData, ship: Ship) -> bool:

@@ -30,7 +30,6 @@ from navalwar.hexgrid import (
     Arc,
     Hex,
     arc_of,
-    distance,
     fire_steps,
     from_symmetric,
     line_blocked_by,
@@ -518,7 +517,9 @@ def _gunnery(
         purpose = _CARD_PURPOSE[deck_name] = f"{deck_name} Gunnery Card"
     number, decks[deck_name] = deck.draw(ctx.dice, purpose, rule)
     card = data.decks[deck_name][number]
-    d = distance(attacker.hex, target.hex)
+    aq, ar = attacker.hex
+    tq, tr = target.hex
+    d = max(abs(tq - aq), abs(tr - ar), abs(tq - aq + tr - ar))  # distance(), inlined
     band = gun_band(d)
     target_spec = data.ship(target.name)
     ttype = target_spec.rule_type
@@ -530,7 +531,12 @@ def _gunnery(
             f"{deck_name} card #{number}"
         )
     rows = card.rows
-    index = next((i for i, r in enumerate(rows) if r.value <= attack.value), None)
+    value = attack.value
+    index = None  # the first row at or below the value
+    for i, r in enumerate(rows):
+        if r.value <= value:
+            index = i
+            break
     if index is None:
         if below_lowest == "miss":
             if record:

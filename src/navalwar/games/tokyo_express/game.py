@@ -30,6 +30,7 @@ from navalwar.games.tokyo_express.actions import (
     Turn,
 )
 from navalwar.games.tokyo_express.allocation import (
+    NO_COMBAT,
     gunnery_attacks,
     japanese_gunnery_plan,
     japanese_torpedo_plan,
@@ -1319,11 +1320,11 @@ def run_jp_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context)
     """Japanese torpedo attacks, first then second (TE 3.5 step 1, 3.6)."""
     first = japanese_torpedo_plan(state, data, ctx, second=False)
     state = _resolve_torpedoes(state, data, first, ctx)
-    combat = record_first(state.combat or Combat(), data, state, first)
+    combat = record_first(state.combat or NO_COMBAT, data, state, first)
     state = evolve(state, combat=combat)
     second = japanese_torpedo_plan(state, data, ctx, second=True)
     state = _resolve_torpedoes(state, data, second, ctx)
-    return _goto(state, "jp_gunnery", combat=Combat())
+    return _goto(state, "jp_gunnery", combat=NO_COMBAT)
 
 
 def run_jp_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -1335,7 +1336,7 @@ def run_jp_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context)
 
 
 def _start_us_torpedo(state: State, data: TEData, attack: int) -> State:
-    combat = state.combat or Combat()
+    combat = state.combat or NO_COMBAT
     second = attack == 2
     ask = tuple(
         s.name
@@ -1364,7 +1365,7 @@ def ask_us_torpedo(game: TokyoExpress, state: State, data: TEData) -> Decision |
 def apply_torpedo(
     game: TokyoExpress, state: State, action: TorpedoAttack, data: TEData, ctx: Context
 ) -> State:
-    combat = state.combat or Combat()
+    combat = state.combat or NO_COMBAT
     planned = combat.planned
     if action.target:
         planned = (*planned, Attack(action.ship, action.target, salvos=action.salvos))
@@ -1377,10 +1378,10 @@ def apply_torpedo(
 
 def run_us_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Resolve the US torpedo attacks allocated (TE 3.5 step 3, 3.6)."""
-    combat = state.combat or Combat()
+    combat = state.combat or NO_COMBAT
     state = _resolve_torpedoes(state, data, combat.planned, ctx)
     if state.step == "us_torpedo_1":
-        combat = record_first(Combat(), data, state, combat.planned)
+        combat = record_first(NO_COMBAT, data, state, combat.planned)
         state = evolve(state, combat=combat)
         return _start_us_torpedo(state, data, 2)
     ask = tuple(
@@ -1409,7 +1410,7 @@ def ask_us_gunnery(game: TokyoExpress, state: State, data: TEData) -> Decision |
 def apply_gunnery(
     game: TokyoExpress, state: State, action: GunneryAttack, data: TEData, ctx: Context
 ) -> State:
-    combat = state.combat or Combat()
+    combat = state.combat or NO_COMBAT
     ship = state.ship(action.ship)
     attacks = gunnery_attacks(data, ship, action)
     if attacks:
@@ -1420,7 +1421,7 @@ def apply_gunnery(
 
 def run_us_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Resolve US gunnery, then place the Damage and Sinking markers (TE 3.5 steps 4-5)."""
-    combat = state.combat or Combat()
+    combat = state.combat or NO_COMBAT
     below = str(state.option("below_lowest_row")) if combat.planned else "miss"
     state = resolve_gunnery_attacks(state, data, combat.planned, ctx, below, mark_fired=True)
     state = end_of_combat_segment(state, data, ctx)
