@@ -169,37 +169,56 @@ def slide_vector(
     for k in range(1, 41):
         if _fits(points, back.q * k, back.r * k):
             return Hex(back.q * k, back.r * k)
-    for shift in sorted(_shifts_keeping(points), key=lambda h: (h.length(), h)):
-        if _fits(points, shift.q, shift.r):  # the shortest first, ties in coordinate order
-            return shift
-    return None
+    return _nearest_fitting_shift(points)
 
 
-_EXTENTS = ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, -1))  # directions, as (q, r) weights
+def _column_spans(hexes: Iterable[tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """Each map column ``q`` as its lowest and highest ``r``; the columns of the
+    Tokyo Express map have no gaps, which :func:`_nearest_fitting_shift` relies on."""
+    rows: dict[int, list[int]] = {}
+    for q, r in hexes:
+        rows.setdefault(q, []).append(r)
+    spans = {q: (min(rs), max(rs)) for q, rs in rows.items()}
+    if any(hi - lo + 1 != len(rows[q]) for q, (lo, hi) in spans.items()):
+        raise ValueError("a map column has a gap")
+    return spans
 
 
-def _shifts_keeping(points: Sequence[Hex]) -> list[Hex]:
-    """The shifts of up to 40 hexes keeping the outermost of ``points`` on the map.
+_SPANS = _column_spans(TE_MAP.hex_set)
 
-    The points furthest out in the directions of the map's edges and a few others are
-    taken (any subset would do: a shift that fits every point fits these); the
-    shifts keeping all the points on the map are among those returned, which are few
-    or none.
+
+def _nearest_fitting_shift(points: Sequence[tuple[int, int]]) -> Hex | None:
+    """The shortest shift of up to 40 hexes keeping every point on the map, ties in
+    coordinate order, or None (TE 3.9 slide, read as in :func:`slide_vector`).
+
+    For each column shift ``dq`` the row shifts keeping every point in its column
+    form one range (the columns have no gaps), set by the lowest and highest point
+    of each column; within it the shift is shortest nearest the ``dr`` between
+    ``-dq`` and 0, the smallest such ``dr`` first.
     """
-    hexes = TE_MAP.hex_set
-    extremes: dict[Hex, None] = {}
-    for a, b in _EXTENTS:
-        extremes[min(points, key=lambda h: a * h[0] + b * h[1])] = None
-        extremes[max(points, key=lambda h: a * h[0] + b * h[1])] = None
-    found: set[tuple[int, int]] | None = None
-    for q, r in extremes:
-        if found is None:
-            found = {(hq - q, hr - r) for hq, hr in hexes}
+    columns: dict[int, tuple[int, int]] = {}  # q -> the lowest and highest r of the points
+    for q, r in points:
+        found = columns.get(q)
+        columns[q] = (r, r) if found is None else (min(found[0], r), max(found[1], r))
+    spans = _SPANS
+    best: tuple[int, int, int] | None = None
+    for dq in range(-40, 41):
+        lo, hi = -1000, 1000  # the row shifts keeping every point so far on the map
+        for q, (low, high) in columns.items():
+            span = spans.get(q + dq)
+            if span is None:
+                break
+            lo = max(lo, span[0] - low)
+            hi = min(hi, span[1] - high)
+            if lo > hi:
+                break
         else:
-            found = {(dq, dr) for dq, dr in found if (q + dq, r + dr) in hexes}
-        if not found:
-            return []
-    return [Hex(dq, dr) for dq, dr in found or () if max(abs(dq), abs(dr), abs(dq + dr)) <= 40]
+            flat_lo = min(0, -dq)  # the length is |dq| from here to max(0, -dq)
+            dr = hi if hi < flat_lo else max(lo, flat_lo)
+            length = max(abs(dq), abs(dr), abs(dq + dr))
+            if length <= 40 and (best is None or (length, dq, dr) < best):
+                best = (length, dq, dr)
+    return None if best is None else Hex(best[1], best[2])
 
 
 def us_order_can_stay_on_map(
