@@ -56,7 +56,24 @@ def _turn_steps(maneuver: str, direction: int, turns_done: int) -> int:
 
 def moving_phases(data: TEData, speed: int, first: int, last: int = 6) -> list[int]:
     """The Movement Phases from ``first`` to ``last`` in which ``speed`` moves."""
-    return [p for p in range(first, last + 1) if data.moves(speed, p) > 0]
+    row = chart_row(data, speed)
+    return [p for p in range(first, last + 1) if row[p - 1] > 0]
+
+
+_ROWS: dict[tuple[int, int], tuple[TEData, tuple[int, ...]]] = {}
+
+
+def chart_row(data: TEData, speed: int) -> tuple[int, ...]:
+    """The hexes ``speed`` moves in Movement Phases 1-6 (TE 3.4 Movement Chart), as
+    ``data.moves`` gives them; read once per data pack and Speed (an entry keeps
+    its data pack, so the pack's ``id`` is not reused while the entry stands)."""
+    key = (id(data), speed)
+    found = _ROWS.get(key)
+    if found is None or found[0] is not data:
+        if len(_ROWS) >= 1024:
+            _ROWS.clear()
+        found = _ROWS[key] = (data, tuple([data.moves(speed, p) for p in range(1, 7)]))
+    return found[1]
 
 
 def turn_choices(order: Order, speed: int, phase: int, data: TEData) -> list[str]:
@@ -68,10 +85,14 @@ def turn_choices(order: Order, speed: int, phase: int, data: TEData) -> list[str
     formation must still be able to finish its maneuver in the phases left.
     """
     left = turns_needed(order.maneuver, speed) - order.turns_done
-    if left <= 0 or data.moves(speed, phase) == 0 or order.last_turn_phase == phase:
+    if left <= 0 or order.last_turn_phase == phase:
+        return []
+    row = chart_row(data, speed)
+    if row[phase - 1] == 0:
         return []
     choices = []
-    if len(moving_phases(data, speed, phase + 1)) >= left:
+    later = row[phase:]
+    if len(later) - later.count(0) >= left:  # the phases after this one it moves in
         choices.append("none")
     if not order.turned_since_move:
         choices.append("before")
