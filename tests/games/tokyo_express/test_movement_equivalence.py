@@ -2,19 +2,37 @@
 
 The TE 3.9 slide's fallback (the nearest shift in any direction, when no slide along
 the reverse heading fits) is rare in play, so it is checked here against the
-search it replaced, on many spreads of points near and across the map edges.
+search it replaced, on many spreads of points near and across the map edges; the
+Freedom of Action map check (TE 3.3) against the phase-by-phase walk it replaced.
 """
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from navalwar.games.tokyo_express import GAME
+from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import TE_MAP
-from navalwar.games.tokyo_express.movement import _nearest_fitting_shift
-from navalwar.hexgrid import Hex
+from navalwar.games.tokyo_express.model import (
+    AHEAD,
+    PORT,
+    STARBOARD,
+    US_MANEUVERS,
+    Order,
+)
+from navalwar.games.tokyo_express.movement import (
+    _nearest_fitting_shift,
+    _turn_steps,
+    moving_phases,
+    reach,
+    turns_needed,
+    us_order_can_stay_on_map,
+)
+from navalwar.hexgrid import DIRECTIONS, Hex, turn
 
 _EXTENTS = ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, -1))
 
@@ -79,3 +97,72 @@ def test_nearest_fitting_shift_on_the_map_edges() -> None:
 
 
 _STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
+
+
+def _old_us_order_can_stay_on_map(
+    ships: Sequence[tuple[Hex, int]], order: Order, speed: int, phase: int, data: TEData
+) -> bool:
+    """The old check: every way walked phase by phase, one reach test per ship and move."""
+    phases = moving_phases(data, speed, phase)
+    moves = [(p, data.moves(speed, p)) for p in phases]
+    need = min(turns_needed(order.maneuver, speed) - order.turns_done, len(phases))
+    start = [(h.q, h.r, hd) for h, hd in ships]
+    for turn_phases in itertools.combinations(phases, need):
+        for timing in itertools.product(("before", "after"), repeat=need):
+            done = order.turns_done
+            plan = dict(zip(turn_phases, timing, strict=True))
+            pos = start
+            ok = True
+            for p, n in moves:
+                when = plan.get(p)
+                steps = _turn_steps(order.maneuver, order.direction, done) if when else 0
+                if when == "before":
+                    pos = [(q, r, turn(hd, steps)) for q, r, hd in pos]
+                new = []
+                for q, r, hd in pos:
+                    if n > 0:
+                        if n > reach((q, r), hd):
+                            ok = False
+                            break
+                        d = DIRECTIONS[hd]
+                        q, r = q + d.q * n, r + d.r * n
+                    new.append((q, r, hd))
+                if not ok:
+                    break
+                pos = new
+                if when == "after":
+                    pos = [(q, r, turn(hd, steps)) for q, r, hd in pos]
+                if when:
+                    done += 1
+            if ok:
+                return True
+    return False
+
+
+_DATA: TEData = GAME.load_data()
+
+
+@st.composite
+def us_orders(draw: st.DrawFn) -> tuple[list[tuple[Hex, int]], Order, int, int]:
+    """Up to four ships near one map hex, a US order part done, a Speed and a phase."""
+    q, r = draw(st.sampled_from(_MAP))
+    near = st.tuples(st.integers(-2, 2), st.integers(-2, 2), st.integers(0, 5))
+    ships = [(Hex(q + a, r + b), hd) for a, b, hd in draw(st.lists(near, min_size=1, max_size=4))]
+    maneuver = draw(st.sampled_from(US_MANEUVERS))
+    speed = draw(st.integers(1, 7))
+    done = draw(st.integers(0, turns_needed(maneuver, speed)))
+    direction = draw(st.sampled_from((PORT, STARBOARD)))
+    order = Order(maneuver, direction if maneuver != AHEAD else 0, done)
+    return ships, order, speed, draw(st.integers(1, 6))
+
+
+@settings(max_examples=1500, deadline=None)
+@given(us_orders())
+def test_us_order_can_stay_on_map_is_the_old_walk(
+    case: tuple[list[tuple[Hex, int]], Order, int, int],
+) -> None:
+    ships, order, speed, phase = case
+    data = _DATA
+    assert us_order_can_stay_on_map(ships, order, speed, phase, data) == (
+        _old_us_order_can_stay_on_map(ships, order, speed, phase, data)
+    )

@@ -1235,10 +1235,9 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
     changed = []
     for f, ships in zip(forms, members, strict=True):
         o = f.order
-        moved = data.moves(f.speed, p) > 0
         turned = False
-        if o.maneuver == ABOUT and moved:
-            turned = True
+        if o.maneuver == ABOUT:
+            turned = data.moves(f.speed, p) > 0  # About turns after each move
         elif o.maneuver == TURN_60 and o.turns_done == 0 and o.phases_left > 0:
             if o.phases_left == 1:
                 turned = True
@@ -1248,7 +1247,7 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
                         f"formation {f.id} makes its 60° turn at the end of the third phase",
                         "TE 3.3",
                     )
-            elif moved or state.option("jp_60_roll_without_move"):
+            elif data.moves(f.speed, p) > 0 or state.option("jp_60_roll_without_move"):
                 roll = ctx.dice.d10(f"60° Turn, formation {f.id}", "TE 3.3")
                 turned = roll <= 4
                 if ctx.record:

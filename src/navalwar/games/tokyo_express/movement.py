@@ -22,7 +22,7 @@ from navalwar.games.tokyo_express.model import (
     TURN_120,
     Order,
 )
-from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, neighbour, opposite, turn
+from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, neighbour, opposite
 
 TURNS_NEEDED = {AHEAD: 0, TURN_60: 1, TURN_120: 1, COUNTERMARCH: 3, S_TURN: 2, ABOUT: 0}
 
@@ -249,43 +249,67 @@ def us_order_can_stay_on_map(
 
     Used for the Freedom of Action rule "If the placement of the new Order
     marker would cause the formation to leave the map, ignore that order".
+    Each way (the phases it turns in, before or after moving) is tried as its
+    straight stretches between turns, one :func:`reach` test per ship and stretch
+    (moving on along one heading stays on the map exactly when the whole way does);
+    ways making the same stretches are tried once.
     """
     phases = moving_phases(data, speed, phase)
-    moves = [(p, data.moves(speed, p)) for p in phases]
+    row = chart_row(data, speed)
     need = turns_needed(order.maneuver, speed) - order.turns_done
     if need > len(phases):
         need = len(phases)
-    start = [(h.q, h.r, hd) for h, hd in ships]  # plain tuples: this runs often
+    tried: set[tuple[tuple[int, int], ...]] = set()
     for turn_phases in itertools.combinations(phases, need):
         for timing in itertools.product(("before", "after"), repeat=need):
-            done = order.turns_done
-            plan = dict(zip(turn_phases, timing, strict=True))
-            pos = start
-            ok = True
-            for p, n in moves:
-                when = plan.get(p)
-                steps = _turn_steps(order.maneuver, order.direction, done) if when else 0
-                if when == "before":
-                    pos = [(q, r, turn(hd, steps)) for q, r, hd in pos]
-                new = []
-                for q, r, hd in pos:
-                    if n > 0:
-                        if n > reach((q, r), hd):
-                            ok = False
-                            break
-                        d = DIRECTIONS[hd]
-                        q, r = q + d.q * n, r + d.r * n
-                    new.append((q, r, hd))
-                if not ok:
-                    break
-                pos = new
-                if when == "after":
-                    pos = [(q, r, turn(hd, steps)) for q, r, hd in pos]
-                if when:
-                    done += 1
-            if ok:
+            legs = _legs(order, phases, row, dict(zip(turn_phases, timing, strict=True)))
+            if legs in tried:
+                continue
+            tried.add(legs)
+            if all(_stays_on_map(h, hd, legs) for h, hd in ships):
                 return True
     return False
+
+
+def _legs(
+    order: Order, phases: Sequence[int], row: Sequence[int], plan: dict[int, str]
+) -> tuple[tuple[int, int], ...]:
+    """The straight stretches of a US order carried out as ``plan`` (phase -> turn
+    before or after moving) in the moving ``phases``: each as the hexsides turned
+    since the start and the hexes moved (TE 3.3, 3.4)."""
+    legs: list[tuple[int, int]] = []
+    done = order.turns_done
+    turned = run = 0  # hexsides turned so far; hexes moved since the last turn
+    for p in phases:
+        when = plan.get(p)
+        if when == "before":
+            if run:
+                legs.append((turned, run))
+                run = 0
+            turned += _turn_steps(order.maneuver, order.direction, done)
+            done += 1
+        run += row[p - 1]
+        if when == "after":
+            legs.append((turned, run))
+            run = 0
+            turned += _turn_steps(order.maneuver, order.direction, done)
+            done += 1
+    if run:
+        legs.append((turned, run))
+    return tuple(legs)
+
+
+def _stays_on_map(h: Hex, heading: int, legs: Sequence[tuple[int, int]]) -> bool:
+    """Whether a ship in ``h`` on ``heading`` stays on the map moving ``legs``."""
+    q, r = h
+    for turned, n in legs:
+        hd = (heading + turned) % 6
+        if n > reach((q, r), hd):
+            return False
+        d = DIRECTIONS[hd]
+        q += d.q * n
+        r += d.r * n
+    return True
 
 
 def japanese_order_stays_on_map(
