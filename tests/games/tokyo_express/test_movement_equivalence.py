@@ -27,6 +27,7 @@ from navalwar.games.tokyo_express.model import (
 from navalwar.games.tokyo_express.movement import (
     _nearest_fitting_shift,
     _turn_steps,
+    chart_row,
     moving_phases,
     reach,
     turns_needed,
@@ -166,3 +167,11 @@ def test_us_order_can_stay_on_map_is_the_old_walk(
     assert us_order_can_stay_on_map(ships, order, speed, phase, data) == (
         _old_us_order_can_stay_on_map(ships, order, speed, phase, data)
     )
+
+
+def test_chart_row_is_what_moves_reads() -> None:
+    """The Movement Chart row read whole is the one ``TEData.moves`` reads a cell of."""
+    for speed in range(-1, 10):
+        row = chart_row(_DATA, speed)
+        assert len(row) == 6
+        assert [_DATA.moves(speed, p) for p in range(1, 7)] == list(row)

@@ -60,20 +60,15 @@ def moving_phases(data: TEData, speed: int, first: int, last: int = 6) -> list[i
     return [p for p in range(first, last + 1) if row[p - 1] > 0]
 
 
-_ROWS: dict[tuple[int, int], tuple[TEData, tuple[int, ...]]] = {}
+_STILL = (0, 0, 0, 0, 0, 0)
 
 
 def chart_row(data: TEData, speed: int) -> tuple[int, ...]:
-    """The hexes ``speed`` moves in Movement Phases 1-6 (TE 3.4 Movement Chart), as
-    ``data.moves`` gives them; read once per data pack and Speed (an entry keeps
-    its data pack, so the pack's ``id`` is not reused while the entry stands)."""
-    key = (id(data), speed)
-    found = _ROWS.get(key)
-    if found is None or found[0] is not data:
-        if len(_ROWS) >= 1024:
-            _ROWS.clear()
-        found = _ROWS[key] = (data, tuple([data.moves(speed, p) for p in range(1, 7)]))
-    return found[1]
+    """The hexes ``speed`` moves in Movement Phases 1-6 (TE 3.4 Movement Chart): the
+    row :meth:`TEData.moves` reads (no move at Speed 0, the Speed 7 row above it)."""
+    if speed <= 0:
+        return _STILL
+    return data.movement[min(speed, 7)]
 
 
 def turn_choices(order: Order, speed: int, phase: int, data: TEData) -> list[str]:
