@@ -3,26 +3,32 @@
 The TE 3.9 slide's fallback (the nearest shift in any direction, when no slide along
 the reverse heading fits) is rare in play, so it is checked here against the
 search it replaced, on many spreads of points near and across the map edges; the
-Freedom of Action map check (TE 3.3) against the phase-by-phase walk it replaced.
+Freedom of Action map check (TE 3.3) against the phase-by-phase walk it replaced;
+the Movement Chart row and a moved ship's hand-made copy against what they stand for.
 """
 
 from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
+from functools import cached_property
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from navalwar.frozen import Memo, evolve
 from navalwar.games.tokyo_express import GAME
 from navalwar.games.tokyo_express.data import TEData
+from navalwar.games.tokyo_express.game import _moved
 from navalwar.games.tokyo_express.geometry import TE_MAP
 from navalwar.games.tokyo_express.model import (
     AHEAD,
     PORT,
     STARBOARD,
+    US,
     US_MANEUVERS,
     Order,
+    Ship,
 )
 from navalwar.games.tokyo_express.movement import (
     _nearest_fitting_shift,
@@ -67,6 +73,7 @@ def _old_nearest(points: list[Hex]) -> Hex | None:
 
 
 _MAP = sorted(TE_MAP.hex_set)
+_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 
 
 @st.composite
@@ -95,9 +102,6 @@ def test_nearest_fitting_shift_on_the_map_edges() -> None:
             for b in range(-3, 4):
                 points = [h, Hex(h.q + a, h.r + b)]
                 assert _nearest_fitting_shift(points) == _old_nearest(points)
-
-
-_STEPS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 
 
 def _old_us_order_can_stay_on_map(
@@ -175,3 +179,14 @@ def test_chart_row_is_what_moves_reads() -> None:
         row = chart_row(_DATA, speed)
         assert len(row) == 6
         assert [_DATA.moves(speed, p) for p in range(1, 7)] == list(row)
+
+
+def test_a_moved_ship_is_the_evolved_one() -> None:
+    """The hand-made copy of a moved ship equals ``evolve``'s, keeps nothing else, and
+    is only right while a Ship keeps no memos (which this guards)."""
+    assert not any(isinstance(v, (Memo, cached_property)) for v in vars(Ship).values())
+    ship = Ship("Fletcher", US, Hex(-20, 30), 2, 6, (0, 1), hits=1, formation=3)
+    moved = _moved(ship, Hex(-19, 29), 4)
+    assert moved == evolve(ship, hex=Hex(-19, 29), heading=4)
+    assert vars(moved) == vars(evolve(ship, hex=Hex(-19, 29), heading=4))
+    assert (ship.hex, ship.heading) == (Hex(-20, 30), 2)
