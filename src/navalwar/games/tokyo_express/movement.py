@@ -22,7 +22,7 @@ from navalwar.games.tokyo_express.model import (
     TURN_120,
     Order,
 )
-from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, neighbour, opposite, turn
+from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, neighbour, opposite
 
 TURNS_NEEDED = {AHEAD: 0, TURN_60: 1, TURN_120: 1, COUNTERMARCH: 3, S_TURN: 2, ABOUT: 0}
 
@@ -56,7 +56,19 @@ def _turn_steps(maneuver: str, direction: int, turns_done: int) -> int:
 
 def moving_phases(data: TEData, speed: int, first: int, last: int = 6) -> list[int]:
     """The Movement Phases from ``first`` to ``last`` in which ``speed`` moves."""
-    return [p for p in range(first, last + 1) if data.moves(speed, p) > 0]
+    row = chart_row(data, speed)
+    return [p for p in range(first, last + 1) if row[p - 1] > 0]
+
+
+_STILL = (0, 0, 0, 0, 0, 0)
+
+
+def chart_row(data: TEData, speed: int) -> tuple[int, ...]:
+    """The hexes ``speed`` moves in Movement Phases 1-6 (TE 3.4 Movement Chart): the
+    row :meth:`TEData.moves` reads (no move at Speed 0, the Speed 7 row above it)."""
+    if speed <= 0:
+        return _STILL
+    return data.movement[min(speed, 7)]
 
 
 def turn_choices(order: Order, speed: int, phase: int, data: TEData) -> list[str]:
@@ -68,10 +80,14 @@ def turn_choices(order: Order, speed: int, phase: int, data: TEData) -> list[str
     formation must still be able to finish its maneuver in the phases left.
     """
     left = turns_needed(order.maneuver, speed) - order.turns_done
-    if left <= 0 or data.moves(speed, phase) == 0 or order.last_turn_phase == phase:
+    if left <= 0 or order.last_turn_phase == phase:
+        return []
+    row = chart_row(data, speed)
+    if row[phase - 1] == 0:
         return []
     choices = []
-    if len(moving_phases(data, speed, phase + 1)) >= left:
+    later = row[phase:]
+    if len(later) - later.count(0) >= left:  # the phases after this one it moves in
         choices.append("none")
     if not order.turned_since_move:
         choices.append("before")
@@ -169,37 +185,56 @@ def slide_vector(
     for k in range(1, 41):
         if _fits(points, back.q * k, back.r * k):
             return Hex(back.q * k, back.r * k)
-    for shift in sorted(_shifts_keeping(points), key=lambda h: (h.length(), h)):
-        if _fits(points, shift.q, shift.r):  # the shortest first, ties in coordinate order
-            return shift
-    return None
+    return _nearest_fitting_shift(points)
 
 
-_EXTENTS = ((1, 0), (0, 1), (1, 1), (2, 1), (1, 2), (1, -1))  # directions, as (q, r) weights
+def _column_spans(hexes: Iterable[tuple[int, int]]) -> dict[int, tuple[int, int]]:
+    """Each map column ``q`` as its lowest and highest ``r``; the columns of the
+    Tokyo Express map have no gaps, which :func:`_nearest_fitting_shift` relies on."""
+    rows: dict[int, list[int]] = {}
+    for q, r in hexes:
+        rows.setdefault(q, []).append(r)
+    spans = {q: (min(rs), max(rs)) for q, rs in rows.items()}
+    if any(hi - lo + 1 != len(rows[q]) for q, (lo, hi) in spans.items()):
+        raise ValueError("a map column has a gap")
+    return spans
 
 
-def _shifts_keeping(points: Sequence[Hex]) -> list[Hex]:
-    """The shifts of up to 40 hexes keeping the outermost of ``points`` on the map.
+_SPANS = _column_spans(TE_MAP.hex_set)
 
-    The points furthest out in the directions of the map's edges and a few others are
-    taken (any subset would do: a shift that fits every point fits these); the
-    shifts keeping all the points on the map are among those returned, which are few
-    or none.
+
+def _nearest_fitting_shift(points: Sequence[tuple[int, int]]) -> Hex | None:
+    """The shortest shift of up to 40 hexes keeping every point on the map, ties in
+    coordinate order, or None (TE 3.9 slide, read as in :func:`slide_vector`).
+
+    For each column shift ``dq`` the row shifts keeping every point in its column
+    form one range (the columns have no gaps), set by the lowest and highest point
+    of each column; within it the shift is shortest nearest the ``dr`` between
+    ``-dq`` and 0, the smallest such ``dr`` first.
     """
-    hexes = TE_MAP.hex_set
-    extremes: dict[Hex, None] = {}
-    for a, b in _EXTENTS:
-        extremes[min(points, key=lambda h: a * h[0] + b * h[1])] = None
-        extremes[max(points, key=lambda h: a * h[0] + b * h[1])] = None
-    found: set[tuple[int, int]] | None = None
-    for q, r in extremes:
-        if found is None:
-            found = {(hq - q, hr - r) for hq, hr in hexes}
+    columns: dict[int, tuple[int, int]] = {}  # q -> the lowest and highest r of the points
+    for q, r in points:
+        found = columns.get(q)
+        columns[q] = (r, r) if found is None else (min(found[0], r), max(found[1], r))
+    spans = _SPANS
+    best: tuple[int, int, int] | None = None
+    for dq in range(-40, 41):
+        lo, hi = -1000, 1000  # the row shifts keeping every point so far on the map
+        for q, (low, high) in columns.items():
+            span = spans.get(q + dq)
+            if span is None:
+                break
+            lo = max(lo, span[0] - low)
+            hi = min(hi, span[1] - high)
+            if lo > hi:
+                break
         else:
-            found = {(dq, dr) for dq, dr in found if (q + dq, r + dr) in hexes}
-        if not found:
-            return []
-    return [Hex(dq, dr) for dq, dr in found or () if max(abs(dq), abs(dr), abs(dq + dr)) <= 40]
+            flat_lo = min(0, -dq)  # the length is |dq| from here to max(0, -dq)
+            dr = hi if hi < flat_lo else max(lo, flat_lo)
+            length = max(abs(dq), abs(dr), abs(dq + dr))
+            if length <= 40 and (best is None or (length, dq, dr) < best):
+                best = (length, dq, dr)
+    return None if best is None else Hex(best[1], best[2])
 
 
 def us_order_can_stay_on_map(
@@ -209,43 +244,67 @@ def us_order_can_stay_on_map(
 
     Used for the Freedom of Action rule "If the placement of the new Order
     marker would cause the formation to leave the map, ignore that order".
+    Each way (the phases it turns in, before or after moving) is tried as its
+    straight stretches between turns, one :func:`reach` test per ship and stretch
+    (moving on along one heading stays on the map exactly when the whole way does);
+    ways making the same stretches are tried once.
     """
     phases = moving_phases(data, speed, phase)
-    moves = [(p, data.moves(speed, p)) for p in phases]
+    row = chart_row(data, speed)
     need = turns_needed(order.maneuver, speed) - order.turns_done
     if need > len(phases):
         need = len(phases)
-    start = [(h.q, h.r, hd) for h, hd in ships]  # plain tuples: this runs often
+    tried: set[tuple[tuple[int, int], ...]] = set()
     for turn_phases in itertools.combinations(phases, need):
         for timing in itertools.product(("before", "after"), repeat=need):
-            done = order.turns_done
-            plan = dict(zip(turn_phases, timing, strict=True))
-            pos = start
-            ok = True
-            for p, n in moves:
-                when = plan.get(p)
-                steps = _turn_steps(order.maneuver, order.direction, done) if when else 0
-                if when == "before":
-                    pos = [(q, r, turn(hd, steps)) for q, r, hd in pos]
-                new = []
-                for q, r, hd in pos:
-                    if n > 0:
-                        if n > reach((q, r), hd):
-                            ok = False
-                            break
-                        d = DIRECTIONS[hd]
-                        q, r = q + d.q * n, r + d.r * n
-                    new.append((q, r, hd))
-                if not ok:
-                    break
-                pos = new
-                if when == "after":
-                    pos = [(q, r, turn(hd, steps)) for q, r, hd in pos]
-                if when:
-                    done += 1
-            if ok:
+            legs = _legs(order, phases, row, dict(zip(turn_phases, timing, strict=True)))
+            if legs in tried:
+                continue
+            tried.add(legs)
+            if all(_stays_on_map(h, hd, legs) for h, hd in ships):
                 return True
     return False
+
+
+def _legs(
+    order: Order, phases: Sequence[int], row: Sequence[int], plan: dict[int, str]
+) -> tuple[tuple[int, int], ...]:
+    """The straight stretches of a US order carried out as ``plan`` (phase -> turn
+    before or after moving) in the moving ``phases``: each as the hexsides turned
+    since the start and the hexes moved (TE 3.3, 3.4)."""
+    legs: list[tuple[int, int]] = []
+    done = order.turns_done
+    turned = run = 0  # hexsides turned so far; hexes moved since the last turn
+    for p in phases:
+        when = plan.get(p)
+        if when == "before":
+            if run:
+                legs.append((turned, run))
+                run = 0
+            turned += _turn_steps(order.maneuver, order.direction, done)
+            done += 1
+        run += row[p - 1]
+        if when == "after":
+            legs.append((turned, run))
+            run = 0
+            turned += _turn_steps(order.maneuver, order.direction, done)
+            done += 1
+    if run:
+        legs.append((turned, run))
+    return tuple(legs)
+
+
+def _stays_on_map(h: Hex, heading: int, legs: Sequence[tuple[int, int]]) -> bool:
+    """Whether a ship in ``h`` on ``heading`` stays on the map moving ``legs``."""
+    q, r = h
+    for turned, n in legs:
+        hd = (heading + turned) % 6
+        if n > reach((q, r), hd):
+            return False
+        d = DIRECTIONS[hd]
+        q += d.q * n
+        r += d.r * n
+    return True
 
 
 def japanese_order_stays_on_map(
