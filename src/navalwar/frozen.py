@@ -92,6 +92,12 @@ _RECIPES: dict[type, _Recipe] = {}
 # (plain class, names of the changed fields in order) -> the memos the change makes
 # stale, worked out once per such pair (the names are checked then)
 _DROPS: dict[tuple[type, tuple[str, ...]], tuple[str, ...]] = {}
+# plain class without memos -> its number of fields: a copy with any of them changed
+# drops nothing, and its instance dictionary holds just the fields, so a copy that
+# has no more keys than that changed no other name (the usual case, checked cheaply)
+_MEMOLESS: dict[type, int] = {}
+_new = object.__new__
+_setattr = object.__setattr__
 
 
 def _attrs_generated(function: object) -> bool:
@@ -143,6 +149,8 @@ def _recipe(cls: type) -> _Recipe:
         {a.alias: i for i, a in enumerate(init)},
     )
     _RECIPES[cls] = recipe
+    if plain and not recipe.stale:
+        _MEMOLESS[cls] = len(names)
     return recipe
 
 
@@ -157,6 +165,13 @@ def evolve(inst: T, **changes: Any) -> T:
     TypeError, as it does there.
     """
     cls = type(inst)
+    size = _MEMOLESS.get(cls)
+    if size is not None:
+        values = inst.__dict__ | changes
+        if len(values) == size:  # no name but a field's (see _MEMOLESS)
+            new = _new(cls)
+            _setattr(new, "__dict__", values)  # cheaper than filling its own dictionary
+            return new
     key = (cls, tuple(changes))
     drop = _DROPS.get(key)
     if drop is None:
@@ -164,12 +179,11 @@ def evolve(inst: T, **changes: Any) -> T:
         if recipe.fields is None:
             return _evolve_by_init(inst, recipe, changes)
         drop = _DROPS[key] = recipe.dropped(cls, key[1])  # checks the names too
-    new = object.__new__(cls)
-    values = new.__dict__
-    values.update(inst.__dict__)
+    values = inst.__dict__ | changes
     for name in drop:  # the memos worked out in inst that the changes make stale
         values.pop(name, None)
-    values.update(changes)
+    new = _new(cls)
+    _setattr(new, "__dict__", values)
     return new
 
 

@@ -135,3 +135,29 @@ def test_a_memo_must_depend_on_fields() -> None:
 
     with pytest.raises(TypeError, match=r"Typo\.twice depends on no field aa"):
         evolve(Typo(1), a=2)
+
+
+@attrs.frozen(slots=False)
+class Bare:
+    a: int
+    b: str = "x"
+
+
+def test_a_class_without_memos_copies_as_attrs_evolve_does() -> None:
+    x = Bare(1)
+    assert evolve(x, b="y") == attrs.evolve(x, b="y")  # the first copy works the recipe out
+    assert evolve(x, a=2, b="z") == Bare(2, "z")  # later ones only check the names
+    assert evolve(x) == x and evolve(x) is not x
+    with pytest.raises(TypeError, match="nope"):
+        evolve(x, a=3, nope=1)
+    assert x == Bare(1)
+
+
+def test_a_copy_has_its_own_instance_dictionary() -> None:
+    x = Plain(1)
+    y = evolve(x, b=(2,))
+    assert (y.double, y.total) == (2, 3)
+    assert "double" not in vars(x) and "total" not in vars(x)  # worked out in y only
+    w = Bare(1)
+    evolve(w, a=2).__dict__["b"] = "changed"  # (only to show the copy is separate)
+    assert w.b == "x"
