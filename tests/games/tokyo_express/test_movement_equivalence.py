@@ -11,24 +11,19 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from functools import cached_property
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from navalwar.frozen import Memo, evolve
 from navalwar.games.tokyo_express import GAME
 from navalwar.games.tokyo_express.data import TEData
-from navalwar.games.tokyo_express.game import _moved
 from navalwar.games.tokyo_express.geometry import TE_MAP
 from navalwar.games.tokyo_express.model import (
     AHEAD,
     PORT,
     STARBOARD,
-    US,
     US_MANEUVERS,
     Order,
-    Ship,
 )
 from navalwar.games.tokyo_express.movement import (
     _nearest_fitting_shift,
@@ -179,14 +174,3 @@ def test_chart_row_is_what_moves_reads() -> None:
         row = chart_row(_DATA, speed)
         assert len(row) == 6
         assert [_DATA.moves(speed, p) for p in range(1, 7)] == list(row)
-
-
-def test_a_moved_ship_is_the_evolved_one() -> None:
-    """The hand-made copy of a moved ship equals ``evolve``'s, keeps nothing else, and
-    is only right while a Ship keeps no memos (which this guards)."""
-    assert not any(isinstance(v, (Memo, cached_property)) for v in vars(Ship).values())
-    ship = Ship("Fletcher", US, Hex(-20, 30), 2, 6, (0, 1), hits=1, formation=3)
-    moved = _moved(ship, Hex(-19, 29), 4)
-    assert moved == evolve(ship, hex=Hex(-19, 29), heading=4)
-    assert vars(moved) == vars(evolve(ship, hex=Hex(-19, 29), heading=4))
-    assert (ship.hex, ship.heading) == (Hex(-20, 30), 2)

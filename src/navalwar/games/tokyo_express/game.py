@@ -1111,23 +1111,14 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
     return state.updated(ships_now, changed, next_formation_id=fid, step="jp_move", plan=())
 
 
-def _moved(ship: Ship, hex: Hex, heading: int) -> Ship:
-    """``evolve(ship, hex=hex, heading=heading)``, made by hand: a Ship keeps no memos,
-    so its copy is its fields with these two changed (for speed: about 40% cheaper,
-    for the some 240 ships moved a game; a test checks it against evolve)."""
-    new = object.__new__(Ship)
-    fields = new.__dict__
-    fields.update(ship.__dict__)
-    fields["hex"] = hex
-    fields["heading"] = heading
-    return new
-
-
 def _placed(state: State, moves: Mapping[str, Move], heading: Mapping[str, int]) -> list[Ship]:
     """The ships that moved or turned this phase, each in its new hex and heading."""
     if not heading:
-        return [_moved(s, end, s.heading) for end, _, s in moves.values()]
-    out = [_moved(s, end, heading.get(name, s.heading)) for name, (end, _, s) in moves.items()]
+        return [evolve(s, hex=end) for end, _, s in moves.values()]
+    out = [
+        evolve(s, hex=end, heading=heading.get(name, s.heading))
+        for name, (end, _, s) in moves.items()
+    ]
     ship = state.ship
     for name, hd in heading.items():
         if name not in moves:
