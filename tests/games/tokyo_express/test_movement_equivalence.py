@@ -4,7 +4,7 @@ The TE 3.9 slide's fallback (the nearest shift in any direction, when no slide a
 the reverse heading fits) is rare in play, so it is checked here against the
 search it replaced, on many spreads of points near and across the map edges; the
 Freedom of Action map check (TE 3.3) against the phase-by-phase walk it replaced;
-the Movement Chart row and a moved ship's hand-made copy against what they stand for.
+and the Movement Chart row read whole against the cells it holds.
 """
 
 from __future__ import annotations
