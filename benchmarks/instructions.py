@@ -1,15 +1,21 @@
 """Instructions per Tokyo Express Basic game, counted by callgrind (needs valgrind).
 
 Wall-clock times on a shared or virtual machine swing by a quarter or more; the
-number of instructions a game executes does not. This plays 5 games (seeds 1000-1004,
-to warm the caches), then 10 more (seeds 0-9) with random US play, under
-``valgrind --tool=callgrind`` twice, with and without the 10, and reports the
-difference per game: start-up and warm-up cancel out.
+number of instructions a game executes does not. This plays some games to warm the
+caches (seeds 1000 on, 5 unless ``--warm`` says otherwise), then 10 more (seeds 0-9)
+with random US play, under ``valgrind --tool=callgrind`` twice, with and without the
+10, and reports the difference per game: start-up and warm-up cancel out.
+
+The counts repeat to within a few thousand instructions because the runs are made
+alike: the sources are compiled once beforehand (so neither run compiles), numpy's
+BLAS keeps to one thread and, where ``setarch`` is found, address randomisation is
+off (memory addresses change how often CPython's caches miss).
 
 Usage::
 
     .venv/bin/python benchmarks/instructions.py            # without the event log
     .venv/bin/python benchmarks/instructions.py --log      # with it
+    .venv/bin/python benchmarks/instructions.py --warm 40  # a long batch's steady cost
 """
 
 from __future__ import annotations
@@ -24,19 +30,27 @@ import sys
 WARM, GAMES = 5, 10
 
 
-def play(n: int, log: bool) -> None:
-    """Play the warm-up games, then ``n`` measured ones."""
+def play(n: int, log: bool, warm: int) -> None:
+    """Play ``warm`` warm-up games, then ``n`` measured ones."""
     from navalwar.agents import RandomAgent, play_out
     from navalwar.engine import Match
 
-    for seed in [*range(1000, 1000 + WARM), *range(n)]:
+    for seed in [*range(1000, 1000 + warm), *range(n)]:
         m = Match.start("tokyo_express", "basic", seed=seed, log_events=log)
         play_out(m, {"US": RandomAgent(seed)})
 
 
-def count(n: int, log: bool) -> int:
+def _env() -> dict[str, str]:
+    env = {**os.environ, "PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+    env.pop("PYTHONDONTWRITEBYTECODE", None)  # compiled once, not in each counted run
+    return env
+
+
+def count(n: int, log: bool, warm: int) -> int:
     """Instructions callgrind counts for a run playing ``n`` measured games."""
+    fixed = ["setarch", os.uname().machine, "-R"] if shutil.which("setarch") else []
     cmd = [
+        *fixed,
         "valgrind",
         "--tool=callgrind",
         "--callgrind-out-file=/dev/null",
@@ -44,10 +58,11 @@ def count(n: int, log: bool) -> int:
         __file__,
         "--play",
         str(n),
+        "--warm",
+        str(warm),
         *(["--log"] if log else []),
     ]
-    env = {**os.environ, "PYTHONHASHSEED": "0"}
-    out = subprocess.run(cmd, capture_output=True, text=True, env=env, check=True).stderr
+    out = subprocess.run(cmd, capture_output=True, text=True, env=_env(), check=True).stderr
     found = re.search(r"Collected : (\d+)", out)
     if found is None:
         raise SystemExit(f"no callgrind total in its output:\n{out[-2000:]}")
@@ -57,18 +72,21 @@ def count(n: int, log: bool) -> int:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--log", action="store_true", help="keep the event log")
+    parser.add_argument("--warm", type=int, default=WARM, help=f"warm-up games (default {WARM})")
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.play is not None:
-        play(args.play, args.log)
+        play(args.play, args.log, args.warm)
         return
     if shutil.which("valgrind") is None:
         raise SystemExit("valgrind is needed (Debian/Ubuntu: apt install valgrind)")
-    per_game = (count(GAMES, args.log) - count(0, args.log)) / GAMES
+    # one plain game first, so that the sources are compiled before either counted run
+    subprocess.run([sys.executable, __file__, "--play", "0", "--warm", "1"], env=_env(), check=True)
+    per_game = (count(GAMES, args.log, args.warm) - count(0, args.log, args.warm)) / GAMES
     what = "with" if args.log else "without"
     print(
-        f"Tokyo Express Basic, random US, {what} the event log: "
-        f"{per_game / 1e6:.1f} M instructions per game"
+        f"Tokyo Express Basic, random US, {what} the event log, {args.warm} warm-up "
+        f"games: {per_game / 1e6:.2f} M instructions per game"
     )
 
 
