@@ -235,6 +235,21 @@ def test_heuristic_us_agent_games_terminate(te_data: TEData) -> None:
     assert failures == {}
 
 
+def _play_checking(
+    monkeypatch: pytest.MonkeyPatch, step: str, check: Callable[[State, TEData], None]
+) -> None:
+    """Play 15 random Basic games, calling ``check(state, data)`` before each ``step``."""
+    run = te_game.RUN[step]
+
+    def probed(game: Any, state: State, data: TEData, ctx: Any) -> State:
+        check(state, data)
+        return run(game, state, data, ctx)
+
+    monkeypatch.setitem(te_game.RUN, step, probed)
+    for seed in range(15):
+        play_out(Match.start(GAME, "basic", seed=seed, log_events=False), {US: RandomAgent(seed)})
+
+
 def test_japanese_plans_pick_only_targets_the_rules_allow(monkeypatch: pytest.MonkeyPatch) -> None:
     """The Japanese torpedo and gunnery plans test eligibility inline, for speed: every
     attack they plan must pass the rule functions too (TE 3.6 "Targets of Torpedo
@@ -255,9 +270,8 @@ def test_japanese_plans_pick_only_targets_the_rules_allow(monkeypatch: pytest.Mo
     from navalwar.hexgrid import distance
 
     seen = {"torpedo": 0, "gunnery": 0}
-    run_torpedo = te_game.RUN["jp_torpedo"]
 
-    def check(game: Any, state: State, data: TEData, ctx: Context) -> State:
+    def check(state: State, data: TEData) -> None:
         probe = Context(Dice(len(state.ships) + state.turn), record=False)
         for a in japanese_torpedo_plan(state, data, probe, second=False):
             attacker, target = state.ship(a.attacker), state.ship(a.target)
@@ -271,11 +285,8 @@ def test_japanese_plans_pick_only_targets_the_rules_allow(monkeypatch: pytest.Mo
             batteries = ("bow", "stern") if a.battery == "both" else (a.battery,)
             assert all(battery_bears_on(attacker, b, target) for b in batteries)
             seen["gunnery"] += 1
-        return run_torpedo(game, state, data, ctx)
 
-    monkeypatch.setitem(te_game.RUN, "jp_torpedo", check)
-    for seed in range(15):
-        play_out(Match.start(GAME, "basic", seed=seed, log_events=False), {US: RandomAgent(seed)})
+    _play_checking(monkeypatch, "jp_torpedo", check)
     assert seen["torpedo"] > 10 and seen["gunnery"] > 10
 
 
@@ -303,9 +314,8 @@ def test_us_target_lists_match_the_rule_functions(monkeypatch: pytest.MonkeyPatc
     from navalwar.hexgrid import arc_of
 
     seen = {"gunnery": 0, "torpedo": 0}
-    run_gunnery = te_game.RUN["jp_gunnery"]
 
-    def check(game: Any, state: State, data: TEData, ctx: Any) -> State:
+    def check(state: State, data: TEData) -> None:
         jp = state.ships_of(JAPAN)
         for ship in state.ships_of(US):
             expected_gunnery = [
@@ -334,9 +344,6 @@ def test_us_target_lists_match_the_rule_functions(monkeypatch: pytest.MonkeyPatc
                 can = any(bits & allowed for _, bits in expected)
                 assert us_torpedo_can_fire(state, data, ship, second) == can
                 seen["torpedo"] += len(expected)
-        return run_gunnery(game, state, data, ctx)
 
-    monkeypatch.setitem(te_game.RUN, "jp_gunnery", check)
-    for seed in range(15):
-        play_out(Match.start(GAME, "basic", seed=seed, log_events=False), {US: RandomAgent(seed)})
+    _play_checking(monkeypatch, "jp_gunnery", check)
     assert seen["gunnery"] > 10 and seen["torpedo"] > 10
