@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test lint typecheck bench bench-agents soak clean
+.PHONY: demo test test-source test-compiled compiled lint typecheck bench bench-agents soak clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -17,18 +17,42 @@ demo: $(VENV)/.installed
 	$(BIN)/navalwar run tokyo_express basic --seed 7
 
 lint: $(VENV)/.installed
-	$(BIN)/ruff check src tests benchmarks examples scripts
-	$(BIN)/ruff format --check src tests benchmarks examples scripts
+	$(BIN)/ruff check src tests benchmarks examples scripts hatch_build.py
+	$(BIN)/ruff format --check src tests benchmarks examples scripts hatch_build.py
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy --strict src/navalwar
 
-test: lint typecheck
+test: lint typecheck test-source test-compiled
+
+test-source: $(VENV)/.installed
 	$(BIN)/python -m pytest
 
-# Speed: clone, apply, games per second, then the 2-worker speed-up on 2,000 battles.
-bench: $(VENV)/.installed
+# The mypyc-compiled build (hatch_build.py): a wheel built with NAVALWAR_COMPILE=1 and
+# unpacked into build/compiled/site, apart from the editable sources; PYTHONPATH puts
+# it first. It must play exactly the games the sources play, and pass their tests.
+COMPILED := build/compiled
+RUN_COMPILED := NAVALWAR_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED)/site $(BIN)/python
+
+compiled: $(VENV)/.installed
+	rm -rf $(COMPILED)
+	NAVALWAR_COMPILE=1 $(BIN)/python -m pip wheel --quiet --no-deps --no-build-isolation \
+		-w $(COMPILED)/wheel .
+	$(BIN)/python -m pip install --quiet --no-deps --target $(COMPILED)/site \
+		$(COMPILED)/wheel/navalwar-*.whl
+
+test-compiled: compiled
+	$(BIN)/python scripts/fingerprint.py record tokyo_express --seeds 40 --file $(COMPILED)/te.json
+	$(RUN_COMPILED) scripts/fingerprint.py check tokyo_express --seeds 40 --file $(COMPILED)/te.json
+	$(BIN)/python scripts/fingerprint.py record gwas_1904 --seeds 3 --file $(COMPILED)/gwas.json
+	$(RUN_COMPILED) scripts/fingerprint.py check gwas_1904 --seeds 3 --file $(COMPILED)/gwas.json
+	$(RUN_COMPILED) -m pytest -p no:cacheprovider tests/core tests/games/tokyo_express
+
+# Speed: clone, apply, games per second (the sources, then the compiled build's games),
+# then the 2-worker speed-up on 2,000 battles.
+bench: compiled
 	$(BIN)/python benchmarks/run.py
+	$(RUN_COMPILED) benchmarks/run.py --games
 	$(BIN)/python benchmarks/scaling.py
 
 # Strength: win rates over 200 seeded games per pairing (hours on 2 cores; see README).

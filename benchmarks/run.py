@@ -8,11 +8,16 @@ Run with ``make bench`` (or ``.venv/bin/python benchmarks/run.py``). It reports:
 * whole Basic games per second on one core with random US play,
 * the same for GWaS 1904 Battle Scenario 5 (yellow-sea) with random play on both
   sides, from a mid-battle state (clone and apply) and as whole battles.
+
+``--games`` times the whole Tokyo Express games only; ``make bench`` runs it again on
+the mypyc-compiled build (``make compiled``), which it names in the first line.
 """
 
 from __future__ import annotations
 
+import argparse
 import statistics
+import sysconfig
 import time
 from collections.abc import Callable
 
@@ -59,6 +64,34 @@ def mid_game(seed: int = 7) -> Match:
     return m
 
 
+def build() -> str:
+    """Which build of navalwar runs: the sources or the mypyc-compiled modules."""
+    import navalwar.games.tokyo_express.game as te_game
+
+    compiled = str(te_game.__file__).endswith(sysconfig.get_config_var("EXT_SUFFIX"))
+    return f"{'compiled (mypyc)' if compiled else 'source'} build: {te_game.__file__}"
+
+
+def games(n: int, log_events: bool) -> float:
+    """Seconds per Basic game, random US, over seeds 0..n-1."""
+    t0 = time.perf_counter()
+    for seed in range(n):
+        g = Match.start("tokyo_express", "basic", seed=seed, log_events=log_events)
+        play_out(g, {"US": RandomAgent(seed)})
+    return (time.perf_counter() - t0) / n
+
+
+def te_games() -> None:
+    """Whole Basic games per second on one core, with and without the event log."""
+    games(20, True)  # warm the caches (lines of fire, copy recipes) first
+    for log_events, how in ((True, "with the event log"), (False, "no event log, as in a batch")):
+        dt = min(games(100, log_events) for _ in range(3))
+        print(
+            f"whole Basic games, random US, 1 core:             {1 / dt:8.1f} games/s "
+            f"({dt * 1e3:.1f} ms per game, {how}; best of 3 x 100)"
+        )
+
+
 def main() -> None:
     m = mid_game()
     state = m.state
@@ -75,21 +108,7 @@ def main() -> None:
             f"us median, {times[1] * 1e3:.2f} ms max (Game.step, no event log)"
         )
 
-    def games(n: int, log_events: bool) -> float:
-        """Seconds per Basic game, random US, over seeds 0..n-1."""
-        t0 = time.perf_counter()
-        for seed in range(n):
-            g = Match.start("tokyo_express", "basic", seed=seed, log_events=log_events)
-            play_out(g, {"US": RandomAgent(seed)})
-        return (time.perf_counter() - t0) / n
-
-    games(20, True)  # warm the caches (lines of fire, copy recipes) first
-    for log_events, how in ((True, "with the event log"), (False, "no event log, as in a batch")):
-        dt = min(games(100, log_events) for _ in range(3))
-        print(
-            f"whole Basic games, random US, 1 core:             {1 / dt:8.1f} games/s "
-            f"({dt * 1e3:.1f} ms per game, {how}; best of 3 x 100)"
-        )
+    te_games()
 
 
 def gwas_mid_battle(seed: int = 3) -> Match:
@@ -130,5 +149,12 @@ def gwas() -> None:
 
 
 if __name__ == "__main__":
-    main()
-    gwas()
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", action="store_true", help="whole TE games only")
+    args = parser.parse_args()
+    print(build())
+    if args.games:
+        te_games()
+    else:
+        main()
+        gwas()

@@ -32,7 +32,9 @@ class Memo(Generic[V]):
     def __init__(self, fn: Callable[[Any], V], depends: frozenset[str]) -> None:
         self.fn = fn
         self.depends = depends
-        self.name = fn.__name__
+        # the attribute's name comes from __set_name__ (a mypyc-compiled method has no
+        # __name__ of its own)
+        self.name = getattr(fn, "__name__", "")
         self.__doc__ = fn.__doc__
 
     def __set_name__(self, owner: type, name: str) -> None:

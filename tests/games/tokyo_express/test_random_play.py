@@ -198,6 +198,7 @@ def test_random_us_play_keeps_the_invariants(
     assert stacking_checks >= 2 * 6 * (CHUNK // WATCH_EVERY)
 
 
+@pytest.mark.source_only
 def test_the_watcher_sees_a_broken_stacking_rule(
     te_data: TEData, watch: Callable[[Watcher | None], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -212,6 +213,7 @@ def test_the_watcher_sees_a_broken_stacking_rule(
     pytest.fail("no game crowded three US ships into a hex")
 
 
+@pytest.mark.source_only
 def test_the_end_check_sees_a_wrong_level(te_data: TEData, monkeypatch: pytest.MonkeyPatch) -> None:
     match = next(
         m

@@ -91,7 +91,7 @@ from navalwar.games.tokyo_express.sequence_of_play import (
     step_rule,
     where,
 )
-from navalwar.hexgrid import DIRECTIONS, Hex, distance, opposite, turn
+from navalwar.hexgrid import DIRECTIONS, Hex, MapSpec, distance, opposite, turn
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
 from navalwar.sequence import CardDeck, ChitCup
 
@@ -153,7 +153,7 @@ class TokyoExpress(Game[State, TEData]):
 
     spec = SPEC
     action_types = ACTION_TYPES
-    map = TE_MAP
+    map: MapSpec | None = TE_MAP  # typed as in Game, which mypyc holds it to
     # the last decision worked out, with its state and data (advance finds the pending
     # decision of the state it returns, which is asked for next)
     _decided: tuple[State | None, TEData | None, Decision | None] = (None, None, None)

@@ -269,10 +269,6 @@ class State:
             )
         return found
 
-    def side_formations(self, side: str) -> Iterator[Formation]:
-        """Formations of ``side``."""
-        return (f for f in self.formations if f.side == side)
-
     def deck(self, name: str) -> CardDeck:
         """The Gunnery Card deck ``name``."""
         for n, d in self.decks:
