@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sysconfig
 import time
 from collections.abc import Callable
 
@@ -66,10 +65,10 @@ def mid_game(seed: int = 7) -> Match:
 
 def build() -> str:
     """Which build of navalwar runs: the sources or the mypyc-compiled modules."""
-    import navalwar.games.tokyo_express.game as te_game
+    import navalwar
 
-    compiled = str(te_game.__file__).endswith(sysconfig.get_config_var("EXT_SUFFIX"))
-    return f"{'compiled (mypyc)' if compiled else 'source'} build: {te_game.__file__}"
+    which = "compiled (mypyc)" if navalwar.compiled() else "source"
+    return f"{which} build: {navalwar.__file__}"
 
 
 def games(n: int, log_events: bool) -> float:

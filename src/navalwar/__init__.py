@@ -6,6 +6,9 @@ Quick use::
     match = navalwar.Match.start("tokyo_express", "basic", seed=7)
 """
 
+import sysconfig
+
+from navalwar import hexgrid
 from navalwar.engine import Decision, Game, Match, Outcome
 from navalwar.errors import (
     DataError,
@@ -28,7 +31,14 @@ __all__ = [
     "Outcome",
     "ReplayError",
     "UnknownGameError",
+    "compiled",
     "games",
     "load",
 ]
 __version__ = "0.1.0"
+
+
+def compiled() -> bool:
+    """Whether this navalwar is the mypyc-compiled build (README, "The compiled
+    build"): its compiled modules, not their sources, are the ones imported."""
+    return str(hexgrid.__file__).endswith(sysconfig.get_config_var("EXT_SUFFIX"))
