@@ -20,11 +20,10 @@ import statistics
 import time
 from collections.abc import Callable
 
-import attrs
-
 from navalwar.agents import RandomAgent, play_out
 from navalwar.dice import Dice
 from navalwar.engine import Match
+from navalwar.frozen import evolve
 
 
 def timeit(fn: Callable[[], object], number: int, repeat: int = 5) -> float:
@@ -95,9 +94,9 @@ def main() -> None:
     m = mid_game()
     state = m.state
     print(f"mid-game: turn {state.turn}, step {state.step}, {len(m.events)} events so far")
-    clone_state = timeit(lambda: attrs.evolve(state), 20_000)
+    clone_state = timeit(lambda: evolve(state), 20_000)
     clone_match = timeit(m.clone, 20_000)
-    print(f"clone state (attrs.evolve, frozen values shared): {clone_state * 1e6:8.2f} us")
+    print(f"clone state (frozen.evolve, values shared):      {clone_state * 1e6:8.2f} us")
     print(f"clone Match (state + logs + dice):                {clone_match * 1e6:8.2f} us")
 
     times = step_times(m)
@@ -125,7 +124,7 @@ def gwas() -> None:
     m = gwas_mid_battle()
     state = m.state
     print(f"GWaS BS5 mid-battle: impulse {state.impulse}, step {state.step}")
-    clone_state = timeit(lambda: attrs.evolve(state), 20_000)
+    clone_state = timeit(lambda: evolve(state), 20_000)
     clone_match = timeit(m.clone, 20_000)
     print(f"clone state:                                      {clone_state * 1e6:8.2f} us")
     print(f"clone Match:                                      {clone_match * 1e6:8.2f} us")

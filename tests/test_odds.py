@@ -19,7 +19,6 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
-import attrs
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
@@ -28,6 +27,7 @@ from navalwar import odds
 from navalwar.dice import Dice
 from navalwar.engine import Context, Match
 from navalwar.errors import IllegalActionError, NavalwarError
+from navalwar.frozen import evolve
 from navalwar.games.gwas_1904 import GAME as GWAS
 from navalwar.games.gwas_1904 import fire
 from navalwar.games.gwas_1904 import odds as gwas_odds
@@ -253,7 +253,7 @@ def damaged(s: BattleShip, **lost: int) -> BattleShip:
     track = s.damage.track
     for part, n in lost.items():
         track = track.hit(part, n)
-    return attrs.evolve(s, damage=attrs.evolve(s.damage, track=track))
+    return evolve(s, damage=evolve(s.damage, track=track))
 
 
 def gbattle(ships: Iterable[BattleShip], step: int = 3, **opts: Any) -> Battle:
@@ -299,7 +299,7 @@ def sample_gwas(
     the game's log reports."""
     r = rules()
     members = [s for s in battle.members(action.target) if s.afloat]
-    planned = attrs.evolve(battle, planned=((action.ship, action.target),))
+    planned = evolve(battle, planned=((action.ship, action.target),))
     out: Counter[gwas_odds.TargetResult] = Counter()
     hits: Counter[int] = Counter()
     for seed in range(n):
@@ -422,7 +422,7 @@ def test_gwas_one_hit_is_the_brute_force_enumeration_of_the_game(
     for part, n in zip(("primary", "secondary", "tertiary", "hull"), lost, strict=True):
         track = track.hit(part, min(n, max(0, track.remaining(part) - (part == "hull"))))
     speed_lost, unable, commander, tubes = extras
-    dmg = attrs.evolve(
+    dmg = evolve(
         dmg,
         track=track,
         speed_lost=speed_lost,
@@ -466,8 +466,8 @@ def test_gwas_squadron_reading() -> None:
     # The owner's policy, by hand: spread gives the hit to the least damaged ship afloat,
     # concentrate to the most damaged one; a squadron with no ship afloat takes nothing.
     fresh, worn, gone = (s.damage for s in puilki)
-    worn = attrs.evolve(worn, track=worn.track.hit("tertiary", 1))
-    gone = attrs.evolve(gone, track=gone.track.hit("hull", 1))
+    worn = evolve(worn, track=worn.track.hit("tertiary", 1))
+    gone = evolve(gone, track=gone.track.hit("hull", 1))
     assert gwas_odds.assign_to([worn, fresh, gone]) == 1
     assert gwas_odds.assign_to([worn, fresh, gone], gwas_odds.CONCENTRATE) == 0
     assert gwas_odds.assign_to([gone, gone]) is None
@@ -535,7 +535,7 @@ def test_gwas_exact_odds_match_sampling_of_the_real_game(
         firer = squadron("J:DD-Ikazuchi#1", 1, "K11")[0]
     else:
         firer = gship(shooter, "K11")
-    firer = attrs.evolve(firer, er=er)
+    firer = evolve(firer, er=er)
     where = f"K{11 - apart}"
     if "#" in target:
         ships = squadron(target, size, where)  # one hull box each: no damage before
@@ -544,7 +544,7 @@ def test_gwas_exact_odds_match_sampling_of_the_real_game(
         left = t.damage.track.remaining("hull")
         t = damaged(t, hull=min(hull, max(0, left - 1)))
         if unable:
-            t = attrs.evolve(t, damage=attrs.evolve(t.damage, unable=True))
+            t = evolve(t, damage=evolve(t.damage, unable=True))
         ships = [t]
     b = gbattle([firer, *ships], step=4 if torpedo else 3, secondary_penetration=secpen)
     action = (Torpedo if torpedo else Fire)(firer.key, ships[0].counter)
@@ -561,11 +561,11 @@ def test_gwas_battleship_broadside_is_fast() -> None:
     battleship, from cold memos: well under a second on a quiet machine; the bound
     here is loose for a loaded CI machine."""
     r = rules()
-    spec = attrs.evolve(
+    spec = evolve(
         r.specs["J:B06"], code="BX", primary="HHHH", secondary="HHHHHH", tertiary="NN", italic=False
     )
     big = Rules({**r.specs, "J:BX": spec}, r.tables)
-    firer = attrs.evolve(
+    firer = evolve(
         gship("J:B06", "K11"), key="J:BX", spec="J:BX", counter="J:BX", damage=ShipDamage.new(spec)
     )
     b = gbattle([firer, gship("R:B24", "K11")], effectiveness=False)
@@ -614,7 +614,7 @@ def test_te_card_draw_matches_shuffled_decks(
     seen: Counter[int] = Counter()
     for seed in range(n):
         dice = Dice(seed)
-        d = attrs.evolve(deck, order=dice.shuffled(deck.order))
+        d = evolve(deck, order=dice.shuffled(deck.order))
         for _ in range(before):
             _, d = d.draw(dice)
         card, _ = d.draw(dice)
@@ -681,11 +681,11 @@ def sample_te_gunnery(
         st_ = TE.hidden_variants(state, "US", data, dice)[0]
         ctx = Context(dice, record=False)
         for a in combat.planned:
-            st_ = attrs.evolve(st_, decks=resolve_gunnery(st_, data, a, ctx, below).decks)
+            st_ = evolve(st_, decks=resolve_gunnery(st_, data, a, ctx, below).decks)
         for i, a in enumerate(mine):
             after = resolve_gunnery(st_, data, a, ctx, below)
             out[i][te_result(state, after, a.target)] += 1
-            st_ = attrs.evolve(st_, decks=after.decks)
+            st_ = evolve(st_, decks=after.decks)
     return out
 
 
@@ -841,7 +841,7 @@ def test_te_torpedo_salvos_at_one_target_are_one_attack() -> None:
     match, action, other = torpedo_pair()
     state: State = match.state
     planned = Attack(other.name, action.target, salvos=(other.salvos.index(READY),))
-    combined = attrs.evolve(state, combat=Combat(planned=(planned,)))
+    combined = evolve(state, combat=Combat(planned=(planned,)))
     (alone,) = te_odds.attacks(state, match.data, action)
     (joint,) = te_odds.attacks(combined, match.data, action)
     assert joint.attacker == f"{other.name}+{action.ship}" and "TE 3.6" in joint.readings[0]

@@ -5,17 +5,20 @@ changed copy. ``attrs.evolve`` looks the class's fields up on every call, and a
 battle makes hundreds of thousands of copies, so :func:`evolve` works each class's
 recipe out once. :class:`Memo` (made with :func:`memo`) is a property worked out on
 first use and kept in the instance; :func:`evolve` keeps it in a copy that leaves
-the fields it depends on unchanged.
+the fields it depends on unchanged. :class:`Value` is a frozen value whose fields are
+written out by hand, which the compiled build turns into a native class.
 """
 
 from __future__ import annotations
 
+import inspect
 import operator
 from collections.abc import Callable
 from functools import cached_property
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, ClassVar, Generic, TypeVar, overload
 
 import attrs
+from attrs.exceptions import FrozenInstanceError
 
 T = TypeVar("T")
 V = TypeVar("V")
@@ -90,6 +93,120 @@ class _Recipe:
         return tuple(dict.fromkeys(memo for name in names for memo in stale.get(name, ())))
 
 
+class Value:
+    """A frozen value whose fields are written out: the values a game copies most.
+
+    A subclass names its fields in ``FIELDS``, sets each in its ``__init__`` with
+    ``object.__setattr__`` and offers a ``replace`` method with a keyword-only
+    argument per field it may change, an argument left at its default (None) meaning
+    unchanged. ``MEMOS`` names any lookups it keeps (attributes that are no fields,
+    None until worked out) with the fields each depends on; its ``replace`` keeps
+    those the changes leave valid. In the compiled build it is a native class:
+    reading a field reads a C struct member, and ``replace`` is a direct call (an
+    interpreted class cannot subclass ``Value`` there). In pure Python, where every
+    instance keeps its fields in its ``__dict__``, ``replace`` is swapped for one
+    copying that dictionary (as :func:`evolve` does) less the stale memos.
+
+    Assigning or deleting a field raises ``attrs.exceptions.FrozenInstanceError``, as
+    on a frozen attrs class; values are equal when their class and fields (less
+    ``UNCOMPARED``) are; they pickle; :func:`evolve` (and ``copy.replace`` from
+    Python 3.13) works through ``__replace__``.
+    """
+
+    __slots__ = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ()
+    UNCOMPARED: ClassVar[tuple[str, ...]] = ()  # fields neither compared nor shown
+    # attributes that are no fields: lookups worked out from the fields named, which
+    # ``replace`` keeps while those are unchanged (None: not worked out yet)
+    MEMOS: ClassVar[dict[str, tuple[str, ...]]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dictoffset__:  # pure Python (a native class keeps no __dict__)
+            setattr(cls, "replace", _python_replace(cls))  # noqa: B010 (a subclass method)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise FrozenInstanceError()
+
+    def values(self) -> tuple[Any, ...]:
+        """The fields' values, in the order of ``FIELDS``."""
+        return tuple([getattr(self, name) for name in self.FIELDS])
+
+    def _compared(self) -> tuple[Any, ...]:
+        if not self.UNCOMPARED:
+            return self.values()
+        return tuple([getattr(self, n) for n in self.FIELDS if n not in self.UNCOMPARED])
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._compared() == other._compared()
+
+    def __ne__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return self._compared() != other._compared()
+
+    def __hash__(self) -> int:
+        return hash((self.__class__.__name__, self._compared()))
+
+    def __repr__(self) -> str:
+        hidden = self.UNCOMPARED
+        shown = ", ".join(
+            f"{n}={v!r}" for n, v in zip(self.FIELDS, self.values(), strict=True) if n not in hidden
+        )
+        return f"{self.__class__.__name__}({shown})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (self.__class__, self.values())
+
+    def __replace__(self, **changes: Any) -> Any:
+        """A copy with ``changes`` (field name -> value); an unknown name raises TypeError."""
+        fields = self.FIELDS
+        for name in changes:
+            if name not in fields:
+                raise TypeError(
+                    f"{self.__class__.__name__}.__init__() got an unexpected keyword {name!r}"
+                )
+        cls: Any = self.__class__
+        return cls(*[changes.get(n, v) for n, v in zip(fields, self.values(), strict=True)])
+
+
+_NO_SUCH_NAME = object()
+
+
+def _python_replace(cls: type[Value]) -> Callable[..., Any]:
+    """``cls.replace`` for pure Python: a copy of the instance dictionary with the
+    changes (an argument left at its default is unchanged) and without the memos they
+    make stale, checked against the names ``cls.replace`` takes."""
+    parameters = inspect.signature(vars(cls)["replace"]).parameters
+    unchanged = {name: p.default for name, p in parameters.items() if name != "self"}
+    stale: dict[str, list[str]] = {}
+    for memo_name, depends in cls.MEMOS.items():
+        for field in depends:
+            stale.setdefault(field, []).append(memo_name)
+
+    def replace(self: Value, **changes: Any) -> Any:
+        values = self.__dict__.copy()
+        for name, value in changes.items():
+            default = unchanged.get(name, _NO_SUCH_NAME)
+            if default is _NO_SUCH_NAME:
+                raise TypeError(f"{cls.__name__}.replace() got an unexpected keyword {name!r}")
+            if value is not default:
+                values[name] = value
+                for memo_name in stale.get(name, ()):
+                    values[memo_name] = None
+        new = _new(cls)
+        _setattr(new, "__dict__", values)
+        return new
+
+    replace.__doc__ = vars(cls)["replace"].__doc__
+    return replace
+
+
 _RECIPES: dict[type, _Recipe] = {}
 # (plain class, names of the changed fields in order) -> the memos the change makes
 # stale, worked out once per such pair (the names are checked then)
@@ -100,6 +217,18 @@ _DROPS: dict[tuple[type, tuple[str, ...]], tuple[str, ...]] = {}
 _MEMOLESS: dict[type, int] = {}
 _new = object.__new__
 _setattr = object.__setattr__
+
+
+def _reader(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """A function reading the attributes ``names`` of an instance, as a tuple."""
+    if len(names) > 1:
+        return operator.attrgetter(*names)  # a tuple already
+    name = names[0]
+
+    def read_one(inst: Any) -> tuple[Any, ...]:
+        return (getattr(inst, name),)
+
+    return read_one
 
 
 def _attrs_generated(function: object) -> bool:
@@ -142,8 +271,7 @@ def _recipe(cls: type) -> _Recipe:
         and not any(a.kw_only for a in init)
         and _attrs_generated(getattr(cls, "__init__", None))
     ):
-        get = operator.attrgetter(*(a.name for a in init))
-        read = get if len(init) > 1 else lambda inst: (get(inst),)
+        read = _reader(tuple(a.name for a in init))
     recipe = _Recipe(
         names if plain else None,
         {field: tuple(memos) for field, memos in stale.items()},
@@ -157,7 +285,8 @@ def _recipe(cls: type) -> _Recipe:
 
 
 def evolve(inst: T, **changes: Any) -> T:
-    """``attrs.evolve(inst, **changes)``, without its introspection on every call.
+    """``attrs.evolve(inst, **changes)``, without its introspection on every call (and
+    ``inst.__replace__(**changes)`` for a :class:`Value`).
 
     A plain class (see :class:`_Recipe`) is copied field by field in one go, keeping
     the memos the changes leave valid (its instances must keep nothing else in their
@@ -177,6 +306,9 @@ def evolve(inst: T, **changes: Any) -> T:
     key = (cls, tuple(changes))
     drop = _DROPS.get(key)
     if drop is None:
+        if isinstance(inst, Value):
+            result: T = inst.__replace__(**changes)
+            return result
         recipe = _RECIPES.get(cls) or _recipe(cls)
         if recipe.fields is None:
             return _evolve_by_init(inst, recipe, changes)
@@ -203,4 +335,4 @@ def _evolve_by_init(inst: T, recipe: _Recipe, changes: dict[str, Any]) -> T:
     return cls(*values_list)
 
 
-__all__ = ["Memo", "evolve", "memo"]
+__all__ = ["Memo", "Value", "evolve", "memo"]

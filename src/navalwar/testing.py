@@ -54,6 +54,7 @@ from navalwar.errors import (
     ReplayError,
 )
 from navalwar.events import log_digest
+from navalwar.frozen import Value
 from navalwar.sequence import CardDeck, ChitCup
 
 #: Most decisions a random game may take before it counts as not terminating.
@@ -572,6 +573,9 @@ def hidden_orders(value: Any, depth: int = 0) -> Iterator[tuple[Any, ...]]:
         yield value.order
     elif isinstance(value, ChitCup):
         yield value.contents
+    elif isinstance(value, Value):
+        for item in value.values():
+            yield from hidden_orders(item, depth + 1)
     elif attrs.has(type(value)):
         for field in attrs.fields(type(value)):
             yield from hidden_orders(getattr(value, field.name), depth + 1)

@@ -1,15 +1,21 @@
-"""navalwar.frozen: ``evolve`` is ``attrs.evolve``, and memos stay only while valid."""
+"""navalwar.frozen: ``evolve`` is ``attrs.evolve``, memos stay only while valid, and a
+``Value`` is a frozen value on either build."""
 
 from __future__ import annotations
 
 import functools
+import pickle
 
 import attrs
 import pytest
+from attrs.exceptions import FrozenInstanceError
 from hypothesis import given
 from hypothesis import strategies as st
 
-from navalwar.frozen import evolve, memo
+from navalwar import compiled
+from navalwar.frozen import Value, evolve, memo
+from navalwar.games.tokyo_express.model import JAPAN, PORT, TURN_60, Formation, Order, Ship
+from navalwar.hexgrid import Hex
 
 
 @attrs.frozen(slots=False)
@@ -161,3 +167,89 @@ def test_a_copy_has_its_own_instance_dictionary() -> None:
     w = Bare(1)
     evolve(w, a=2).__dict__["b"] = "changed"  # (only to show the copy is separate)
     assert w.b == "x"
+
+
+# -- Value: a frozen value with its fields written out ------------------------------------
+# On the compiled build Value is a native class, which an interpreted class cannot
+# subclass (mypyc): Point is defined on the sources only.
+if not compiled():
+
+    class Point(Value):
+        FIELDS = ("x", "y", "tag")
+        x: int
+        y: int
+        tag: str
+
+        def __init__(self, x: int, y: int = 0, tag: str = "") -> None:
+            object.__setattr__(self, "x", x)
+            object.__setattr__(self, "y", y)
+            object.__setattr__(self, "tag", tag)
+
+        def replace(self, *, y: int | None = None, tag: str | None = None) -> Point:
+            return Point(self.x, self.y if y is None else y, self.tag if tag is None else tag)
+
+
+def _values() -> list[Value]:
+    """The Tokyo Express values (native classes on the compiled build) and, on the
+    sources, one defined here."""
+    order = Order(TURN_60, PORT, turns_done=1)
+    mine: list[Value] = [] if compiled() else [Point(1, 2, "a")]
+    return [
+        *mine,
+        order,
+        Formation(3, JAPAN, ("Fubuki", "Hatsuyuki"), 5, order),
+        Ship("Fubuki", JAPAN, Hex(4, -2), 3, 7, (0, 1), hits=2, formation=3),
+    ]
+
+
+@pytest.mark.parametrize("value", _values(), ids=lambda v: type(v).__name__)
+def test_a_value_is_frozen_and_compares_by_its_fields(value: Value) -> None:
+    field = value.FIELDS[-1]
+    with pytest.raises(FrozenInstanceError):
+        setattr(value, field, getattr(value, field))
+    with pytest.raises(FrozenInstanceError):
+        delattr(value, field)
+    with pytest.raises((AttributeError, TypeError)):
+        value.extra = 1
+    twin = type(value)(*value.values())
+    assert twin == value and (twin != value) is False and hash(twin) == hash(value)
+    assert twin is not value and value != value.values() and value != 1
+    assert pickle.loads(pickle.dumps(value)) == value
+    shown = repr(value)
+    assert shown.startswith(f"{type(value).__name__}(") and f"{field}=" in shown
+
+
+@pytest.mark.parametrize("value", _values(), ids=lambda v: type(v).__name__)
+def test_evolve_and_replace_copy_a_value(value: Value) -> None:
+    name = value.FIELDS[-1]
+    old = getattr(value, name)
+    new: object = not old if isinstance(old, bool) else 99 if isinstance(old, int) else "z"
+    changed = evolve(value, **{name: new})
+    assert type(changed) is type(value) and getattr(changed, name) == new
+    assert changed.values()[:-1] == value.values()[:-1] and value != changed
+    assert getattr(value, name) != new  # the original is untouched
+    assert value.replace(**{name: new}) == changed  # type: ignore[attr-defined]
+    assert value.replace() == value  # type: ignore[attr-defined]  # None: unchanged
+    with pytest.raises(TypeError, match="unexpected keyword"):
+        evolve(value, no_such_field=1)
+    with pytest.raises(TypeError):
+        value.replace(no_such_field=1)  # type: ignore[attr-defined]
+
+
+def test_replace_leaves_what_it_is_not_given() -> None:
+    order = Order(TURN_60, PORT, turns_done=1, phases_left=2)
+    assert order.replace(phases_left=1) == Order(TURN_60, PORT, 1, 0, False, 1)
+    assert order.replace(turns_done=0) == Order(TURN_60, PORT, 0, 0, False, 2)  # 0 is a value
+    ship = Ship("Fubuki", JAPAN, Hex(4, -2), 3, 7)
+    moved = ship.replace(hex=Hex(5, -2), heading=0, sinking=False)
+    assert (moved.hex, moved.heading, moved.max_speed, moved.name) == (Hex(5, -2), 0, 7, "Fubuki")
+
+
+def test_the_compiled_build_makes_native_values() -> None:
+    """On the compiled build the game's values keep no instance dictionary (native
+    classes, their own ``replace``); on the sources they do, and ``replace`` is the
+    one copying it."""
+    ship = Ship("Fubuki", JAPAN, Hex(4, -2), 3, 7)
+    assert hasattr(ship, "__dict__") is not compiled()
+    swapped = "_python_replace" in Ship.replace.__qualname__
+    assert swapped is not compiled()

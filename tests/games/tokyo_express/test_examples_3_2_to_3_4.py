@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from navalwar.dice import ScriptedDice
 from navalwar.engine import Context
+from navalwar.frozen import evolve
 from navalwar.games.tokyo_express import GAME
 from navalwar.games.tokyo_express import game as g
 from navalwar.games.tokyo_express.battle_movement import battle_movement, sector
@@ -37,12 +37,12 @@ def ctx(*rolls: int) -> Context:
 def move_us(state: State, data: TEData, when: str | None, rolls: tuple[int, ...] = ()) -> State:
     """Run one US Movement Segment with formation 1's turn timing ``when``."""
     plan = ((1, when),) if when else ()
-    state = attrs.evolve(state, plan=plan, step="us_move")
+    state = evolve(state, plan=plan, step="us_move")
     return g.run_us_move(GAME, state, data, ctx(*rolls))
 
 
 def set_order(state: State, fid: int, order: Order) -> State:
-    return state.with_formation(attrs.evolve(state.formation(fid), order=order))
+    return state.with_formation(state.formation(fid).replace(order=order))
 
 
 # -- TE 3.2 -----------------------------------------------------------------------------------
@@ -101,10 +101,10 @@ def test_3_2_example_of_formation_speed(te_data: TEData) -> None:
         ],
         us_groups=[["Gwin", "Duncan", "Laffey", "Juneau", "Washington"]],
     )
-    state = attrs.evolve(
+    state = evolve(
         state,
         step="us_speed",
-        formations=tuple(attrs.evolve(f, speed_set=False) for f in state.formations),
+        formations=tuple(f.replace(speed_set=False) for f in state.formations),
     )
     decision = g.ask_us_speed(GAME, state, te_data)
     assert decision is not None and decision.choices is not None
@@ -156,7 +156,7 @@ def test_3_3_example_of_60_degree_turn(te_data: TEData, phase: int, when: str, e
     state = position(te_data, us=[("Ralph Talbot", "2635", "SE")], speeds={"Ralph Talbot": 7})
     state = set_order(state, 1, Order(TURN_60, STARBOARD))
     for p in range(1, phase + 1):
-        state = attrs.evolve(state, phase=p)
+        state = evolve(state, phase=p)
         state = move_us(state, te_data, when if p == phase else None)
     ship = state.ship("Ralph Talbot")
     assert te_label(ship.hex) == end
@@ -181,7 +181,7 @@ def test_3_3_example_of_countermarch(te_data: TEData) -> None:
         state = position(te_data, us=[("Barton", "2020", "N")], speeds={"Barton": 6})
         state = set_order(state, 1, Order(COUNTERMARCH, STARBOARD))
         for p in range(1, 7):
-            state = attrs.evolve(state, phase=p)
+            state = evolve(state, phase=p)
             choices = turn_choices(state.formation(1).order, 6, p, te_data)
             when = "after" if p in turn_phases else None
             if when is None and state.formation(1).order.turns_done < 3:
@@ -194,9 +194,7 @@ def test_3_3_example_of_countermarch(te_data: TEData) -> None:
 def test_3_3_countermarch_and_s_turn_need_speed_2(te_data: TEData) -> None:
     """Speed 1 cannot Countermarch or S-Turn; Speed 2 Countermarches in two turns."""
     state = position(te_data, us=[("Barton", "2020", "N")], speeds={"Barton": 1}, step="us_orders")
-    state = attrs.evolve(
-        state, formations=tuple(attrs.evolve(f, order_set=False) for f in state.formations)
-    )
+    state = evolve(state, formations=tuple(f.replace(order_set=False) for f in state.formations))
     decision = g.ask_us_orders(GAME, state, te_data)
     assert decision is not None and decision.choices is not None
     kinds = {a.maneuver for a in decision.choices}  # type: ignore[attr-defined]
@@ -218,7 +216,7 @@ def test_3_3_example_of_s_turn(te_data: TEData) -> None:
     state = set_order(state, 1, Order(S_TURN, STARBOARD))
     headings = []
     for p, when in ((1, "after"), (2, "none"), (3, "none"), (4, "before"), (5, None), (6, None)):
-        state = attrs.evolve(state, phase=p)
+        state = evolve(state, phase=p)
         if when is not None:
             assert when in turn_choices(state.formation(1).order, 6, p, te_data)
         state = move_us(state, te_data, when if when != "none" else None)
@@ -243,7 +241,7 @@ def test_3_4_example_of_movement_countermarch_speed_4(te_data: TEData) -> None:
     }
     plan = {1: "before", 2: None, 4: "after", 5: "after"}
     for p in range(1, 7):
-        state = attrs.evolve(state, phase=p)
+        state = evolve(state, phase=p)
         choices = turn_choices(state.formation(1).order, 4, p, te_data)
         if p == 2:
             assert set(choices) >= {"none", "before", "after"}
@@ -266,8 +264,8 @@ def _foa_state(te_data: TEData, maneuver: str) -> State:
     assert distance(state.ship("Laffey").hex, state.ship("San Francisco").hex) == 11
     from navalwar.games.tokyo_express.scenario import Admiral
 
-    scen = attrs.evolve(state.scenario, admiral=Admiral("Callaghan", te_hex("2010"), "CA", 2))
-    state = attrs.evolve(state, scenario=scen, flagship="San Francisco")
+    scen = evolve(state.scenario, admiral=Admiral("Callaghan", te_hex("2010"), "CA", 2))
+    state = evolve(state, scenario=scen, flagship="San Francisco")
     return set_order(state, 2, Order(maneuver, PORT if maneuver != AHEAD else 0))
 
 
@@ -292,7 +290,7 @@ def test_3_3_flagship_formation_is_exempt_and_death_means_minus_2(te_data: TEDat
     g.run_us_foa(GAME, _foa_state(te_data, COUNTERMARCH), te_data, c)
     rolls = [e for e in c.events if e.kind == "freedom_of_action"]
     assert len(rolls) == 1 and rolls[0].data["modifier"] == -1
-    dead = attrs.evolve(_foa_state(te_data, COUNTERMARCH), admiral_killed_turn=1)
+    dead = evolve(_foa_state(te_data, COUNTERMARCH), admiral_killed_turn=1)
     c = ctx(6, 6)
     g.run_us_foa(GAME, dead, te_data, c)
     rolls = [e for e in c.events if e.kind == "freedom_of_action"]
@@ -359,7 +357,7 @@ def _jp_state(te_data: TEData, order: Order) -> State:
 
 
 def _jp_phase(state: State, te_data: TEData, p: int, *rolls: int) -> State:
-    return g.run_jp_move(GAME, attrs.evolve(state, phase=p, step="jp_move"), te_data, ctx(*rolls))
+    return g.run_jp_move(GAME, evolve(state, phase=p, step="jp_move"), te_data, ctx(*rolls))
 
 
 def test_3_3_example_japanese_60_degree_turn(te_data: TEData) -> None:

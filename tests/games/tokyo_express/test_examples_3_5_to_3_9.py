@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import attrs
 import pytest
 
 from navalwar.dice import ScriptedDice
 from navalwar.engine import Context
+from navalwar.frozen import evolve
 from navalwar.games.tokyo_express import GAME
 from navalwar.games.tokyo_express import game as g
 from navalwar.games.tokyo_express.actions import GunneryAttack, TorpedoAttack
@@ -65,8 +65,8 @@ def test_3_6_example_of_line_of_fire(te_data: TEData) -> None:
     assert torpedo_line_clear(state, atago, state.ship("Jarvis"))
     assert not torpedo_line_clear(state, atago, state.ship("Honolulu"))
     # Enemy ships never block: a US ship in 2226 would not block Atago's line.
-    moved = state.with_ship(attrs.evolve(state.ship("Nagara"), hex=te_hex("2330")))
-    moved = moved.with_ship(attrs.evolve(moved.ship("Jarvis"), hex=te_hex("2226")))
+    moved = state.with_ship(state.ship("Nagara").replace(hex=te_hex("2330")))
+    moved = moved.with_ship(moved.ship("Jarvis").replace(hex=te_hex("2226")))
     assert torpedo_line_clear(moved, moved.ship("Atago"), moved.ship("Honolulu"))
 
 
@@ -97,8 +97,8 @@ def test_3_6_example_of_firing_arcs_cushing(te_data: TEData) -> None:
     first = TorpedoAttack("Cushing", "Yunagi", port_c)
     assert first in us_torpedo_choices(state, te_data, cushing, second=False)
     fired = tuple(FIRED if i in port_c else st for i, st in enumerate(cushing.salvos))
-    state = state.with_ship(attrs.evolve(cushing, salvos=fired))
-    state = attrs.evolve(
+    state = state.with_ship(cushing.replace(salvos=fired))
+    state = evolve(
         state, combat=Combat(first_targets=("Yunagi",), first_mounts=(("Cushing", "P"),))
     )
     second = us_torpedo_choices(state, te_data, state.ship("Cushing"), second=True)
@@ -141,7 +141,7 @@ def _chicago(te_data: TEData) -> State:
         assert arc_of(s.hex, s.heading, te_hex("2020")) is Arc.PORT  # firing to port
         assert distance(s.hex, te_hex("2020")) <= 3  # Short range
         assert torpedo_line_clear(state, s, state.ship("Chicago"))
-    return attrs.evolve(state, step="jp_torpedo", combat=Combat())
+    return evolve(state, step="jp_torpedo", combat=Combat())
 
 
 def test_3_6_example_of_torpedo_attack(te_data: TEData) -> None:
@@ -231,7 +231,7 @@ def test_3_7_example_of_gunnery_combat(te_data: TEData) -> None:
     state = with_deck_order(state, "CL", [6, 20])
     action = GunneryAttack("Boise", (("stern", "Yunagi"), ("stern", "Kagero")))
     assert action in us_gunnery_choices(state, te_data, state.ship("Boise"))
-    state = attrs.evolve(state, combat=Combat(to_ask=("Boise",)))
+    state = evolve(state, combat=Combat(to_ask=("Boise",)))
     c = ctx()
     state = g.apply_gunnery(GAME, state, action, te_data, c)
     state = g.run_us_gunnery(GAME, state, te_data, c)
@@ -340,10 +340,10 @@ def test_3_9_example_victory_points(te_data: TEData) -> None:
     )
     levels = {"Portland": 2, "Chicago": 1, "Astoria": 1, "Barton": 1, "Aoba": 1, "Sendai": 3}
     ships = [
-        attrs.evolve(s, level=levels.get(s.name, 0), removed=s.name in ("Kako", "Yunagi", "Laffey"))
+        s.replace(level=levels.get(s.name, 0), removed=s.name in ("Kako", "Yunagi", "Laffey"))
         for s in state.ships
     ]
-    state = attrs.evolve(state, ships=tuple(ships), scenario=scen)
+    state = evolve(state, ships=tuple(ships), scenario=scen)
     vp = g.victory_points(state, te_data)
     assert vp == {"US": 16, "Japan": 8}
     assert g.level_of_victory(scen, vp["US"] - vp["Japan"]) == "US Marginal Victory"
@@ -370,8 +370,8 @@ def test_3_9_callaghan_killed_is_2_vp(te_data: TEData) -> None:
     """If Callaghan's flagship sinks he is killed: 2 VP to the Japanese (TE 3.9)."""
     scen = load_scenario("basic", te_data)
     state = position(te_data, us=[("Portland", "2010", "N")], japan=[("Kako", "1010", "S")])
-    state = attrs.evolve(state, scenario=scen, flagship="Portland")
-    state = state.with_ship(attrs.evolve(state.ship("Portland"), sinking=True))
+    state = evolve(state, scenario=scen, flagship="Portland")
+    state = state.with_ship(state.ship("Portland").replace(sinking=True))
     state = g.run_damage_effects(GAME, state, te_data, ctx())
     assert state.admiral_killed_turn == 1
     assert g.victory_points(state, te_data)["Japan"] == 6 + 2

@@ -11,7 +11,6 @@ from collections.abc import Iterable, Sequence
 
 from navalwar.dice import Dice
 from navalwar.engine import Context
-from navalwar.frozen import evolve
 from navalwar.games.tokyo_express.data import BMDEntry, TEData
 from navalwar.games.tokyo_express.formations import heaviest_weight
 from navalwar.games.tokyo_express.geometry import te_label
@@ -273,7 +272,7 @@ def _order(
             break  # every entry takes a ship off the map: the roll stands
         ctx.log("order_rerolled", f"{entry.order} would take a ship off the map: roll again", RULE)
     heading, maneuver, direction, speed = outcome(entry)
-    new_ships = [s if s.heading == heading else evolve(s, heading=heading) for s in jp_ships]
+    new_ships = [s if s.heading == heading else s.replace(heading=heading) for s in jp_ships]
     order = _ORDERS.get((maneuver, direction))
     if order is None:
         order = _ORDERS[maneuver, direction] = Order(maneuver, direction, phases_left=3)
@@ -295,7 +294,7 @@ def _order(
             reference=jref.name,
             us_reference=uref.name,
         )
-    return new_ships, evolve(formation, order=order, speed=speed)
+    return new_ships, formation.replace(order=order, speed=speed)
 
 
 _HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")

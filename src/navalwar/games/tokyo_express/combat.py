@@ -11,7 +11,6 @@ from collections.abc import Iterable, Sequence
 from collections.abc import Set as AbstractSet
 
 from navalwar.engine import Context
-from navalwar.frozen import evolve
 from navalwar.games.tokyo_express.data import ShipSpec, TEData
 from navalwar.games.tokyo_express.geometry import in_heading_row, te_label, torpedo_mount_bears
 from navalwar.games.tokyo_express.model import (
@@ -303,7 +302,7 @@ def resolve_torpedo_attack(
                 f"{mod:+d} each = {value}"
             )
         salvos = tuple([FIRED if i in fired else s for i, s in enumerate(ship.salvos)])
-        changed[ship.name] = evolve(ship, salvos=salvos)
+        changed[ship.name] = ship.replace(salvos=salvos)
     rule = "TE 3.6"
     head = ""
     if record:
@@ -378,7 +377,7 @@ def resolve_torpedo_attack(
     if stern and result >= 1:
         if record:
             extra = f"; into the stern arc: +1 = {damage}, {target.name} loses 1 maximum Speed"
-        hit = changed[target.name] = evolve(hit, stern_hits=hit.stern_hits + 1)
+        hit = changed[target.name] = hit.replace(stern_hits=hit.stern_hits + 1)
     if record:
         ctx.log(
             "torpedo_attack",
@@ -406,7 +405,7 @@ def _unfire(state: State, attacks: Sequence[Attack]) -> State:
         fired = a.salvos
         salvos = tuple([READY if i in fired else s for i, s in enumerate(ship.salvos)])
         if salvos != ship.salvos:
-            ships[ship.name] = evolve(ship, salvos=salvos)
+            ships[ship.name] = ship.replace(salvos=salvos)
     return state.updated(ships.values()) if ships else state
 
 
@@ -481,7 +480,7 @@ def resolve_gunnery_attacks(
         for name in attackers:
             ship = ships.get(name) or state.ship(name)
             if not ship.fired:
-                ships[name] = evolve(ship, fired=True)
+                ships[name] = ship.replace(fired=True)
     if not decks:
         return state.updated(ships.values())
     return state.updated(
@@ -625,7 +624,7 @@ def _damaged(ship: Ship, spec: ShipSpec, points: int, ctx: Context) -> Ship:
             )
         if sinking:
             ctx.log("sinking", f"{name} is sinking", "TE 3.8", ship=name)
-    return evolve(ship, hits=hits, pending_level=max(level, ship.pending_level), sinking=sinking)
+    return ship.replace(hits=hits, pending_level=max(level, ship.pending_level), sinking=sinking)
 
 
 def end_of_combat_segment(state: State, data: TEData, ctx: Context) -> State:
@@ -661,7 +660,7 @@ def end_of_combat_segment(state: State, data: TEData, ctx: Context) -> State:
             ship=ship.name,
             level=ship.pending_level,
         )
-        changed.append(evolve(ship, level=ship.pending_level, salvos=tuple(salvos)))
+        changed.append(ship.replace(level=ship.pending_level, salvos=tuple(salvos)))
     return state.with_ships(changed)
 
 

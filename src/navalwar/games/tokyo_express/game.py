@@ -401,7 +401,7 @@ class TokyoExpress(Game[State, TEData]):
         """The decks and the cup reordered: facts neither side may see."""
         decks = tuple((n, evolve(d, order=dice.shuffled(d.order))) for n, d in state.decks)
         cup = ChitCup(dice.shuffled(state.cup.contents), state.cup.drawn)
-        return [evolve(state, decks=decks, cup=cup)]
+        return [state.replace(decks=decks, cup=cup)]
 
     def report(self, match: Match) -> str:
         from navalwar.games.tokyo_express.report import battle_report
@@ -438,7 +438,7 @@ def level_of_victory(scenario: Scenario, margin: int) -> str:
 
 # -- step helpers --------------------------------------------------------------------------
 def _goto(state: State, step: str, **changes: Any) -> State:
-    return evolve(state, step=step, **changes)
+    return state.replace(step=step, **changes)
 
 
 def _begin(ctx: Context, state: State, note: str = "") -> None:
@@ -495,7 +495,7 @@ def apply_flagship(
         "TE 3.9",
         ship=action.ship,
     )
-    return evolve(state, flagship=action.ship)
+    return state.replace(flagship=action.ship)
 
 
 def run_action_chits(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -567,7 +567,7 @@ def apply_formations(
     ship = state.ship
     for g in action.groups:
         forms.append(Formation(fid, US, tuple(g)))
-        changed += [evolve(ship(n), formation=fid) for n in g]
+        changed += [ship(n).replace(formation=fid) for n in g]
         if ctx.record:
             ctx.log(
                 "formation",
@@ -621,7 +621,7 @@ def apply_speed(
             formation=f.id,
             speed=action.speed,
         )
-    return state.with_formation(evolve(f, speed=action.speed, speed_set=True))
+    return state.with_formation(f.replace(speed=action.speed, speed_set=True))
 
 
 # -- C-D: US Movement Orders, Freedom of Action ---------------------------------------------
@@ -674,7 +674,7 @@ def apply_order(
             formation=f.id,
             order=order.label,
         )
-    return state.with_formation(evolve(f, order=order, order_set=True))
+    return state.with_formation(f.replace(order=order, order_set=True))
 
 
 def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -711,7 +711,7 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
             if us_order_can_stay_on_map(
                 [(s.hex, s.heading) for s in ships], _AHEAD, f.speed, 1, data
             ):
-                changed.append(evolve(f, order=_AHEAD))
+                changed.append(f.replace(order=_AHEAD))
                 note = ": now Ahead"
             else:
                 note = ": Ahead would leave the map, so no effect"
@@ -784,7 +784,7 @@ def apply_direction(
             order=order.label,
         )
     return state.updated(
-        (), (evolve(f, order=order),), pending=tuple([p for p in state.pending if p != f.id])
+        (), (f.replace(order=order),), pending=tuple([p for p in state.pending if p != f.id])
     )
 
 
@@ -800,7 +800,7 @@ def run_jp_formation(game: TokyoExpress, state: State, data: TEData, ctx: Contex
         members = [ship(n) for n in g]
         speed = slowest_speed(members)
         forms.append(Formation(fid, JAPAN, g, speed, speed_set=True, order_set=True))
-        changed += [evolve(s, formation=fid) for s in members]
+        changed += [s.replace(formation=fid) for s in members]
         if ctx.record:
             ctx.log(
                 "formation",
@@ -871,7 +871,7 @@ def _turned(
     """The ships ``names`` of ``f`` (as ``ships`` gives them) after the formation's next
     turn (TE 3.3)."""
     steps = next_turn_steps(f.order)
-    out = [evolve(s, heading=turn(s.heading, steps)) for s in map(ships, names)]
+    out = [s.replace(heading=turn(s.heading, steps)) for s in map(ships, names)]
     _log_turn(ctx, names, steps, out[0].heading)
     return out
 
@@ -905,7 +905,7 @@ def _log_turn(ctx: Context, names: Sequence[str], steps: int, heading: int) -> N
 
 
 def apply_turn(game: TokyoExpress, state: State, action: Turn, data: TEData, ctx: Context) -> State:
-    return evolve(state, plan=(*state.plan, (action.formation, action.when)))
+    return state.replace(plan=(*state.plan, (action.formation, action.when)))
 
 
 def _turn_formation(state: State, f: Formation, ctx: Context, names: Sequence[str]) -> State:
@@ -924,7 +924,7 @@ def _slide(
     shift = slide_vector([s.hex for s in everyone], list(paths.values()), ship.heading)
     if shift is None:
         return _slide_best_effort(state, paths, ship, ctx)
-    moved = [evolve(s, hex=s.hex + shift) for s in everyone]
+    moved = [s.replace(hex=s.hex + shift) for s in everyone]
     ctx.log(
         "map_slide",
         f"{ship.name} would leave the map: every ship slides {shift.length()} "
@@ -954,7 +954,7 @@ def _slide_best_effort(
         off = sum(1 for p in paths.values() for h in p if not TE_MAP.in_bounds(h + shift))
         if best_off is None or off < best_off:
             best, best_off = shift, off
-    moved = [evolve(s, hex=s.hex + best) for s in everyone]
+    moved = [s.replace(hex=s.hex + best) for s in everyone]
     state = state.with_ships(moved)
     out: dict[str, list[Hex]] = {}
     for name, p in paths.items():
@@ -1025,7 +1025,7 @@ def _movement(
     # some ship would leave the map (TE 3.9): as the rules do it, on the whole state
     if heading or reordered:
         ship = state.ship
-        state = state.updated([evolve(ship(n), heading=hd) for n, hd in heading.items()], reordered)
+        state = state.updated([ship(n).replace(heading=hd) for n, hd in heading.items()], reordered)
         heading.clear()
     state, paths = _slide(state, _paths(state, forms, data), ctx)
     ship = state.ship
@@ -1050,8 +1050,8 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
         for k, f in enumerate(forms):
             if plan.get(f.id) == "before":
                 _turn_headings(members[k], f, ctx, heading)
-                order = evolve(f.order, turns_done=f.order.turns_done + 1, last_turn_phase=p)
-                f = evolve(f, order=order)
+                order = f.order.replace(turns_done=f.order.turns_done + 1, last_turn_phase=p)
+                f = f.replace(order=order)
                 forms[k] = f
                 reordered.append(f)
     was = state
@@ -1075,19 +1075,19 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
         stuck = [s.name for s in ships if s.name in blocked] if blocked else []
         if movers and when == "after":
             _turn_headings(movers, f, ctx, heading, now=True)
-            order = evolve(
-                order, turns_done=order.turns_done + 1, last_turn_phase=p, turned_since_move=True
+            order = order.replace(
+                turns_done=order.turns_done + 1, last_turn_phase=p, turned_since_move=True
             )
         elif movers:
             if order.turned_since_move:
-                order = evolve(order, turned_since_move=False)
+                order = order.replace(turned_since_move=False)
         elif when == "before":
-            order = evolve(order, turned_since_move=True)  # turned, then kept out
-        current = f if order is f.order else evolve(f, order=order)
+            order = order.replace(turned_since_move=True)  # turned, then kept out
+        current = f if order is f.order else f.replace(order=order)
         if stuck and movers:
             stuck_order = f.order
             if when == "before":  # it turned in its hex and could not leave it
-                stuck_order = evolve(f.order, turned_since_move=True)
+                stuck_order = f.order.replace(turned_since_move=True)
             for name in stuck:
                 current, alone = _split_off(current, fid, name, stuck_order, ctx)
                 joined[name] = fid
@@ -1098,7 +1098,7 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
     ships_now = _placed(state, moves, heading)
     for name, new_fid in joined.items():  # (they did not move)
         s = state.ship(name)
-        ships_now.append(evolve(s, heading=heading.get(name, s.heading), formation=new_fid))
+        ships_now.append(s.replace(heading=heading.get(name, s.heading), formation=new_fid))
     if split:
         return state.updated(
             ships_now,
@@ -1114,16 +1114,16 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
 def _placed(state: State, moves: Mapping[str, Move], heading: Mapping[str, int]) -> list[Ship]:
     """The ships that moved or turned this phase, each in its new hex and heading."""
     if not heading:
-        return [evolve(s, hex=end) for end, _, s in moves.values()]
+        return [s.replace(hex=end) for end, _, s in moves.values()]
     out = [
-        evolve(s, hex=end, heading=heading.get(name, s.heading))
+        s.replace(hex=end, heading=heading.get(name, s.heading))
         for name, (end, _, s) in moves.items()
     ]
     ship = state.ship
     for name, hd in heading.items():
         if name not in moves:
             s = ship(name)
-            out.append(evolve(s, heading=hd))
+            out.append(s.replace(heading=hd))
     return out
 
 
@@ -1203,7 +1203,7 @@ def _split_off(
     """A ship kept out of a hex becomes the one-ship formation ``fid`` with its order
     (TE 3.4): ``f`` without it, and the new formation."""
     new = Formation(fid, US, (name,), f.speed, order, True, True)
-    rest = evolve(f, ships=tuple(n for n in f.ships if n != name))
+    rest = f.replace(ships=tuple(n for n in f.ships if n != name))
     ctx.log(
         "formation",
         f"{name} becomes the one-ship formation {fid}",
@@ -1269,10 +1269,10 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
                 continue  # no change
             o = _AHEAD_ORDER
         elif turned:
-            o = evolve(o, turns_done=done, phases_left=left)
+            o = o.replace(turns_done=done, phases_left=left)
         else:
-            o = evolve(o, phases_left=left)
-        changed.append(evolve(f, order=o))
+            o = o.replace(phases_left=left)
+        changed.append(f.replace(order=o))
     return state.updated(_placed(state, moves, heading), changed, step="chit_draw")
 
 
@@ -1314,7 +1314,7 @@ def run_jp_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context)
     first = japanese_torpedo_plan(state, data, ctx, second=False)
     state = _resolve_torpedoes(state, data, first, ctx)
     combat = record_first(state.combat or NO_COMBAT, data, state, first)
-    state = evolve(state, combat=combat)
+    state = state.replace(combat=combat)
     second = japanese_torpedo_plan(state, data, ctx, second=True)
     state = _resolve_torpedoes(state, data, second, ctx)
     return _goto(state, "jp_gunnery", combat=NO_COMBAT)
@@ -1366,7 +1366,7 @@ def apply_torpedo(
             "fire_allocation", action.describe(), "TE 3.6", ship=action.ship, target=action.target
         )
     to_ask = tuple(n for n in combat.to_ask if n != action.ship)
-    return evolve(state, combat=evolve(combat, to_ask=to_ask, planned=planned))
+    return state.replace(combat=evolve(combat, to_ask=to_ask, planned=planned))
 
 
 def run_us_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -1375,7 +1375,7 @@ def run_us_torpedo(game: TokyoExpress, state: State, data: TEData, ctx: Context)
     state = _resolve_torpedoes(state, data, combat.planned, ctx)
     if state.step == "us_torpedo_1":
         combat = record_first(NO_COMBAT, data, state, combat.planned)
-        state = evolve(state, combat=combat)
+        state = state.replace(combat=combat)
         return _start_us_torpedo(state, data, 2)
     ask = tuple(
         s.name for s in state.side_ships(US) if not s.fired and us_gunnery_can_fire(state, data, s)
@@ -1409,7 +1409,7 @@ def apply_gunnery(
     if attacks:
         ctx.log("fire_allocation", action.describe(), "TE 3.7", ship=action.ship)
     to_ask = tuple(n for n in combat.to_ask if n != action.ship)
-    return evolve(state, combat=evolve(combat, to_ask=to_ask, planned=(*combat.planned, *attacks)))
+    return state.replace(combat=evolve(combat, to_ask=to_ask, planned=(*combat.planned, *attacks)))
 
 
 def run_us_gunnery(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -1432,7 +1432,7 @@ def run_damage_effects(game: TokyoExpress, state: State, data: TEData, ctx: Cont
             continue
         spec = data.ship(s.name)
         if s.sinking:
-            changed.append(evolve(s, removed=True))
+            changed.append(s.replace(removed=True))
             ctx.log("ship_sunk", f"{s.name} sinks and is removed", "TE 3.8", ship=s.name)
             if s.name == state.flagship and not killed:
                 killed = state.turn
@@ -1457,14 +1457,14 @@ def run_damage_effects(game: TokyoExpress, state: State, data: TEData, ctx: Cont
                     ship=s.name,
                     speed=speed,
                 )
-            changed.append(evolve(s, max_speed=speed))
+            changed.append(s.replace(max_speed=speed))
     # one new state for the ships changed and the next step
     return state.updated(changed, step="counter_adjustment", admiral_killed_turn=killed)
 
 
 def run_counter_adjustment(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Counter Adjustment Phase (TE 3.1 O): unfire the ships, remove Formation markers."""
-    ships = [evolve(s, fired=False, formation=0) for s in state.ships if s.fired or s.formation]
+    ships = [s.replace(fired=False, formation=0) for s in state.ships if s.fired or s.formation]
     state = state.with_ships(ships)
     return _goto(state, "end_of_turn", formations=(), next_formation_id=1)
 
@@ -1490,7 +1490,7 @@ def run_end_of_turn(game: TokyoExpress, state: State, data: TEData, ctx: Context
             japan=vp[JAPAN],
             level=level,
         )
-        return evolve(state, over=True)
+        return state.replace(over=True)
     return _goto(state, "action_chits", turn=state.turn + 1)
 
 

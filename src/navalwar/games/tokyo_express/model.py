@@ -1,20 +1,21 @@
 """The Tokyo Express game state: ships, formations, orders, cups and decks.
 
-Everything is a frozen attrs value built of tuples, so a state is cloned by
-reference and a transition builds a new one (DESIGN "State"). The lookups the
-rules make again and again (ships by name, a side's ships, a formation's ships)
-are worked out once per state and kept in it (:class:`navalwar.frozen.Memo`),
-and :func:`navalwar.frozen.evolve` makes a changed copy cheaply.
+Everything is a frozen value built of tuples, so a state is cloned by reference and
+a transition builds a new one (DESIGN "State"). The values copied most (the state,
+ships, formations, orders) are :class:`navalwar.frozen.Value` classes, native classes
+on the compiled build, whose ``replace`` makes a changed copy; the rest are attrs
+classes. The lookups the rules make again and again (ships by name, a side's ships, a
+formation's ships) are worked out once per state and kept in it (``State.MEMOS``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 import attrs
 
-from navalwar.frozen import evolve, memo
+from navalwar.frozen import Value
 from navalwar.hexgrid import Hex
 from navalwar.sequence import CardDeck, ChitCup
 
@@ -44,8 +45,7 @@ MANEUVER_NAMES = {
 }
 
 
-@attrs.frozen(slots=False)
-class Order:
+class Order(Value):
     """An order marker and the progress of its maneuver.
 
     Attributes:
@@ -59,12 +59,54 @@ class Order:
             orders phase (TE 3.3).
     """
 
-    maneuver: str = AHEAD
-    direction: int = 0
-    turns_done: int = 0
-    last_turn_phase: int = 0
-    turned_since_move: bool = False
-    phases_left: int = 0
+    FIELDS = (
+        "maneuver",
+        "direction",
+        "turns_done",
+        "last_turn_phase",
+        "turned_since_move",
+        "phases_left",
+    )
+    maneuver: str
+    direction: int
+    turns_done: int
+    last_turn_phase: int
+    turned_since_move: bool
+    phases_left: int
+
+    def __init__(
+        self,
+        maneuver: str = AHEAD,
+        direction: int = 0,
+        turns_done: int = 0,
+        last_turn_phase: int = 0,
+        turned_since_move: bool = False,
+        phases_left: int = 0,
+    ) -> None:
+        object.__setattr__(self, "maneuver", maneuver)
+        object.__setattr__(self, "direction", direction)
+        object.__setattr__(self, "turns_done", turns_done)
+        object.__setattr__(self, "last_turn_phase", last_turn_phase)
+        object.__setattr__(self, "turned_since_move", turned_since_move)
+        object.__setattr__(self, "phases_left", phases_left)
+
+    def replace(
+        self,
+        *,
+        turns_done: int | None = None,
+        last_turn_phase: int | None = None,
+        turned_since_move: bool | None = None,
+        phases_left: int | None = None,
+    ) -> Order:
+        """A copy with the progress given changed (the maneuver stays)."""
+        return Order(
+            self.maneuver,
+            self.direction,
+            self.turns_done if turns_done is None else turns_done,
+            self.last_turn_phase if last_turn_phase is None else last_turn_phase,
+            self.turned_since_move if turned_since_move is None else turned_since_move,
+            self.phases_left if phases_left is None else phases_left,
+        )
 
     @property
     def label(self) -> str:
@@ -73,24 +115,108 @@ class Order:
         return f"{MANEUVER_NAMES[self.maneuver]} {side}".strip()
 
 
-@attrs.frozen(slots=False)
-class Ship:
+_NO_ORDER = Order()  # Ahead, the order a new formation has
+
+
+class Ship(Value):
     """One ship on the map, with its Ship Log (TE 2.3, 3.8)."""
 
+    FIELDS = (
+        "name",
+        "side",
+        "hex",
+        "heading",
+        "max_speed",
+        "salvos",
+        "hits",
+        "level",
+        "pending_level",
+        "stern_hits",
+        "sinking",
+        "removed",
+        "fired",
+        "formation",
+    )
     name: str
     side: str
     hex: Hex
     heading: int
     max_speed: int
-    salvos: tuple[int, ...] = ()
-    hits: int = 0
-    level: int = 0
-    pending_level: int = 0
-    stern_hits: int = 0
-    sinking: bool = False
-    removed: bool = False
-    fired: bool = False
-    formation: int = 0
+    salvos: tuple[int, ...]
+    hits: int
+    level: int
+    pending_level: int
+    stern_hits: int
+    sinking: bool
+    removed: bool
+    fired: bool
+    formation: int
+
+    def __init__(
+        self,
+        name: str,
+        side: str,
+        hex: Hex,
+        heading: int,
+        max_speed: int,
+        salvos: tuple[int, ...] = (),
+        hits: int = 0,
+        level: int = 0,
+        pending_level: int = 0,
+        stern_hits: int = 0,
+        sinking: bool = False,
+        removed: bool = False,
+        fired: bool = False,
+        formation: int = 0,
+    ) -> None:
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "hex", hex)
+        object.__setattr__(self, "heading", heading)
+        object.__setattr__(self, "max_speed", max_speed)
+        object.__setattr__(self, "salvos", salvos)
+        object.__setattr__(self, "hits", hits)
+        object.__setattr__(self, "level", level)
+        object.__setattr__(self, "pending_level", pending_level)
+        object.__setattr__(self, "stern_hits", stern_hits)
+        object.__setattr__(self, "sinking", sinking)
+        object.__setattr__(self, "removed", removed)
+        object.__setattr__(self, "fired", fired)
+        object.__setattr__(self, "formation", formation)
+
+    def replace(
+        self,
+        *,
+        hex: Hex | None = None,
+        heading: int | None = None,
+        max_speed: int | None = None,
+        salvos: tuple[int, ...] | None = None,
+        hits: int | None = None,
+        level: int | None = None,
+        pending_level: int | None = None,
+        stern_hits: int | None = None,
+        sinking: bool | None = None,
+        removed: bool | None = None,
+        fired: bool | None = None,
+        formation: int | None = None,
+    ) -> Ship:
+        """A copy with the fields given changed (a ship keeps its name and side)."""
+        return Ship(
+            self.name,
+            self.side,
+            self.hex if hex is None else hex,
+            self.heading if heading is None else heading,
+            self.max_speed if max_speed is None else max_speed,
+            self.salvos if salvos is None else salvos,
+            self.hits if hits is None else hits,
+            self.level if level is None else level,
+            self.pending_level if pending_level is None else pending_level,
+            self.stern_hits if stern_hits is None else stern_hits,
+            self.sinking if sinking is None else sinking,
+            self.removed if removed is None else removed,
+            self.fired if fired is None else fired,
+            self.formation if formation is None else formation,
+        )
 
     @property
     def active(self) -> bool:
@@ -103,17 +229,55 @@ class Ship:
         return not self.removed
 
 
-@attrs.frozen(slots=False)
-class Formation:
+class Formation(Value):
     """A formation (TE 3.2): ships moving together at one Speed under one order."""
 
+    FIELDS = ("id", "side", "ships", "speed", "order", "speed_set", "order_set")
     id: int
     side: str
     ships: tuple[str, ...]
-    speed: int = 0
-    order: Order = Order()
-    speed_set: bool = False
-    order_set: bool = False
+    speed: int
+    order: Order
+    speed_set: bool
+    order_set: bool
+
+    def __init__(
+        self,
+        id: int,
+        side: str,
+        ships: tuple[str, ...],
+        speed: int = 0,
+        order: Order = _NO_ORDER,
+        speed_set: bool = False,
+        order_set: bool = False,
+    ) -> None:
+        object.__setattr__(self, "id", id)
+        object.__setattr__(self, "side", side)
+        object.__setattr__(self, "ships", ships)
+        object.__setattr__(self, "speed", speed)
+        object.__setattr__(self, "order", order)
+        object.__setattr__(self, "speed_set", speed_set)
+        object.__setattr__(self, "order_set", order_set)
+
+    def replace(
+        self,
+        *,
+        ships: tuple[str, ...] | None = None,
+        speed: int | None = None,
+        order: Order | None = None,
+        speed_set: bool | None = None,
+        order_set: bool | None = None,
+    ) -> Formation:
+        """A copy with the fields given changed (a formation keeps its id and side)."""
+        return Formation(
+            self.id,
+            self.side,
+            self.ships if ships is None else ships,
+            self.speed if speed is None else speed,
+            self.order if order is None else order,
+            self.speed_set if speed_set is None else speed_set,
+            self.order_set if order_set is None else order_set,
+        )
 
 
 @attrs.frozen(slots=True)
@@ -138,10 +302,54 @@ class Combat:
     first_mounts: tuple[tuple[str, str], ...] = ()  # (ship, side mount used "P"/"S")
 
 
-@attrs.frozen(slots=False)
-class State:
-    """The whole Tokyo Express state."""
+class _Keep:
+    """The default of :meth:`State.replace`'s ``combat``, for which None is a value."""
 
+
+KEEP = _Keep()
+
+
+class State(Value):
+    """The whole Tokyo Express state.
+
+    The lookups the rules make again and again (ships by name, a side's ships, a
+    formation's ships...) are worked out once per state and kept in it (``MEMOS``,
+    each with the fields it depends on): :meth:`replace` keeps them in a copy that
+    leaves those fields unchanged.
+    """
+
+    FIELDS = (
+        "turn",
+        "step",
+        "phase",
+        "ships",
+        "formations",
+        "cup",
+        "decks",
+        "flagship",
+        "admiral_killed_turn",
+        "last_turn",
+        "next_formation_id",
+        "combat",
+        "pending",
+        "plan",
+        "us_vfdr",
+        "jp_vfdr",
+        "options",
+        "scenario",
+        "over",
+    )
+    UNCOMPARED = ("scenario",)
+    MEMOS: ClassVar[dict[str, tuple[str, ...]]] = {
+        "_option_map": ("options",),
+        "_by_name": ("ships",),
+        "_place": ("ships",),
+        "_by_id": ("formations",),
+        "_on_map": ("ships",),
+        "_hexes": ("ships",),
+        "_members": ("ships",),
+        "_live": ("ships", "formations"),
+    }
     turn: int
     step: str
     phase: int
@@ -149,75 +357,198 @@ class State:
     formations: tuple[Formation, ...]
     cup: ChitCup
     decks: tuple[tuple[str, CardDeck], ...]
-    flagship: str = ""
-    admiral_killed_turn: int = 0
-    last_turn: int = 5
-    next_formation_id: int = 1
-    combat: Combat | None = None
-    pending: tuple[int, ...] = ()  # formations awaiting a decision in the current step
-    plan: tuple[tuple[int, str], ...] = ()  # turn timings chosen this Movement Phase
-    us_vfdr: int = 7
-    jp_vfdr: int = 10
-    options: tuple[tuple[str, bool | int | str], ...] = ()
-    scenario: Any = attrs.field(default=None, eq=False, repr=False)
-    over: bool = False
+    flagship: str
+    admiral_killed_turn: int
+    last_turn: int
+    next_formation_id: int
+    combat: Combat | None
+    pending: tuple[int, ...]  # formations awaiting a decision in the current step
+    plan: tuple[tuple[int, str], ...]  # turn timings chosen this Movement Phase
+    us_vfdr: int
+    jp_vfdr: int
+    options: tuple[tuple[str, bool | int | str], ...]
+    scenario: Any
+    over: bool
+    # the lookups (MEMOS), None until first used
+    _option_map: dict[str, bool | int | str] | None
+    _by_name: dict[str, Ship] | None
+    _place: dict[str, int] | None
+    _by_id: dict[int, Formation] | None
+    _on_map: dict[tuple[str, bool], tuple[Ship, ...]] | None
+    _hexes: dict[str, frozenset[Hex]] | None
+    _members: dict[tuple[tuple[str, ...], bool], tuple[Ship, ...]] | None
+    _live: dict[str, tuple[Formation, ...]] | None
+
+    def __init__(
+        self,
+        turn: int,
+        step: str,
+        phase: int,
+        ships: tuple[Ship, ...],
+        formations: tuple[Formation, ...],
+        cup: ChitCup,
+        decks: tuple[tuple[str, CardDeck], ...],
+        flagship: str = "",
+        admiral_killed_turn: int = 0,
+        last_turn: int = 5,
+        next_formation_id: int = 1,
+        combat: Combat | None = None,
+        pending: tuple[int, ...] = (),
+        plan: tuple[tuple[int, str], ...] = (),
+        us_vfdr: int = 7,
+        jp_vfdr: int = 10,
+        options: tuple[tuple[str, bool | int | str], ...] = (),
+        scenario: Any = None,
+        over: bool = False,
+    ) -> None:
+        object.__setattr__(self, "turn", turn)
+        object.__setattr__(self, "step", step)
+        object.__setattr__(self, "phase", phase)
+        object.__setattr__(self, "ships", ships)
+        object.__setattr__(self, "formations", formations)
+        object.__setattr__(self, "cup", cup)
+        object.__setattr__(self, "decks", decks)
+        object.__setattr__(self, "flagship", flagship)
+        object.__setattr__(self, "admiral_killed_turn", admiral_killed_turn)
+        object.__setattr__(self, "last_turn", last_turn)
+        object.__setattr__(self, "next_formation_id", next_formation_id)
+        object.__setattr__(self, "combat", combat)
+        object.__setattr__(self, "pending", pending)
+        object.__setattr__(self, "plan", plan)
+        object.__setattr__(self, "us_vfdr", us_vfdr)
+        object.__setattr__(self, "jp_vfdr", jp_vfdr)
+        object.__setattr__(self, "options", options)
+        object.__setattr__(self, "scenario", scenario)
+        object.__setattr__(self, "over", over)
+        object.__setattr__(self, "_option_map", None)
+        object.__setattr__(self, "_by_name", None)
+        object.__setattr__(self, "_place", None)
+        object.__setattr__(self, "_by_id", None)
+        object.__setattr__(self, "_on_map", None)
+        object.__setattr__(self, "_hexes", None)
+        object.__setattr__(self, "_members", None)
+        object.__setattr__(self, "_live", None)
+
+    def replace(
+        self,
+        *,
+        turn: int | None = None,
+        step: str | None = None,
+        phase: int | None = None,
+        ships: tuple[Ship, ...] | None = None,
+        formations: tuple[Formation, ...] | None = None,
+        cup: ChitCup | None = None,
+        decks: tuple[tuple[str, CardDeck], ...] | None = None,
+        flagship: str | None = None,
+        admiral_killed_turn: int | None = None,
+        last_turn: int | None = None,
+        next_formation_id: int | None = None,
+        combat: Combat | _Keep | None = KEEP,
+        pending: tuple[int, ...] | None = None,
+        plan: tuple[tuple[int, str], ...] | None = None,
+        us_vfdr: int | None = None,
+        jp_vfdr: int | None = None,
+        options: tuple[tuple[str, bool | int | str], ...] | None = None,
+        scenario: Any = None,
+        over: bool | None = None,
+    ) -> State:
+        """A copy with the fields given changed (``combat`` may be changed to None),
+        keeping the lookups those changes leave valid."""
+        new = State(
+            self.turn if turn is None else turn,
+            self.step if step is None else step,
+            self.phase if phase is None else phase,
+            self.ships if ships is None else ships,
+            self.formations if formations is None else formations,
+            self.cup if cup is None else cup,
+            self.decks if decks is None else decks,
+            self.flagship if flagship is None else flagship,
+            self.admiral_killed_turn if admiral_killed_turn is None else admiral_killed_turn,
+            self.last_turn if last_turn is None else last_turn,
+            self.next_formation_id if next_formation_id is None else next_formation_id,
+            self.combat if isinstance(combat, _Keep) else combat,
+            self.pending if pending is None else pending,
+            self.plan if plan is None else plan,
+            self.us_vfdr if us_vfdr is None else us_vfdr,
+            self.jp_vfdr if jp_vfdr is None else jp_vfdr,
+            self.options if options is None else options,
+            self.scenario if scenario is None else scenario,
+            self.over if over is None else over,
+        )
+        if options is None:
+            object.__setattr__(new, "_option_map", self._option_map)
+        if formations is None:
+            object.__setattr__(new, "_by_id", self._by_id)
+        if ships is None:
+            object.__setattr__(new, "_by_name", self._by_name)
+            object.__setattr__(new, "_place", self._place)
+            object.__setattr__(new, "_on_map", self._on_map)
+            object.__setattr__(new, "_hexes", self._hexes)
+            object.__setattr__(new, "_members", self._members)
+            if formations is None:
+                object.__setattr__(new, "_live", self._live)
+        return new
+
+    def __replace__(self, **changes: Any) -> State:
+        return self.replace(**changes)
 
     def option(self, name: str) -> bool | int | str:
         """The value of a rules option."""
         try:
-            return self._options[name]
+            return self._options()[name]
         except KeyError:
             raise KeyError(name) from None
 
     # -- lookups, worked out once per state (a state never changes) -------------------
-    @memo("options")
     def _options(self) -> dict[str, bool | int | str]:
-        return {k: v for k, v in reversed(self.options)}  # the first of a name counts
+        found = self._option_map
+        if found is None:  # the first of a name counts
+            found = {k: v for k, v in reversed(self.options)}
+            object.__setattr__(self, "_option_map", found)
+        return found
 
-    @memo("ships")
-    def _by_name(self) -> dict[str, Ship]:
-        return {s.name: s for s in reversed(self.ships)}  # the first of a name counts
+    def _names(self) -> dict[str, Ship]:
+        found = self._by_name
+        if found is None:  # the first of a name counts
+            found = {s.name: s for s in reversed(self.ships)}
+            object.__setattr__(self, "_by_name", found)
+        return found
 
-    @memo("ships")
-    def _place(self) -> dict[str, int] | None:
+    def _places(self) -> dict[str, int] | None:
         """Each ship's position in :attr:`ships` by name; None if two share a name."""
-        place = {s.name: i for i, s in enumerate(self.ships)}
-        return place if len(place) == len(self.ships) else None
+        found = self._place
+        if found is None:
+            found = {s.name: i for i, s in enumerate(self.ships)}
+            if len(found) != len(self.ships):
+                return None
+            object.__setattr__(self, "_place", found)
+        return found
 
-    @memo("formations")
-    def _by_id(self) -> dict[int, Formation]:
-        return {f.id: f for f in reversed(self.formations)}
-
-    @memo("ships")
-    def _on_map(self) -> dict[tuple[str, bool], tuple[Ship, ...]]:
-        return {}
-
-    @memo("ships")
-    def _hexes(self) -> dict[str, frozenset[Hex]]:
-        return {}
-
-    @memo("ships", "formations")
-    def _live(self) -> dict[str, tuple[Formation, ...]]:
-        return {}
-
-    @memo("ships")
-    def _members(self) -> dict[tuple[tuple[str, ...], bool], tuple[Ship, ...]]:
-        return {}
+    def _ids(self) -> dict[int, Formation]:
+        found = self._by_id
+        if found is None:
+            found = {f.id: f for f in reversed(self.formations)}
+            object.__setattr__(self, "_by_id", found)
+        return found
 
     # -- queries ----------------------------------------------------------------
     def ship(self, name: str) -> Ship:
         """The ship called ``name``."""
         try:
-            return self._by_name[name]
+            return self._names()[name]
         except KeyError:
             raise KeyError(name) from None
 
     def ships_of(self, side: str, include_sinking: bool = True) -> tuple[Ship, ...]:
         """Ships of ``side`` on the map, in the order of :attr:`ships`."""
+        known = self._on_map
+        if known is None:
+            known = {}
+            object.__setattr__(self, "_on_map", known)
         key = (side, include_sinking)
-        found = self._on_map.get(key)
+        found = known.get(key)
         if found is None:
-            found = self._on_map[key] = tuple(
+            found = known[key] = tuple(
                 [
                     s
                     for s in self.ships
@@ -228,17 +559,25 @@ class State:
 
     def hexes_of(self, side: str) -> frozenset[Hex]:
         """The hexes holding ships of ``side`` (any on the map, sinking included)."""
-        found = self._hexes.get(side)
+        known = self._hexes
+        if known is None:
+            known = {}
+            object.__setattr__(self, "_hexes", known)
+        found = known.get(side)
         if found is None:
-            found = self._hexes[side] = frozenset([s.hex for s in self.ships_of(side)])
+            found = known[side] = frozenset([s.hex for s in self.ships_of(side)])
         return found
 
     def members(self, names: tuple[str, ...], include_sinking: bool = True) -> tuple[Ship, ...]:
         """The ships called ``names`` (a formation's) still on the map, in that order."""
+        known = self._members
+        if known is None:
+            known = {}
+            object.__setattr__(self, "_members", known)
         key = (names, include_sinking)
-        found = self._members.get(key)
+        found = known.get(key)
         if found is None:
-            by_name = self._by_name
+            by_name = self._names()
             ships: list[Ship] = []
             for name in names:
                 s = by_name.get(name)
@@ -246,7 +585,7 @@ class State:
                     raise KeyError(name)
                 if not s.removed and (include_sinking or not s.sinking):
                     ships.append(s)
-            found = self._members[key] = tuple(ships)
+            found = known[key] = tuple(ships)
         return found
 
     def side_ships(self, side: str, include_sinking: bool = True) -> Iterator[Ship]:
@@ -256,15 +595,19 @@ class State:
     def formation(self, fid: int) -> Formation:
         """The formation with id ``fid``."""
         try:
-            return self._by_id[fid]
+            return self._ids()[fid]
         except KeyError:
             raise KeyError(fid) from None
 
     def live_formations(self, side: str) -> tuple[Formation, ...]:
         """Formations of ``side`` with a ship still on the map."""
-        found = self._live.get(side)
+        known = self._live
+        if known is None:
+            known = {}
+            object.__setattr__(self, "_live", known)
+        found = known.get(side)
         if found is None:
-            found = self._live[side] = tuple(
+            found = known[side] = tuple(
                 [f for f in self.formations if f.side == side and self.members(f.ships)]
             )
         return found
@@ -285,16 +628,17 @@ class State:
         **changes: Any,
     ) -> State:
         """A state with the changed ships (matched by name) and formations (by id)
-        replaced and any fields changed as by :func:`evolve` (a new ``formations``
+        replaced and any fields changed as by :meth:`replace` (a new ``formations``
         is the one the changed formations replace in): one new state for a whole
         step's changes."""
         by_name = {s.name: s for s in changed_ships}
         place = None
         if by_name and "ships" not in changes:
-            place = self._place
+            place = self._places()
+        by_name_now: dict[str, Ship] = {}
         if place is not None:
             ships = list(self.ships)
-            by_name_now = dict(self._by_name)
+            by_name_now = dict(self._names())
             for name, ship in by_name.items():
                 i = place.get(name)
                 if i is not None:
@@ -309,11 +653,11 @@ class State:
             changes["formations"] = tuple([by_id.get(f.id, f) for f in base])
         if not changes:
             return self
-        new = evolve(self, **changes)
+        new = self.replace(**changes)
         if place is not None:
             # the names and their places are as here, so these lookups are known already
-            new.__dict__["_place"] = place
-            new.__dict__["_by_name"] = by_name_now
+            object.__setattr__(new, "_place", place)
+            object.__setattr__(new, "_by_name", by_name_now)
         return new
 
     def with_ships(self, changed: Iterable[Ship]) -> State:
@@ -327,10 +671,10 @@ class State:
     def with_formation(self, formation: Formation) -> State:
         """A state with one formation replaced."""
         fid = formation.id
-        return evolve(
-            self, formations=tuple([formation if f.id == fid else f for f in self.formations])
+        return self.replace(
+            formations=tuple([formation if f.id == fid else f for f in self.formations])
         )
 
     def with_deck(self, name: str, deck: CardDeck) -> State:
         """A state with one Gunnery Card deck replaced."""
-        return evolve(self, decks=tuple([(n, deck if n == name else d) for n, d in self.decks]))
+        return self.replace(decks=tuple([(n, deck if n == name else d) for n, d in self.decks]))

@@ -66,7 +66,7 @@ def position(
             speed = (speeds or {}).get(g[0], min(by_name[n].max_speed for n in g))
             forms.append(Formation(fid, side, tuple(g), speed, Order(), True, True))
             for n in g:
-                by_name[n] = attrs.evolve(by_name[n], formation=fid)
+                by_name[n] = by_name[n].replace(formation=fid)
             fid += 1
     decks = tuple(
         (
