@@ -1,12 +1,13 @@
-"""Cheap copies of frozen attrs values, and properties kept in them.
+"""Cheap copies of frozen values, and lookups kept in them.
 
-Game states are frozen attrs values, cloned by reference; a transition makes a
-changed copy. ``attrs.evolve`` looks the class's fields up on every call, and a
-battle makes hundreds of thousands of copies, so :func:`evolve` works each class's
-recipe out once. :class:`Memo` (made with :func:`memo`) is a property worked out on
-first use and kept in the instance; :func:`evolve` keeps it in a copy that leaves
-the fields it depends on unchanged. :class:`Value` is a frozen value whose fields are
-written out by hand, which the compiled build turns into a native class.
+Game states are frozen values, cloned by reference; a transition makes a changed
+copy. Most are attrs classes: ``attrs.evolve`` looks the class's fields up on every
+call, and a battle makes hundreds of thousands of copies, so :func:`evolve` works
+each class's recipe out once. :class:`Memo` (made with :func:`memo`) is a property of
+an attrs class worked out on first use and kept in the instance; :func:`evolve` keeps
+it in a copy that leaves the fields it depends on unchanged. The values copied most
+are :class:`Value` classes, whose fields are written out so that the compiled build
+makes native classes of them.
 """
 
 from __future__ import annotations
@@ -122,7 +123,8 @@ class Value:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.__dictoffset__:  # pure Python (a native class keeps no __dict__)
+        # pure Python (a native class keeps no __dict__), a class with its own replace
+        if cls.__dictoffset__ and "replace" in vars(cls):
             setattr(cls, "replace", _python_replace(cls))  # noqa: B010 (a subclass method)
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -199,7 +201,7 @@ def _python_replace(cls: type[Value]) -> Callable[..., Any]:
                 values[name] = value
                 for memo_name in stale.get(name, ()):
                     values[memo_name] = None
-        new = _new(cls)
+        new = _new(self.__class__)
         _setattr(new, "__dict__", values)
         return new
 

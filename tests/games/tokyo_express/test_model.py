@@ -25,7 +25,7 @@ def _state(te_data: TEData) -> State:
 
 
 def _look_everything_up(state: State) -> None:
-    state.ship("Helena")
+    state.updated((state.ship("Helena"),))  # works out each ship's place
     state.ships_of(US)
     state.hexes_of(JAPAN)
     state.live_formations(JAPAN)
@@ -39,6 +39,7 @@ def test_a_change_of_other_fields_keeps_the_lookups(te_data: TEData) -> None:
     later = state.replace(step="jp_move", phase=2, plan=((1, "after"),))
     assert (later.step, later.phase, later.plan) == ("jp_move", 2, ((1, "after"),))
     for memo in State.MEMOS:
+        assert getattr(state, memo) is not None, memo  # worked out above
         assert getattr(later, memo) is getattr(state, memo), memo
 
 
@@ -54,6 +55,8 @@ def test_a_change_of_ships_or_formations_drops_what_depends_on_them(te_data: TED
     assert later.hexes_of(JAPAN) == {state.ship("Kinugasa").hex}
     assert later.members(("Aoba", "Kinugasa")) == (state.ship("Kinugasa"),)
     assert later._by_id is state._by_id  # formations unchanged
+    gone = tuple(s.replace(removed=True) if s.side == JAPAN else s for s in state.ships)
+    assert state.replace(ships=gone).live_formations(JAPAN) == ()  # _live dropped too
     alone = later.replace(formations=later.formations[:0])
     assert alone.live_formations(JAPAN) == () and later.live_formations(JAPAN) != ()
     with pytest.raises(KeyError):
@@ -66,6 +69,7 @@ def test_updated_replaces_ships_by_name_and_knows_the_new_lookups(te_data: TEDat
     moved = state.ship("Boise").replace(hex=te_hex("2127"))
     later = state.updated((moved,), (), step="jp_move")
     assert later.ship("Boise") is moved and later.step == "jp_move"
+    assert later._place is state._place and later._by_name is not None  # known already
     assert [s.name for s in later.ships] == [s.name for s in state.ships]
     assert state.ship("Boise").hex == te_hex("2027")  # the old state is untouched
     assert state.updated() is state
@@ -76,6 +80,8 @@ def test_combat_may_be_replaced_by_none(te_data: TEData) -> None:
     assert state.replace(step="x").combat == Combat(to_ask=("Helena",))
     assert state.replace(combat=None).combat is None
     assert evolve(state, combat=None).combat is None
+    assert evolve(state, flagship="Helena").flagship == "Helena"
+    assert evolve(state, scenario=None).scenario is None  # evolve: None is a value
 
 
 def test_a_state_is_frozen_compared_without_its_scenario_and_pickles() -> None:

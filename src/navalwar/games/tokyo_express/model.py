@@ -489,9 +489,6 @@ class State(Value):
                 object.__setattr__(new, "_live", self._live)
         return new
 
-    def __replace__(self, **changes: Any) -> State:
-        return self.replace(**changes)
-
     def option(self, name: str) -> bool | int | str:
         """The value of a rules option."""
         try:
