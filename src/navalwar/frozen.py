@@ -105,8 +105,9 @@ class Value:
     those the changes leave valid. In the compiled build it is a native class:
     reading a field reads a C struct member, and ``replace`` is a direct call (an
     interpreted class cannot subclass ``Value`` there). In pure Python, where every
-    instance keeps its fields in its ``__dict__``, ``replace`` is swapped for one
-    copying that dictionary (as :func:`evolve` does) less the stale memos.
+    instance keeps its fields in its ``__dict__``, ``replace`` and ``__replace__`` are
+    swapped for ones copying that dictionary (as :func:`evolve` does) less the stale
+    memos.
 
     Assigning or deleting a field raises ``attrs.exceptions.FrozenInstanceError``, as
     on a frozen attrs class; values are equal when their class and fields (less
@@ -123,9 +124,10 @@ class Value:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        # pure Python (a native class keeps no __dict__), a class with its own replace
-        if cls.__dictoffset__ and "replace" in vars(cls):
-            setattr(cls, "replace", _python_replace(cls))  # noqa: B010 (a subclass method)
+        if cls.__dictoffset__:  # pure Python (a native class keeps no __dict__)
+            cls.__replace__ = _python_copy(cls)  # type: ignore[method-assign]
+            if "replace" in vars(cls):  # a class with its own replace
+                setattr(cls, "replace", _python_replace(cls))  # noqa: B010 (a subclass method)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise FrozenInstanceError()
@@ -180,16 +182,22 @@ class Value:
 _NO_SUCH_NAME = object()
 
 
+def _stale(cls: type[Value]) -> dict[str, list[str]]:
+    """Field name -> the memos of ``cls`` that a change of it makes stale."""
+    stale: dict[str, list[str]] = {}
+    for memo_name, depends in cls.MEMOS.items():
+        for field in depends:
+            stale.setdefault(field, []).append(memo_name)
+    return stale
+
+
 def _python_replace(cls: type[Value]) -> Callable[..., Any]:
     """``cls.replace`` for pure Python: a copy of the instance dictionary with the
     changes (an argument left at its default is unchanged) and without the memos they
     make stale, checked against the names ``cls.replace`` takes."""
     parameters = inspect.signature(vars(cls)["replace"]).parameters
     unchanged = {name: p.default for name, p in parameters.items() if name != "self"}
-    stale: dict[str, list[str]] = {}
-    for memo_name, depends in cls.MEMOS.items():
-        for field in depends:
-            stale.setdefault(field, []).append(memo_name)
+    stale = _stale(cls)
 
     def replace(self: Value, **changes: Any) -> Any:
         values = self.__dict__.copy()
@@ -207,6 +215,28 @@ def _python_replace(cls: type[Value]) -> Callable[..., Any]:
 
     replace.__doc__ = vars(cls)["replace"].__doc__
     return replace
+
+
+def _python_copy(cls: type[Value]) -> Callable[..., Any]:
+    """``cls.__replace__`` for pure Python: as :func:`_python_replace`, but any field
+    may change and every value given is the new one (None too), as with
+    ``attrs.evolve``."""
+    fields = frozenset(cls.FIELDS)
+    stale = _stale(cls)
+
+    def __replace__(self: Value, **changes: Any) -> Any:
+        values = self.__dict__.copy()
+        for name, value in changes.items():
+            if name not in fields:
+                raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword {name!r}")
+            values[name] = value
+            for memo_name in stale.get(name, ()):
+                values[memo_name] = None
+        new = _new(self.__class__)
+        _setattr(new, "__dict__", values)
+        return new
+
+    return __replace__
 
 
 _RECIPES: dict[type, _Recipe] = {}
