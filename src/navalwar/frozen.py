@@ -180,31 +180,39 @@ class Value:
 
 
 _NO_SUCH_NAME = object()
+_NEVER_UNCHANGED = object()  # no value given is this: every value given is the new one
 
 
-def _stale(cls: type[Value]) -> dict[str, list[str]]:
-    """Field name -> the memos of ``cls`` that a change of it makes stale."""
+def _python_replace(cls: type[Value]) -> Callable[..., Any]:
+    """``cls.replace`` for pure Python: an argument left at its default is unchanged."""
+    parameters = inspect.signature(vars(cls)["replace"]).parameters
+    unchanged = {name: p.default for name, p in parameters.items() if name != "self"}
+    replace = _dict_copier(cls, unchanged, "replace")
+    replace.__doc__ = vars(cls)["replace"].__doc__
+    return replace
+
+
+def _python_copy(cls: type[Value]) -> Callable[..., Any]:
+    """``cls.__replace__`` for pure Python: any field, and every value given is the new
+    one (None too), as with ``attrs.evolve``."""
+    return _dict_copier(cls, dict.fromkeys(cls.FIELDS, _NEVER_UNCHANGED), "__init__")
+
+
+def _dict_copier(cls: type[Value], unchanged: dict[str, object], what: str) -> Callable[..., Any]:
+    """A method copying the instance dictionary with the changes, less the memos they
+    make stale. ``unchanged``: the names it takes, each with the value that leaves
+    the field unchanged; ``what``: the method named in the error for another name."""
     stale: dict[str, list[str]] = {}
     for memo_name, depends in cls.MEMOS.items():
         for field in depends:
             stale.setdefault(field, []).append(memo_name)
-    return stale
 
-
-def _python_replace(cls: type[Value]) -> Callable[..., Any]:
-    """``cls.replace`` for pure Python: a copy of the instance dictionary with the
-    changes (an argument left at its default is unchanged) and without the memos they
-    make stale, checked against the names ``cls.replace`` takes."""
-    parameters = inspect.signature(vars(cls)["replace"]).parameters
-    unchanged = {name: p.default for name, p in parameters.items() if name != "self"}
-    stale = _stale(cls)
-
-    def replace(self: Value, **changes: Any) -> Any:
+    def copy(self: Value, **changes: Any) -> Any:
         values = self.__dict__.copy()
         for name, value in changes.items():
             default = unchanged.get(name, _NO_SUCH_NAME)
             if default is _NO_SUCH_NAME:
-                raise TypeError(f"{cls.__name__}.replace() got an unexpected keyword {name!r}")
+                raise TypeError(f"{cls.__name__}.{what}() got an unexpected keyword {name!r}")
             if value is not default:
                 values[name] = value
                 for memo_name in stale.get(name, ()):
@@ -213,30 +221,7 @@ def _python_replace(cls: type[Value]) -> Callable[..., Any]:
         _setattr(new, "__dict__", values)
         return new
 
-    replace.__doc__ = vars(cls)["replace"].__doc__
-    return replace
-
-
-def _python_copy(cls: type[Value]) -> Callable[..., Any]:
-    """``cls.__replace__`` for pure Python: as :func:`_python_replace`, but any field
-    may change and every value given is the new one (None too), as with
-    ``attrs.evolve``."""
-    fields = frozenset(cls.FIELDS)
-    stale = _stale(cls)
-
-    def __replace__(self: Value, **changes: Any) -> Any:
-        values = self.__dict__.copy()
-        for name, value in changes.items():
-            if name not in fields:
-                raise TypeError(f"{cls.__name__}.__init__() got an unexpected keyword {name!r}")
-            values[name] = value
-            for memo_name in stale.get(name, ()):
-                values[memo_name] = None
-        new = _new(self.__class__)
-        _setattr(new, "__dict__", values)
-        return new
-
-    return __replace__
+    return copy
 
 
 _RECIPES: dict[type, _Recipe] = {}
