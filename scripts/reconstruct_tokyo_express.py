@@ -1433,9 +1433,11 @@ def bmd_toml() -> str:
         + toml_str(
             "Oriented on the US reference ship. Sector 1: the Japanese reference ship in the same "
             "or an adjacent hex. Sectors 2-11: ten 36-degree wedges of relative bearing of the "
-            "Japanese reference ship from the US ship's bow, clockwise: 2 = [0,36), 3 = [36,72), "
-            "4 = [72,108) (starboard beam), 5 = [108,144), 6 = [144,180), 7 = [180,216), "
-            "8 = [216,252), 9 = [252,288) (port beam), 10 = [288,324), 11 = [324,360)."
+            "Japanese reference ship from the US ship's bow, clockwise: 2 = (0,36), 3 = [36,72), "
+            "4 = [72,108) (starboard beam), 5 = [108,144), 6 = [144,180), 7 = (180,216), "
+            "8 = [216,252), 9 = [252,288) (port beam), 10 = [288,324), 11 = [324,360). On the "
+            "line dead ahead (0) sectors 2 and 11 meet, dead astern (180) sectors 6 and 7: the "
+            "engine chooses one of the two at random (TE 2.3), keeping the display symmetric."
         ),
         "heading = "
         + toml_str(

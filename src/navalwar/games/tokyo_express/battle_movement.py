@@ -38,27 +38,50 @@ ORDER_OF = {
 }
 
 
-def sector(us_hex: Hex, us_heading: int, jp_hex: Hex) -> int:
-    """The Battle Movement Display sector of the Japanese reference ship.
+def sectors(us_hex: Hex, us_heading: int, jp_hex: Hex) -> tuple[int, ...]:
+    """The Battle Movement Display sector of the Japanese reference ship: one, or the two
+    that meet on the line it stands on.
 
     Reconstructed geometry (the display is not in the text): sector 1 is the
-    US reference ship's own and adjacent hexes; sectors 2-11 are ten 36°
-    wedges of relative bearing clockwise from the US ship's bow (2 = 0-36°
-    starboard bow ... 6 = 144-180°, 7 = 180-216° ... 11 = 324-360° port bow).
-    The wedges reach any distance (notes §9.3 item 16).
+    US reference ship's own and adjacent hexes; sectors 2-11 are ten 36° wedges
+    of relative bearing clockwise from the US ship's bow (2 = 0-36° starboard
+    bow ... 6 = 144-180°, 7 = 180-216° ... 11 = 324-360° port bow). The wedges
+    reach any distance (notes §9.3 item 16). Dead ahead is where sectors 11 and
+    2 meet, dead astern 6 and 7: both are returned (starboard first), and the
+    engine chooses one at random (TE 2.3), so the display stays mirror-symmetric.
     """
     return _sector(jp_hex.q - us_hex.q, jp_hex.r - us_hex.r, us_heading)
 
 
+def sector(us_hex: Hex, us_heading: int, jp_hex: Hex) -> int:
+    """The one sector of :func:`sectors`.
+
+    Raises:
+        ValueError: if the Japanese ship is dead ahead or astern, between two sectors.
+    """
+    found = sectors(us_hex, us_heading, jp_hex)
+    if len(found) > 1:
+        raise ValueError(f"on the line between sectors {found[0]} and {found[1]}")
+    return found[0]
+
+
+_AHEAD = (2, 11)  # the sectors meeting on the line dead ahead
+_ASTERN = (6, 7)  # and dead astern
+
+
 @functools.lru_cache(maxsize=65536)
-def _sector(dq: int, dr: int, us_heading: int) -> int:
-    """:func:`sector` for the Japanese ship at offset ``(dq, dr)`` (it depends on the
+def _sector(dq: int, dr: int, us_heading: int) -> tuple[int, ...]:
+    """:func:`sectors` for the Japanese ship at offset ``(dq, dr)`` (it depends on the
     offset only), remembered."""
     jp_hex = Hex(dq, dr)
     if distance(ORIGIN, jp_hex) <= 1:
-        return 1
-    b = relative_bearing(ORIGIN, us_heading, jp_hex) % 360.0
-    return 2 + min(9, int(b // 36.0))
+        return (1,)
+    b = relative_bearing(ORIGIN, us_heading, jp_hex)  # multiples of 30° are exact
+    if b == 0.0:
+        return _AHEAD
+    if b == 180.0:
+        return _ASTERN
+    return (2 + min(9, int((b % 360.0) // 36.0)),)
 
 
 def principal_threat(state: State, data: TEData, formation: Formation, ctx: Context) -> Formation:
@@ -223,7 +246,11 @@ def _order(
         uref = _closest(us_ships, to_jref, dice, "US reference ship (tie)")
     uq, ur = uref.hex
     us_heading = uref.heading
-    sec = data.bmd[_sector(jq - uq, jr - ur, us_heading)]
+    found = _sector(jq - uq, jr - ur, us_heading)
+    sid = found[0]
+    if len(found) > 1:  # dead ahead or astern: on the line between two sectors
+        sid = dice.choose(found, "Battle Movement Display sector (on the line between two)", RULE)
+    sec = data.bmd[sid]
     ship = data.ship
     heavy = any([ship(s.name).heavy for s in jp_ships])  # is_heavy_formation(), inlined
     first = 1 if phase < 3 else 4  # orders after the third Movement Phase last 4-6 (TE 3.1 J)
@@ -304,5 +331,6 @@ __all__ = [
     "moving_phases",
     "principal_threat",
     "sector",
+    "sectors",
     "turn",
 ]
