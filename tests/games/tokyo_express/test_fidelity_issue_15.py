@@ -6,11 +6,20 @@ import pytest
 
 from navalwar.dice import ScriptedDice
 from navalwar.engine import Context
+from navalwar.frozen import evolve
+from navalwar.games.tokyo_express import GAME
+from navalwar.games.tokyo_express import game as g
+from navalwar.games.tokyo_express.allocation import (
+    japanese_torpedo_plan,
+    us_torpedo_can_fire,
+    us_torpedo_choices,
+)
 from navalwar.games.tokyo_express.battle_movement import battle_movement, sector, sectors
 from navalwar.games.tokyo_express.data import TEData
-from navalwar.games.tokyo_express.geometry import te_hex
+from navalwar.games.tokyo_express.geometry import in_heading_row, te_hex, te_label
+from navalwar.games.tokyo_express.model import Combat
 from navalwar.games.tokyo_express.setups import position
-from navalwar.hexgrid import Hex, distance, neighbour, reflect
+from navalwar.hexgrid import Arc, Hex, arc_of, distance, neighbour, reflect
 
 
 def ctx(*rolls: int) -> Context:
@@ -70,3 +79,73 @@ def test_issue15_5_dead_ahead_sector_is_chosen_at_random(
     battle_movement(state, te_data, state.formation(2), c)
     orders = [e for e in c.events if e.kind == "japanese_order"]
     assert [e.data["sector"] for e in orders] == [expected]
+
+
+# -- items 2 and 3: the second round of torpedo attacks (TE 3.6) ------------------------------
+def _ahead(h: Hex, heading: int, n: int) -> Hex:
+    for _ in range(n):
+        h = neighbour(h, heading)
+    return h
+
+
+def test_issue15_2_us_ship_that_held_fire_may_fire_into_its_heading_row(te_data: TEData) -> None:
+    """TE 3.6: "the targets of two torpedo attacks cannot be in the hex row along which the
+    ship is heading". Cushing, which held its fire in the first round, has only one attack:
+    it may take Kagero, dead ahead; after a first attack it may not (Cushing example)."""
+    state = position(te_data, us=[("Cushing", "2020", "N")], japan=[("Kagero", "1821", "S")])
+    cushing = state.ship("Cushing")
+    assert in_heading_row(cushing.hex, cushing.heading, state.ship("Kagero").hex)
+    held = evolve(state, combat=Combat(first_targets=("Yunagi",)))
+    targets = {a.target for a in us_torpedo_choices(held, te_data, cushing, second=True)}
+    assert "Kagero" in targets
+    assert us_torpedo_can_fire(held, te_data, cushing, second=True)
+    fired = evolve(
+        state, combat=Combat(first_targets=("Yunagi",), first_mounts=(("Cushing", "P"),))
+    )
+    targets = {a.target for a in us_torpedo_choices(fired, te_data, cushing, second=True)}
+    assert "Kagero" not in targets
+
+
+def test_issue15_2_japanese_ship_without_a_first_attack_fires_into_its_heading_row(
+    te_data: TEData,
+) -> None:
+    """TE 3.6: a Japanese ship that made no first attack may take a second-round target in
+    the hex row dead ahead; one that made a first attack (even with centre mounts only)
+    may not."""
+    state = position(te_data, us=[("Chicago", "1821", "S")], japan=[("Kagero", "2020", "N")])
+    kagero = state.ship("Kagero")
+    assert in_heading_row(kagero.hex, kagero.heading, state.ship("Chicago").hex)
+    none_first = evolve(state, combat=Combat())
+    plan = japanese_torpedo_plan(none_first, te_data, ctx(), second=True)
+    assert [(a.attacker, a.target) for a in plan] == [("Kagero", "Chicago")]
+    fired = evolve(state, combat=Combat(first_mounts=(("Kagero", ""),)))
+    assert japanese_torpedo_plan(fired, te_data, ctx(), second=True) == []
+
+
+def _n_then_second_round(te_data: TEData, option: str) -> list[object]:
+    """Fubuki alone, at Long range in Chicago's bow arc: two salvos of 3 - 1 - 1 = 2, the
+    Japan "1-3" column; roll 1 gives "N", then roll 10 if a second attack comes."""
+    chicago = te_hex("2020")
+    fubuki = _ahead(chicago, 0, 8)
+    state = position(
+        te_data,
+        us=[("Chicago", "2020", "N")],
+        japan=[("Fubuki", te_label(fubuki), "S")],
+        step="jp_torpedo",
+        options={"cancelled_torpedo_attack": option},
+    )
+    assert arc_of(chicago, 0, fubuki) is Arc.BOW and distance(chicago, fubuki) == 8
+    assert [s.value for s in te_data.ship("Fubuki").salvos][:2] == [3, 3]
+    assert te_data.torpedo.result("Japan", 2, 1) == "N"
+    c = ctx(1, 10)
+    g.run_jp_torpedo(GAME, state, te_data, c)
+    return [e.data["result"] for e in c.events if e.kind == "torpedo_attack"]
+
+
+def test_issue15_3_an_n_result_is_no_first_attack(te_data: TEData) -> None:
+    """TE 3.6: an "N" means the attack "has been cancelled" (its salvos are not spent), so
+    Chicago was not the target of a first attack and Fubuki made none: the second round
+    may attack her again. The option ``cancelled_torpedo_attack = counts`` keeps the other
+    reading (the N still counts as a first attack)."""
+    assert _n_then_second_round(te_data, "void") == ["N", 1]
+    assert _n_then_second_round(te_data, "counts") == ["N"]

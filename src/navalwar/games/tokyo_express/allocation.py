@@ -44,7 +44,9 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
     US ship it can legally fire at (ties: fewer attackers, then random): never
     at Extreme range, never at a DD at Long range, at most two attackers per
     target. Second attacks only go to US ships that were not first-attack
-    targets, with the other side mount.
+    targets; a ship that made a first attack fires its second with the other side
+    mount, and not into the hex row dead ahead ("the targets of two torpedo attacks
+    cannot be in the hex row"; a ship that made no first attack has only one).
     """
     combat = state.combat or NO_COMBAT
     remaining = [s for s in state.ships_of(JAPAN, include_sinking=False) if READY in s.salvos]
@@ -83,8 +85,10 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
         aq, ar = attacker.hex
         heading = attacker.heading
         mounts = ready_mounts(data, attacker)
-        if second:  # choose_japanese_salvos() finds no salvo but of the banned side
-            mounts &= ~MOUNT_BITS.get(banned.get(attacker.name, ""), 0)
+        # the hex row dead ahead is closed to the second of two attacks (TE 3.6)
+        row_closed = second and attacker.name in banned
+        if row_closed:  # choose_japanese_salvos() finds no salvo but of the banned side
+            mounts &= ~MOUNT_BITS.get(banned[attacker.name], 0)
         legal: list[tuple[Ship, int, int]] = []
         for t, name, tq, tr in targets:
             if counts.get(name, 0) >= 2:
@@ -97,7 +101,7 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
             if data.ship(name).rule_type == "DD" and torpedo_band(d) == "Long":
                 continue  # never at a DD at Long range
             bits = torpedo_geometry(dq, dr, heading)
-            if not bits & mounts or (second and bits & HEAD_ROW):
+            if not bits & mounts or (row_closed and bits & HEAD_ROW):
                 continue
             if not line_blocked_by(attacker.hex, t.hex, blockers):
                 legal.append((t, d, bits))
@@ -227,9 +231,9 @@ def us_torpedo_choices(state: State, data: TEData, ship: Ship, second: bool) -> 
 
     Any or all bearing salvos at one target within 7 hexes, never port and
     starboard mounts together; a second attack only at a Japanese ship not
-    attacked in the first, with the other side mount, and not into the hex row
-    dead ahead (TE 3.6 Cushing example). Among salvos of one
-    mount the highest values are fired first.
+    attacked in the first and, if the ship made a first attack, with the other side
+    mount and not into the hex row dead ahead (TE 3.6 Cushing example). Among salvos
+    of one mount the highest values are fired first.
     """
     return [TorpedoAttack(ship.name), *_us_torpedo_attacks(state, data, ship, second)]
 
@@ -258,11 +262,13 @@ def _us_torpedo_targets(
     state: State, data: TEData, ship: Ship, second: bool, allowed: int = 7
 ) -> Iterator[tuple[Ship, int]]:
     """The ships ``ship`` may fire torpedoes at (:func:`torpedo_target_ok`, within 7
-    hexes; for a second attack not at a first-attack target nor into the hex row dead
-    ahead), each with the bits of :func:`torpedo_geometry` less the mounts without an
-    unfired salvo; only those where a mount of the bits ``allowed`` bears."""
+    hexes; for a second attack not at a first-attack target, nor into the hex row dead
+    ahead if ``ship`` made a first attack), each with the bits of
+    :func:`torpedo_geometry` less the mounts without an unfired salvo; only those where
+    a mount of the bits ``allowed`` bears."""
     combat = state.combat or NO_COMBAT
     excluded = set(combat.first_targets) if second else set()
+    row_closed = second and ship.name in dict(combat.first_mounts)  # TE 3.6
     mounts = ready_mounts(data, ship)
     side = ship.side
     reach = min(US_TORPEDO_RANGE, state.us_vfdr if side == US else state.jp_vfdr)
@@ -279,7 +285,7 @@ def _us_torpedo_targets(
         if d == 0 or d > reach:
             continue
         bits = torpedo_geometry(dq, dr, heading)
-        if not bits & mounts & allowed or (second and bits & HEAD_ROW):
+        if not bits & mounts & allowed or (row_closed and bits & HEAD_ROW):
             continue
         if not line_blocked_by(a, t.hex, blockers):
             yield t, bits & mounts
@@ -408,12 +414,22 @@ def gunnery_attacks(data: TEData, ship: Ship, action: GunneryAttack) -> list[Att
 
 
 def record_first(combat: Combat, data: TEData, state: State, attacks: Sequence[Attack]) -> Combat:
-    """Remember the first-attack targets and side mounts (TE 3.6)."""
+    """Remember the first attacks' targets, and their ships with the side mount each used
+    ("" for centre mounts only), from ``state`` after the attacks (TE 3.6).
+
+    A Japanese attack cancelled by an "N" (its salvos unfired again) is no attack: its
+    target may be attacked and its ship may fire again in the second round, unless the
+    ``cancelled_torpedo_attack`` option counts it (TE 3.6 reading, issue 15 item 3).
+    """
     targets = list(combat.first_targets)
     mounts = list(combat.first_mounts)
+    void = state.option("cancelled_torpedo_attack") == "void"
     for a in attacks:
+        if void and a.salvos:
+            salvos = state.ship(a.attacker).salvos
+            if all([salvos[i] == READY for i in a.salvos]):
+                continue  # cancelled ("N"): the salvos were not spent
         targets.append(a.target)
         sides = {data.ship(a.attacker).salvos[i].mount for i in a.salvos} - {"C"}
-        if sides:
-            mounts.append((a.attacker, sides.pop()))
+        mounts.append((a.attacker, sides.pop() if sides else ""))
     return Combat(combat.to_ask, combat.planned, tuple(targets), tuple(mounts))

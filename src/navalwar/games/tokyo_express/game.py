@@ -126,6 +126,15 @@ SPEC = GameSpec(
             ("all", "any"),
         ),
         OptionSpec(
+            "cancelled_torpedo_attack",
+            "void",
+            "A Japanese torpedo attack cancelled by an 'N' is no attack: its target may be "
+            "attacked and its ship fire again in the second round ('void'), or it still "
+            "counts as a first attack ('counts')",
+            "TE 3.6",
+            ("void", "counts"),
+        ),
+        OptionSpec(
             "below_lowest_row",
             "miss",
             "A gunnery value below every row of the card: no effect ('miss') or read "

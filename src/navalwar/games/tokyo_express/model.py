@@ -299,7 +299,8 @@ class Combat:
     to_ask: tuple[str, ...] = ()
     planned: tuple[Attack, ...] = ()
     first_targets: tuple[str, ...] = ()
-    first_mounts: tuple[tuple[str, str], ...] = ()  # (ship, side mount used "P"/"S")
+    # the ships that made a first attack, with the side mount used: "P", "S", "" (centre)
+    first_mounts: tuple[tuple[str, str], ...] = ()
 
 
 class _Keep:
