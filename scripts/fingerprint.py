@@ -44,6 +44,7 @@ OPTION_SETS: dict[str, dict[str, dict[str, Any]]] = {
             "stern_rule": "any",
             "below_lowest_row": "lowest",
             "jp_60_roll_without_move": False,
+            "cancelled_torpedo_attack": "counts",
         },
     },
     "gwas_1904": {

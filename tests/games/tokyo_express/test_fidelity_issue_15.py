@@ -16,8 +16,15 @@ from navalwar.games.tokyo_express.allocation import (
 )
 from navalwar.games.tokyo_express.battle_movement import battle_movement, sector, sectors
 from navalwar.games.tokyo_express.data import TEData
-from navalwar.games.tokyo_express.geometry import in_heading_row, te_hex, te_label
-from navalwar.games.tokyo_express.model import Combat
+from navalwar.games.tokyo_express.geometry import TE_MAP, in_heading_row, te_hex, te_label
+from navalwar.games.tokyo_express.model import (
+    COUNTERMARCH,
+    STARBOARD,
+    TURN_60,
+    Combat,
+    Order,
+    State,
+)
 from navalwar.games.tokyo_express.setups import position
 from navalwar.hexgrid import Arc, Hex, arc_of, distance, neighbour, reflect
 
@@ -149,3 +156,64 @@ def test_issue15_3_an_n_result_is_no_first_attack(te_data: TEData) -> None:
     reading (the N still counts as a first attack)."""
     assert _n_then_second_round(te_data, "void") == ["N", 1]
     assert _n_then_second_round(te_data, "counts") == ["N"]
+
+
+# -- item 1: a turn "after moving" at the map edge (TE 3.3, 3.4, 3.9) ---------------------------
+def _at_the_edge(te_data: TEData, laffey: str, order: Order) -> tuple[State, Context]:
+    """Barton (and Laffey) heading N, Barton in column 01 (the north edge), Kako in column
+    31: no 3.9 slide keeps every ship on the map, so Barton stops at the edge. Formation 1
+    turns "after moving" in the Sixth Movement Phase, the last one."""
+    state = position(
+        te_data,
+        us=[("Barton", "0120", "N"), ("Laffey", laffey, "N")],
+        japan=[("Kako", "3120", "S")],
+        us_groups=[["Barton", "Laffey"]],
+        speeds={"Barton": 6},
+        phase=6,
+    )
+    state = state.with_formation(state.formation(1).replace(order=order))
+    state = evolve(state, plan=((1, "after"),), step="us_move")
+    c = ctx()
+    return g.run_us_move(GAME, state, te_data, c), c
+
+
+def _heading(state: State, name: str) -> str:
+    return TE_MAP.heading_name(state.ship(name).heading)
+
+
+def test_issue15_1_ships_stopped_at_the_edge_still_turn_after_moving(te_data: TEData) -> None:
+    """TE 3.3: a formation "must make the appropriate turns sometime during the Game Turn".
+    Both ships stop at the edge in the last phase; the 60° Turn is made there, not dropped."""
+    state, c = _at_the_edge(te_data, "0121", Order(TURN_60, STARBOARD))
+    assert [e.data["ship"] for e in c.events if e.kind == "map_edge_stop"] == ["Barton", "Laffey"]
+    assert te_label(state.ship("Barton").hex) == "0120"
+    assert (_heading(state, "Barton"), _heading(state, "Laffey")) == ("NE", "NE")
+    assert state.formation(1).order.turns_done == 1
+
+
+def test_issue15_1_a_ship_stopped_at_the_edge_turns_with_its_formation(te_data: TEData) -> None:
+    """TE 3.3 "all ships in the formation must make the turn at the same time": Laffey
+    moves, Barton stops at the edge; both turn, and keep one heading."""
+    state, _ = _at_the_edge(te_data, "0220", Order(TURN_60, STARBOARD))
+    assert te_label(state.ship("Laffey").hex) == "0121"
+    assert (_heading(state, "Barton"), _heading(state, "Laffey")) == ("NE", "NE")
+    assert state.ship("Barton").formation == state.ship("Laffey").formation == 1
+
+
+def test_issue15_1_no_second_turn_in_the_hex_of_the_last_turn(te_data: TEData) -> None:
+    """TE 3.4 "a ship can never make two turns in the same hex": Barton turned after its
+    last move and stops at the edge, so it cannot turn again there. When Laffey moves,
+    Barton goes on as a one-ship formation with the turn still due (as a ship kept out of
+    a hex does); when neither moves the turn stays due, and the log says so."""
+    order = Order(COUNTERMARCH, STARBOARD, turns_done=1, last_turn_phase=5, turned_since_move=True)
+    state, _ = _at_the_edge(te_data, "0220", order)
+    assert (_heading(state, "Barton"), _heading(state, "Laffey")) == ("N", "NE")
+    alone = state.formation(state.ship("Barton").formation)
+    assert alone.ships == ("Barton",) and alone.order.turns_done == 1
+    assert state.formation(1).ships == ("Laffey",) and state.formation(1).order.turns_done == 2
+    state, c = _at_the_edge(te_data, "0121", order)
+    assert (_heading(state, "Barton"), _heading(state, "Laffey")) == ("N", "N")
+    assert state.formation(1).order == order
+    assert [e.data["ships"] for e in c.events if e.kind == "turn_postponed"] == [
+        ["Barton", "Laffey"]
+    ]

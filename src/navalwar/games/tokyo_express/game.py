@@ -1082,11 +1082,16 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
             continue  # the formation's order is as it was (the common case, made quick)
         movers = [s for s in ships if s.name in moves] if moves else []
         stuck = [s.name for s in ships if s.name in blocked] if blocked else []
-        if movers and when == "after":
-            _turn_headings(movers, f, ctx, heading, now=True)
-            order = order.replace(
-                turns_done=order.turns_done + 1, last_turn_phase=p, turned_since_move=True
-            )
+        if when == "after":
+            turning = movers
+            if data.moves(f.speed, p) and len(movers) + len(stuck) < len(ships):
+                turning, held = _edge_stopped_turn(f, ships, movers, moves, blocked, ctx)
+                stuck += held
+            if turning:
+                _turn_headings(turning, f, ctx, heading, now=True)
+                order = order.replace(
+                    turns_done=order.turns_done + 1, last_turn_phase=p, turned_since_move=True
+                )
         elif movers:
             if order.turned_since_move:
                 order = order.replace(turned_since_move=False)
@@ -1118,6 +1123,38 @@ def run_us_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
             plan=(),
         )
     return state.updated(ships_now, changed, next_formation_id=fid, step="jp_move", plan=())
+
+
+def _edge_stopped_turn(
+    f: Formation,
+    ships: Sequence[Ship],
+    movers: list[Ship],
+    moves: Mapping[str, Move],
+    blocked: set[str],
+    ctx: Context,
+) -> tuple[list[Ship], list[str]]:
+    """The ships of ``f`` that make its turn "after moving" this phase when some of them
+    stopped at the map edge (no 3.9 slide fitting), and those stopped that split off.
+
+    The order "must make the appropriate turns" (TE 3.3) and the Movement Chart moved the
+    formation this phase (TE 3.4), so a ship stopped at the edge turns in its hex with the
+    others. Only if its last turn was made in that hex (it has not moved since) may it
+    not ("never two turns in the same hex", TE 3.4): it keeps its order with the turn
+    still due, as a one-ship formation if the others moved (as a ship kept out of a hex
+    does), else the whole formation makes the turn in a later phase.
+    """
+    stopped = [s for s in ships if s.name not in moves and s.name not in blocked]
+    if not f.order.turned_since_move:
+        return movers + stopped, []
+    if ctx.record:
+        ctx.log(
+            "turn_postponed",
+            f"{', '.join(s.name for s in stopped)} cannot turn: stopped at the map edge "
+            "in the hex of the last turn; the turn stays due",
+            "TE 3.4",
+            ships=[s.name for s in stopped],
+        )
+    return movers, [s.name for s in stopped] if movers else []
 
 
 def _placed(state: State, moves: Mapping[str, Move], heading: Mapping[str, int]) -> list[Ship]:
