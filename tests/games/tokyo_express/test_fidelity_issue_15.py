@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
 import pytest
 
+from navalwar.datapack import parse_toml
 from navalwar.dice import ScriptedDice
 from navalwar.engine import Context
+from navalwar.errors import DataError
 from navalwar.frozen import evolve
 from navalwar.games.tokyo_express import GAME
 from navalwar.games.tokyo_express import game as g
@@ -25,6 +31,7 @@ from navalwar.games.tokyo_express.model import (
     Order,
     State,
 )
+from navalwar.games.tokyo_express.scenario import load_scenario, parse_scenario, scenario_dir
 from navalwar.games.tokyo_express.setups import position
 from navalwar.hexgrid import Arc, Hex, arc_of, distance, neighbour, reflect
 
@@ -217,3 +224,107 @@ def test_issue15_1_no_second_turn_in_the_hex_of_the_last_turn(te_data: TEData) -
     assert [e.data["ships"] for e in c.events if e.kind == "turn_postponed"] == [
         ["Barton", "Laffey"]
     ]
+
+
+# -- items 6-8: the scenario file (TE 3.9) -----------------------------------------------------
+def _basic_doc() -> dict[str, Any]:
+    return parse_toml(scenario_dir() / "basic.toml")
+
+
+def test_issue15_6_historical_only_is_refused_with_the_option_to_use(te_data: TEData) -> None:
+    """``historical_only`` was never read: the pool of randomly drawn ships is the rules
+    option ``ship_pool`` (TE 3.9 leaves it unstated), so the field is refused, saying so."""
+    doc = _basic_doc()
+    assert "historical_only" not in doc["scenario"]
+    doc["scenario"]["historical_only"] = True
+    with pytest.raises(DataError, match="ship_pool") as info:
+        parse_scenario(doc, "mine.toml", te_data)
+    assert (info.value.file, info.value.path) == ("mine.toml", "scenario.historical_only")
+    assert not hasattr(load_scenario("basic", te_data), "historical_only")
+
+
+def test_issue15_7_basic_schedule_has_only_the_3_9_rows(te_data: TEData) -> None:
+    """TE 3.9 schedules VP for Japanese CA, CL, DD and US CA, DD only: no BB rows, no US CL
+    row (``show tokyo_express basic`` listed TE 14.2's as well)."""
+    scen = load_scenario("basic", te_data)
+    assert {side: sorted(rows) for side, rows in scen.vp.items()} == {
+        "US": ["CA", "CL", "DD"],
+        "Japan": ["CA", "DD"],
+    }
+    text = GAME.describe_scenario(scen)
+    assert "BB" not in text and "to Japan for US CL" not in text
+    assert "to US for Japan CA: 8 / 6 / 4 / 2" in text
+
+
+def test_issue15_7_a_schedule_must_cover_the_types_in_play(te_data: TEData) -> None:
+    """A side's table is its whole schedule, so every enemy type placed needs a row."""
+    doc = _basic_doc()
+    del doc["victory"]["US"]["CL"]
+    with pytest.raises(DataError, match="Japan CL") as info:
+        parse_scenario(doc, "mine.toml", te_data)
+    assert info.value.path == "victory.US"
+    doc = _basic_doc()
+    del doc["victory"]["Japan"]  # no table: the side scores by TE 14.2
+    assert parse_scenario(doc, "mine.toml", te_data).vp["Japan"]["BB"] == (11, 7, 5, 3)
+
+
+@pytest.mark.parametrize(
+    ("edit", "field", "allowed"),
+    [
+        (lambda d: d["fire_direction"].update(US=-3), "fire_direction.US", "from 1 to 40"),
+        (lambda d: d["fire_direction"].update(Japan=500), "fire_direction.Japan", "from 1 to 40"),
+        (lambda d: d["scenario"].update(game_turns=0), "scenario.game_turns", "from 1 to 40"),
+        (lambda d: d["victory"]["US"].update(CA=[-1000, 6, 4, 2]), "victory.US.CA", "0 to 100"),
+        (lambda d: d["victory"]["Japan"].update(DD=[3, 2, 1, 101]), "victory.Japan.DD", "0 to 100"),
+        (lambda d: d["admiral"].update(killed_vp=-2), "admiral.killed_vp", "from 0 to 100"),
+        (lambda d: d["admiral"].update(type="XX"), "admiral.type", "BB, CA, CL or DD"),
+        (
+            lambda d: d["victory"].update(levels=[{"min": 5000, "result": "a"}, {"result": "b"}]),
+            "victory.levels[0].min",
+            "from -1000 to 1000",
+        ),
+        (
+            lambda d: d["victory"].update(
+                levels=[{"min": 20 - i, "result": "a"} for i in range(11)]
+            ),
+            "victory.levels",
+            "from 1 to 10 levels",
+        ),
+        (
+            lambda d: d["forces"].update(US=[{"type": "CA", "hex": "2109", "heading": "N"}] * 40),
+            "forces.US[",
+            "the roster has",
+        ),
+    ],
+)
+def test_issue15_8_scenario_values_are_range_checked(
+    te_data: TEData, edit: Callable[[dict[str, Any]], Any], field: str, allowed: str
+) -> None:
+    """Every number of a TE scenario has a range, and a value outside it is refused naming
+    the file, the field and the range (as GWaS scenarios are)."""
+    doc = _basic_doc()
+    edit(doc)
+    with pytest.raises(DataError, match=allowed) as info:
+        parse_scenario(doc, "mine.toml", te_data)
+    assert info.value.file == "mine.toml"
+    assert info.value.path is not None and info.value.path.startswith(field)
+
+
+def test_issue15_8_a_huge_force_is_refused_before_its_ships_are_read(te_data: TEData) -> None:
+    """A force larger than its side's whole roster is refused at once, on its length (a
+    million entries here, every one the same table: none is examined)."""
+    doc = _basic_doc()
+    doc["forces"]["US"] = [{"type": "DD", "hex": "2009", "heading": "N"}] * 1_000_000
+    roster = sum(1 for s in te_data.ships.values() if s.side == "US")
+    with pytest.raises(DataError, match=f"from 1 to {roster} ships") as info:
+        parse_scenario(doc, "mine.toml", te_data)
+    assert info.value.path == "forces.US"
+
+
+def test_issue15_8_a_huge_scenario_file_is_refused_unread(te_data: TEData, tmp_path: Path) -> None:
+    """A scenario file over 1 MB is refused on its size, before it is parsed."""
+    path = tmp_path / "huge.toml"
+    path.write_bytes(b"# " + b"x" * 1_000_000)
+    with pytest.raises(DataError, match="at most 1000000 bytes") as info:
+        load_scenario(str(path), te_data)
+    assert info.value.file == str(path)

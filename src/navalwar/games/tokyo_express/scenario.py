@@ -4,6 +4,15 @@ A scenario names its forces by type (drawn at random from the roster, TE 3.9)
 or by ship, their hexes and headings, the fire direction ranges, the length,
 the admiral, and the victory schedule. Users write their own the same way;
 every problem is reported with its field path.
+
+Ranges (a value outside is a DataError naming the field and the range):
+``scenario.game_turns`` 1-40; ``fire_direction.US``/``Japan`` 1-40 hexes (the
+map is 40 hexes long; the rules use 7-13); each side's forces 1 ship up to its
+whole roster, and no more of a type than the roster has; ``admiral.killed_vp``
+and every Victory Point 0-100; ``victory.levels`` 1-10 levels, each ``min``
+-1000 to 1000. A side's ``victory`` table is its whole schedule (TE 3.9 lists
+only the types in play); without one the side scores by TE 14.2. A scenario
+file is at most 1 MB.
 """
 
 from __future__ import annotations
@@ -26,6 +35,13 @@ DEFAULT_VP = {
     "US": {"BB": (12, 9, 6, 4), "CA": (8, 6, 4, 2), "CL": (4, 3, 2, 1), "DD": (3, 2, 1, 0)},
     "Japan": {"BB": (11, 7, 5, 3), "CA": (6, 4, 3, 1), "CL": (5, 4, 2, 1), "DD": (3, 2, 1, 0)},
 }
+TYPES = ("BB", "CA", "CL", "DD")
+MAX_TURNS = 40
+MAX_RANGE = 40  # hexes: the map's length (the rules' ranges are 7-13)
+MAX_VP = 100  # Victory Points of one entry (the rules' largest is 12)
+MAX_LEVELS = 10
+MAX_MARGIN = 1000  # a level's lowest US VP margin, either way
+MAX_FILE_BYTES = 1_000_000
 # TE 3.9 / 14.3 Levels of Victory on US VP minus Japanese VP.
 DEFAULT_LEVELS: tuple[tuple[int | None, str], ...] = (
     (11, "US Substantial Victory"),
@@ -72,7 +88,6 @@ class Scenario:
     admiral: Admiral | None
     vp: dict[str, dict[str, tuple[int, int, int, int]]]
     levels: tuple[tuple[int | None, str], ...]
-    historical_only: bool = True
     file: str = ""
 
 
@@ -92,6 +107,16 @@ def _get(
     if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
         names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
         raise DataError(f"must be {names}, not {value!r}", file=file, path=f"{path}{key}")
+    return value
+
+
+def _int(
+    doc: dict[str, Any], key: str, file: str, path: str, lo: int, hi: int, default: Any = ...
+) -> int:
+    """A whole number from ``lo`` to ``hi``."""
+    value: int = _get(doc, key, int, file, path, default)
+    if not lo <= value <= hi:
+        raise DataError(f"must be from {lo} to {hi}, not {value}", file=file, path=f"{path}{key}")
     return value
 
 
@@ -122,27 +147,32 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
     """Check and parse a scenario document."""
     _check_keys(doc, {"scenario", "fire_direction", "forces", "admiral", "victory"}, file, "")
     head = _get(doc, "scenario", dict, file, "")
-    _check_keys(
-        head,
-        {"id", "title", "rule", "description", "game_turns", "historical_only"},
-        file,
-        "scenario.",
-    )
-    turns = _get(head, "game_turns", int, file, "scenario.")
-    if not 1 <= turns <= 40:
-        raise DataError("must be between 1 and 40", file=file, path="scenario.game_turns")
+    if "historical_only" in head:
+        raise DataError(
+            "is not a scenario field: the ships drawn at random come from the pool of the "
+            "rules option ship_pool (historical or all; TE 2.4, 3.9, 16.1)",
+            file=file,
+            path="scenario.historical_only",
+        )
+    _check_keys(head, {"id", "title", "rule", "description", "game_turns"}, file, "scenario.")
+    turns = _int(head, "game_turns", file, "scenario.", 1, MAX_TURNS)
     fd = _get(doc, "fire_direction", dict, file, "", {"US": 7, "Japan": 10})
     _check_keys(fd, {"US", "Japan"}, file, "fire_direction.")
-    us_vfdr = _get(fd, "US", int, file, "fire_direction.", 7)
-    jp_vfdr = _get(fd, "Japan", int, file, "fire_direction.", 10)
+    us_vfdr = _int(fd, "US", file, "fire_direction.", 1, MAX_RANGE, 7)
+    jp_vfdr = _int(fd, "Japan", file, "fire_direction.", 1, MAX_RANGE, 10)
     forces = _get(doc, "forces", dict, file, "")
     _check_keys(forces, {"US", "Japan"}, file, "forces.")
-    placements = []
+    placements: list[Placement] = []
     named: set[str] = set()
     for side in ("US", "Japan"):
         entries = _get(forces, side, list, file, "forces.")
-        if not entries:
-            raise DataError("needs at least one ship", file=file, path=f"forces.{side}")
+        roster = sum(1 for spec in data.ships.values() if spec.side == side)
+        if not 1 <= len(entries) <= roster:
+            raise DataError(
+                f"must hold from 1 to {roster} ships (the {side} roster), not {len(entries)}",
+                file=file,
+                path=f"forces.{side}",
+            )
         for i, e in enumerate(entries):
             p = f"forces.{side}[{i}]."
             if not isinstance(e, dict):
@@ -163,10 +193,18 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
                 stype = spec.rule_type
             else:
                 stype = _get(e, "type", str, file, p)
-                if stype not in ("BB", "CA", "CL", "DD"):
+                if stype not in TYPES:
                     raise DataError(
                         f"type must be BB, CA, CL or DD, not {stype!r}", file=file, path=f"{p}type"
                     )
+            placed = sum(1 for q in placements if q.side == side and q.type == stype) + 1
+            available = len(data.roster(side, stype))
+            if placed > available:
+                raise DataError(
+                    f"{placed} {side} {stype}s placed: the roster has {available}",
+                    file=file,
+                    path=p + ("ship" if ship else "type"),
+                )
             placements.append(
                 Placement(
                     side,
@@ -184,8 +222,14 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
             _get(a, "name", str, file, "admiral."),
             _hex(_get(a, "hex", str, file, "admiral."), file, "admiral.hex"),
             _get(a, "type", str, file, "admiral.", "CA"),
-            _get(a, "killed_vp", int, file, "admiral.", 2),
+            _int(a, "killed_vp", file, "admiral.", 0, MAX_VP, 2),
         )
+        if admiral.type not in TYPES:
+            raise DataError(
+                f"type must be BB, CA, CL or DD, not {admiral.type!r}",
+                file=file,
+                path="admiral.type",
+            )
         if not any(
             p.side == "US" and p.hex == admiral.hex and p.type == admiral.type for p in placements
         ):
@@ -200,19 +244,38 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
         v = _get(doc, "victory", dict, file, "")
         _check_keys(v, {"US", "Japan", "levels"}, file, "victory.")
         for side in ("US", "Japan"):
-            for t, row in _get(v, side, dict, file, "victory.", {}).items():
+            if side not in v:
+                continue  # TE 14.2
+            schedule: dict[str, tuple[int, int, int, int]] = {}  # the whole schedule (TE 3.9)
+            for t, row in _get(v, side, dict, file, "victory.").items():
                 path = f"victory.{side}.{t}"
-                if t not in ("BB", "CA", "CL", "DD"):
+                if t not in TYPES:
                     raise DataError("ship type must be BB, CA, CL or DD", file=file, path=path)
                 if (
                     not isinstance(row, list)
                     or len(row) != 4
-                    or not all(isinstance(x, int) and not isinstance(x, bool) for x in row)
+                    or not all(
+                        isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= MAX_VP
+                        for x in row
+                    )
                 ):
                     raise DataError(
-                        "must be 4 whole numbers: Sunk, Damage Level 3, 2, 1", file=file, path=path
+                        f"must be 4 whole numbers from 0 to {MAX_VP}: Sunk, Damage Level 3, 2, 1"
+                        f", not {row!r}",
+                        file=file,
+                        path=path,
                     )
-                vp[side][t] = (row[0], row[1], row[2], row[3])
+                schedule[t] = (row[0], row[1], row[2], row[3])
+            enemy = "Japan" if side == "US" else "US"
+            missing = sorted({p.type for p in placements if p.side == enemy} - set(schedule))
+            if missing:
+                raise DataError(
+                    f"no Victory Points for the {enemy} {', '.join(missing)} placed: list every "
+                    "type in play, or leave the table out for the TE 14.2 schedule",
+                    file=file,
+                    path=f"victory.{side}",
+                )
+            vp[side] = schedule
         if "levels" in v:
             levels = _parse_levels(_get(v, "levels", list, file, "victory."), file)
     return Scenario(
@@ -227,7 +290,6 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
         admiral=admiral,
         vp=vp,
         levels=levels,
-        historical_only=_get(head, "historical_only", bool, file, "scenario.", True),
         file=file,
     )
 
@@ -235,8 +297,12 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
 def _parse_levels(raw: list[Any], file: str) -> tuple[tuple[int | None, str], ...]:
     """Levels of victory, best first: each ``{min = N, result = "..."}``, the last without
     ``min`` (it takes every lower margin)."""
-    if not raw:
-        raise DataError("needs at least one level", file=file, path="victory.levels")
+    if not 1 <= len(raw) <= MAX_LEVELS:
+        raise DataError(
+            f"must hold from 1 to {MAX_LEVELS} levels, not {len(raw)}",
+            file=file,
+            path="victory.levels",
+        )
     parsed: list[tuple[int | None, str]] = []
     for i, lv in enumerate(raw):
         path = f"victory.levels[{i}]"
@@ -245,7 +311,7 @@ def _parse_levels(raw: list[Any], file: str) -> tuple[tuple[int | None, str], ..
         _check_keys(lv, {"min", "result"}, file, f"{path}.")
         result = _get(lv, "result", str, file, f"{path}.")
         last = i == len(raw) - 1
-        low = _get(lv, "min", int, file, f"{path}.", None)
+        low = _int(lv, "min", file, f"{path}.", -MAX_MARGIN, MAX_MARGIN) if "min" in lv else None
         if low is None and not last:
             raise DataError(
                 "every level but the last needs a whole-number 'min'", file=file, path=f"{path}.min"
@@ -290,6 +356,11 @@ def load_scenario(name: str, data: TEData) -> Scenario:
     if name.endswith(".toml") or path.is_file():
         if not path.is_file():
             raise DataError("no such scenario file", file=name)
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            raise DataError(
+                f"is {size} bytes: a scenario file is at most {MAX_FILE_BYTES} bytes", file=name
+            )
         return parse_scenario(parse_toml(path), str(path), data)
     known = bundled_scenarios()
     if name not in known:
