@@ -21,6 +21,7 @@ from navalwar.games.tokyo_express.allocation import (
     us_torpedo_choices,
 )
 from navalwar.games.tokyo_express.battle_movement import battle_movement, sector, sectors
+from navalwar.games.tokyo_express.combat import apply_damage, end_of_combat_segment
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import TE_MAP, in_heading_row, te_hex, te_label
 from navalwar.games.tokyo_express.model import (
@@ -34,6 +35,7 @@ from navalwar.games.tokyo_express.model import (
 from navalwar.games.tokyo_express.scenario import load_scenario, parse_scenario, scenario_dir
 from navalwar.games.tokyo_express.setups import position
 from navalwar.hexgrid import Arc, Hex, arc_of, distance, neighbour, reflect
+from navalwar.render import heading_angle
 
 
 def ctx(*rolls: int) -> Context:
@@ -328,3 +330,49 @@ def test_issue15_8_a_huge_scenario_file_is_refused_unread(te_data: TEData, tmp_p
     with pytest.raises(DataError, match="at most 1000000 bytes") as info:
         load_scenario(str(path), te_data)
     assert info.value.file == str(path)
+
+
+# -- item 4: the "(2)" in the last box (TE 2.3 against 3.8) ---------------------------------------
+def _speed_after(te_data: TEData, name: str, hits: int) -> tuple[int, int]:
+    """(Damage Level, maximum Speed) of ``name`` after ``hits`` boxes, at the Damage
+    Effects Phase."""
+    state = position(te_data, japan=[(name, "1010", "S")], us=[("Chicago", "2020", "N")])
+    state = apply_damage(state, te_data, name, hits, ctx(), "TE 3.8")
+    state = end_of_combat_segment(state, te_data, ctx())
+    state = g.run_damage_effects(GAME, state, te_data, ctx())
+    return state.ship(name).level, state.ship(name).max_speed
+
+
+def test_issue15_4_last_box_speed_applies_with_one_box_left_not_at_level_3(
+    te_data: TEData,
+) -> None:
+    """TE 3.8 against 2.3: 2.3 calls the "(2)" the maximum Speed "at Damage Level 3", 3.8
+    "when only this box remains". The reading is 3.8's: Kirishima (Speed 6, 18 boxes,
+    Damage Level 3 at box 16) at Damage Level 3 with 2 boxes left keeps 6 - 3 = 3; with
+    one box left she has the "(2)"."""
+    spec = te_data.ship("Kirishima")
+    assert (spec.max_speed, spec.boxes, dict(spec.levels)[3], spec.last_box_speed) == (6, 18, 16, 2)
+    assert _speed_after(te_data, "Kirishima", 16) == (3, 3)
+    assert _speed_after(te_data, "Kirishima", 17) == (3, 2)
+
+
+# -- item 9: the printed map's orientation (TE 2.3, 11.2, 16.2, 17.6) -----------------------------
+def test_issue15_9_map_drawn_as_printed() -> None:
+    """As the rules describe the printed map: hex 0136 "in the upper lefthand corner" on
+    the north edge (16.2), the north edge column 01 at the top (11.2), the re-entry hexes
+    of row 01 on the right side (2.3, 13.3), west to the left (17.6). The hexes are pointy
+    at the top, so no hexside points straight up: heading N is drawn 30° left of up, NE 30°
+    right of it, SE to the right and NW to the left."""
+    px = {label: TE_MAP.pixel(te_hex(label)) for label in ("0101", "0136", "3101", "3139")}
+    assert px["0136"][1] == min(y for _, y in px.values())  # top
+    assert px["0136"][0] < px["0101"][0] and px["3139"][0] < px["3101"][0]  # row 01 right
+    assert px["0101"][1] < px["3101"][1]  # column 01 above column 31
+    angles = [round(heading_angle(TE_MAP, h)) % 360 for h in range(6)]
+    assert dict(zip(TE_MAP.heading_names, angles, strict=True)) == {
+        "N": 330,
+        "NE": 30,
+        "SE": 90,
+        "S": 150,
+        "SW": 210,
+        "NW": 270,
+    }
