@@ -971,6 +971,44 @@ def test_7_5_a_ship_sunk_this_step_still_fires() -> None:
     assert run.state.over
 
 
+def _stopped_by_the_first_salvo() -> Driver:
+    """Mikasa's hit (damage 11: 2 hull, speed -1) leaves Sevastopol (speed 1s) unable to
+    sail in the middle of Japan's fire; Yashima fires next in the same step."""
+    sevastopol = ship("R:B24", "K10")
+    sevastopol = attrs.evolve(sevastopol, damage=attrs.evolve(sevastopol.damage, speed_lost=1))
+    ships = [ship("J:B06", "K11"), ship("J:B01", "K11"), sevastopol]
+    mikasa = [6, 1, 1, 5, 6, 1, 1, 1, 1, 1]  # 1 main hit, 11: 2 hull (8.3 roll 1); 4 misses
+    run = Driver(battle(ships, "BS6", step=3), scripted(*mikasa, *[1] * 6))
+    assert run.decision is not None and run.decision.context["ship"] == "J:B06"
+    run.apply(Fire("J:B06", "R:B24"))
+    run.apply(Fire("J:B01", "R:B24"))
+    return run
+
+
+def test_7_5_a_target_stopped_earlier_in_the_step_gives_no_unable_to_sail_bonus() -> None:
+    """7.5: the step's fire is simultaneous, so the +1 against a ship unable to sail
+    reads the target as it was at the start of the step (issue 15, item 3)."""
+    run = _stopped_by_the_first_salvo()
+    assert run.state.ship("R:B24").damage.speed(rules().of(run.state.ship("R:B24"))) is None
+    shots = [t for t in run.texts("combat") if " fires " in t]
+    assert shots[0].startswith("Mikasa fires 3 primary at R:B24 (1 hexes, +2)")
+    assert shots[2].startswith("Yashima fires 3 primary at R:B24 (1 hexes, +2)")  # not +3
+
+
+def test_7_5_odds_read_the_targets_start_of_step_state() -> None:
+    """The odds of a salvo take the same start-of-step modifier as the fire (7.5)."""
+    from navalwar.games.gwas_1904.odds import plan
+
+    sevastopol = ship("R:B24", "K10")
+    stopped = attrs.evolve(sevastopol, damage=attrs.evolve(sevastopol.damage, unable=True))
+    ships = [ship("J:B01", "K11"), stopped]
+    state = battle(ships, "BS6", step=3, snapshot=(ships[0].damage, sevastopol.damage))
+    found = plan(state, rules(), Fire("J:B01", "R:B24"))
+    assert found is not None and found.modifier == 2  # italic, adjacent; not unable yet
+    later = plan(battle(ships, "BS6", step=3), rules(), Fire("J:B01", "R:B24"))
+    assert later is not None and later.modifier == 3
+
+
 @pytest.mark.parametrize(
     ("apart", "dice"),
     [
@@ -1155,6 +1193,19 @@ def test_20_44_fortresses_cannot_be_torpedoed() -> None:
     d = run.decision
     assert d is not None and d.context["ship"] == "J:DD-Ikazuchi#1.1"
     assert targets_of(d) == ["R:C04"]
+
+
+def test_11_31_no_torpedo_attack_on_a_ship_in_port_at_chemulpo() -> None:
+    """11.31: "Torpedo attacks (7.8) cannot be made on ships in port". BS1 lets the
+    Japanese next to the port (A-20) and guns may fire into it, but a torpedo boat in L9
+    may torpedo only Koreetz outside, not Variag in the port hex M9 (issue 15, item 7)."""
+    tb = squadron("J:TB-No21#1", 1, "L9")
+    ships = [*tb, ship("R:C10", "M9", in_port=True), ship("R:GB14", "L9")]
+    d = Driver(battle(ships, "BS1", step=4), misses(20)).decision
+    assert d is not None and d.kind == "torpedo" and targets_of(d) == ["R:GB14"]
+    guns = [ship("J:AC01", "L9"), *ships[1:]]
+    d = Driver(battle(guns, "BS1", step=3), misses(20)).decision
+    assert d is not None and d.kind == "gunnery" and targets_of(d) == ["R:C10", "R:GB14"]
 
 
 @pytest.mark.parametrize(
