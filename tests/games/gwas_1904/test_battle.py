@@ -1541,6 +1541,44 @@ def test_bs4_mine_damage_scores_nothing_but_later_gunfire_does() -> None:
     assert victory_points(state, rules())[RUSSIA] == 3 + 30
 
 
+@pytest.mark.parametrize("name", ["port-arthur", "amur"])
+def test_vp_damage_a_scenario_starts_with_was_not_inflicted(name: str) -> None:
+    """VP are "for damage inflicted on enemy targets" (L271): BS2's Tsesarevich and
+    Retvisan (2 hull boxes each) and BS4's Sevastopol (1) score nothing before a shot;
+    a box lost in the battle scores as usual (issue 15, item 2)."""
+    match = Match.start("gwas_1904", name, dice=scripted(*[1] * 6))  # BS4: no mine strikes
+    state = attrs.evolve(match.state, phase="over")
+    pre = [s for s in state.ships if s.damage.track.lost_boxes("hull")]
+    assert pre and {s.side for s in pre} == {RUSSIA}
+    outcome = GAME.outcome(state, gdata())
+    assert outcome is not None and outcome.scores == {JAPAN: 0, RUSSIA: 0}
+    first_hit = hit(pre[0], "hull", 1)
+    next_box = rules().of(pre[0]).hull[pre[0].damage.track.lost_boxes("hull")]
+    outcome = GAME.outcome(state.with_ships({first_hit.key: first_hit}), gdata())
+    assert outcome is not None and outcome.scores[JAPAN] == (2 if next_box == "H" else 1)
+
+
+def test_bs4_basic_combat_scores_nothing_for_mines_or_the_starting_damage() -> None:
+    """BS4 in Basic Combat (6.0): Yashima's mine damage and Hatsuse's sinking by a mine
+    score nothing for Russia (L416), Sevastopol's starting box nothing for Japan (issue
+    15, items 1 and 2)."""
+    dice = ScriptedDice([3, 3, 3, 1, 1, 6, 6, 6], fallback_seed=0)  # as the test above
+    match = Match.start("gwas_1904", "amur", options={"combat": "basic"}, dice=dice)
+    state = match.state
+    assert state.ship("J:B04").damage.sunk and state.ship("J:B01").damage.track.lost_boxes("hull")
+    outcome = GAME.outcome(attrs.evolve(state, over=True), gdata())
+    assert outcome is not None and outcome.scores == {JAPAN: 0, RUSSIA: 0}
+    yashima = state.ship("J:B01")
+    gun = attrs.evolve(
+        yashima, damage=yashima.damage.replace(track=yashima.damage.track.hit("primary", 1))
+    )
+    later = attrs.evolve(
+        state, over=True, ships=tuple(gun if s.key == gun.key else s for s in state.ships)
+    )
+    outcome = GAME.outcome(later, gdata())
+    assert outcome is not None and outcome.scores[RUSSIA] == 3  # gunfire scores as usual
+
+
 # -- the VP schedule (L267-282) and each scenario's victory conditions -----------------------------
 
 

@@ -138,6 +138,8 @@ class BasicShip:
         spec: the key of its :class:`ShipSpec` in the ``specs`` mapping.
         damage: its damage record.
         er: its Effectiveness Rating (19.1) before in-battle penalties.
+        free: the damage that scores no VP (a scenario's damage before play, BS4's
+            mines: ``BattleShip.free_damage``); None for none.
     """
 
     key: str
@@ -145,6 +147,7 @@ class BasicShip:
     spec: str
     damage: ShipDamage
     er: int = 6
+    free: ShipDamage | None = None
 
 
 @attrs.frozen(slots=True)

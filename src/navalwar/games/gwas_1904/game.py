@@ -329,6 +329,7 @@ class GreatWarAtSea1904(Game[State, GData]):
                     s.spec,
                     attrs.evolve(s.damage, unable=True) if s.aground else s.damage,
                     s.er,
+                    free=s.free_damage,
                 )
                 for s in mined.ships
                 if rules.specs[s.spec].type != "FORT"
@@ -362,7 +363,7 @@ class GreatWarAtSea1904(Game[State, GData]):
                         entries.append((key, f"{nat}:{squadron.code}", f"{nat}:{counter}"))
             for key, spec_key, counter in entries:
                 spec = rules.specs[spec_key]
-                dmg = ShipDamage.new(spec)
+                fresh = dmg = ShipDamage.new(spec)
                 aground = False
                 code = spec_key.split(":", 1)[1]
                 for adj in scenario.adjustments:
@@ -382,6 +383,7 @@ class GreatWarAtSea1904(Game[State, GData]):
                         force.er_of(key),
                         aground=aground,
                         exempt=aground or spec.type == "FORT",
+                        start_damage=None if dmg is fresh else dmg,
                     )
                 )
         return out
@@ -576,7 +578,9 @@ class GreatWarAtSea1904(Game[State, GData]):
         vic = scen.victory if scen is not None else None
         ships = []
         for s in state.ships:
-            ship = b.BattleShip(s.key, s.spec, s.key, s.side, None, s.damage, s.er)
+            ship = b.BattleShip(
+                s.key, s.spec, s.key, s.side, None, s.damage, s.er, start_damage=s.free
+            )
             if s.side in state.disengaged and not s.damage.sunk:
                 ship = attrs.evolve(ship, left=self._escape_edge(s.side, vic))
             elif (

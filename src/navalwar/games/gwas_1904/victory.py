@@ -10,7 +10,8 @@ three quarters in its own (7.44). Scores are exact fractions.
 Readings (docs/rules/gwas_1904.md): the "grounded" lines of the schedule are
 multipliers of the ship's VP value like 7.44's, x1 in an uncontrolled area
 (notes A-18; option ``grounded_vp = "flat"`` for 2 and 3/4 VP each), and they count ships that ran
-aground during the battle, not a scenario's starting state (BS2).
+aground during the battle, not a scenario's starting state (BS2). The damage a
+scenario starts a ship with (BS2, BS4) was not "inflicted" and scores nothing.
 """
 
 from __future__ import annotations
@@ -95,7 +96,7 @@ def victory_points(
         scorer = other(s.side)
         spec = specs[s.spec]
         value = _value(spec, cargo)
-        free = s.mine_damage  # BS4: the mine damage itself scores nothing
+        free = s.free_damage  # BS4's mine damage, a scenario's starting damage: no VP
         if s.left:
             if vic and vic.lost_edges_side == s.side and s.left not in vic.lost_edges:
                 whole[scorer] += value  # BS6 "edge of the world": counts as sunk
