@@ -792,6 +792,24 @@ def test_7_36_the_battle_ends_when_a_side_has_no_ship_left_on_the_map() -> None:
     assert run.decision is None
 
 
+@pytest.mark.parametrize("combat", ["advanced", "basic"])
+def test_7_39_each_fleet_rolls_its_battle_fuel_when_the_battle_ends(combat: str) -> None:
+    """7.39: at the end each player rolls one die per fleet in the battle; BS8's Russians
+    are two fleets (7.29). Basic Combat rolls it too (issue 15, item 6)."""
+    options = {"combat": combat, "impulses": 1}
+    match = Match.start("gwas_1904", "first-of-october", seed=3, options=options)
+    for _ in range(3_000):
+        d = match.decision
+        if d is None:
+            break
+        match.apply(d.choices[0] if d.kind != "flagship" else d.choices[-1])
+    assert match.is_over
+    fuel = [e.data for e in match.events if e.kind == "fuel"]
+    fleets = ["Japan", "First Pacific Squadron", "Second Pacific Squadron"]
+    assert [f["fleet"] for f in fuel] == fleets
+    assert all(1 <= f["twelfths"] <= 6 for f in fuel)
+
+
 @pytest.mark.parametrize(("apart", "goes_on"), [(4, True), (5, False)])
 def test_7_36_after_step_20_the_battle_goes_on_while_the_sides_see_each_other(
     apart: int, goes_on: bool

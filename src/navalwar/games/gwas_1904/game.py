@@ -428,7 +428,10 @@ class GreatWarAtSea1904(Game[State, GData]):
     def advance(self, state: State, data: GData, ctx: Context) -> State:
         """Run the impulse sequence until a side must decide (volume 7.31)."""
         if isinstance(state, bc.BasicBattle):
-            return bc.advance(state, data.rules.specs, data.tables, ctx)
+            after = bc.advance(state, data.rules.specs, data.tables, ctx)
+            if after.over and not state.over:
+                impulse.roll_battle_fuel(self._scenario_of(after), ctx)  # 7.39
+            return after
         return impulse.advance(state, data.rules, ctx)
 
     def decision(self, state: State, data: GData) -> Decision | None:
