@@ -39,7 +39,7 @@ from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.game import GData
 from navalwar.games.gwas_1904.overlay import load_overlay
 from navalwar.games.gwas_1904.scenario import BattleScenario
-from navalwar.games.gwas_1904.setup import legal_hexes
+from navalwar.games.gwas_1904.setup import fleet_of, legal_hexes
 from navalwar.games.gwas_1904.tactical_map import centre_hexes, edge_row, hex_of, label, on_map
 from navalwar.games.gwas_1904.victory import victory_points
 from navalwar.hexgrid import Hex, distance, hexes_within, neighbours
@@ -425,9 +425,33 @@ def test_7_21_auto_fills_the_central_hex_nearest_the_entry_edge_first() -> None:
     russia = hexes_of(match.state, RUSSIA)
     row = edge_row("SE")
     nearest = min(CENTRE, key=lambda h: (min(distance(hex_of(h), e) for e in row), hex_of(h)))
-    assert len(russia[nearest]) == 8
+    assert len(russia[nearest]) == 5  # 10 counters: 5 + 5 (7.24, the test below)
     assert sum(len(c) for c in russia.values()) == 10
     assert all(len(c) <= 8 for c in russia.values())
+
+
+@pytest.mark.parametrize("name", ["BS5", "BS7", "BS8"])
+def test_7_24_auto_keeps_each_fleet_contiguous_with_at_least_4_in_each_hex(name: str) -> None:
+    """7.24: a fleet's hexes are adjacent with at least 4 ships (counters, 7.23) in each.
+    ``auto`` used to start a new hex for every counter after the first 8 (BS5: 8 + 1 + 1;
+    issue 15, item 5); it now splits evenly (BS5's 10 Russians: 5 + 5)."""
+    match = Match.start("gwas_1904", FILES[name], seed=1)
+    while skip_flagships(match) or (match.decision and match.decision.kind == "place"):
+        place(match, "auto")
+    state = match.state
+    fleets: dict[tuple[str, str], dict[str, set[str]]] = {}
+    for s in state.ships:
+        if s.hex is not None and not s.damage.fixed:
+            group = fleets.setdefault((s.side, fleet_of(state, s.counter)), {})
+            group.setdefault(label(s.hex), set()).add(s.counter)
+    for key, held in fleets.items():
+        assert all(len(c) >= 4 for c in held.values()), (key, held)
+        todo, reached = [next(iter(held))], set()
+        while todo:
+            h = todo.pop()
+            reached.add(h)
+            todo += [label(n) for n in neighbours(hex_of(h)) if label(n) in held.keys() - reached]
+        assert reached == set(held), (key, held)  # contiguous
 
 
 def test_7_22_the_initiative_side_places_on_its_entry_edge_row() -> None:
