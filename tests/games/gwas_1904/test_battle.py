@@ -1262,6 +1262,19 @@ def test_20_44_a_fortress_is_destroyed_with_its_3_main_gun_boxes_7_vp_each(
     assert victory_points(state, rules())[JAPAN] == vp
 
 
+@pytest.mark.parametrize(("boxes", "vp"), [(1, 3), (2, 6), (3, 21)])
+def test_a19_option_fortress_vp_destroyed_scores_7_a_box_only_for_a_destroyed_fortress(
+    boxes: int, vp: int
+) -> None:
+    """Option ``fortress_vp = "destroyed"`` (notes A-19, the literal line "main-gun
+    firepower of a destroyed fortress: 7 VPs each"): 21 for a destroyed fortress; a
+    damaged one scores 3 a main-gun box, as an unsunk "fixed battleship" (issue 15, item 9)."""
+    fort = hit(ship("R:FORT-1", "K8"), "primary", boxes)
+    ships = [fort, ship("R:FORT-2", "K8"), ship("J:B06", "K12")]
+    state = _pa(ships, phase="over", opts={"fortress_vp": "destroyed"})
+    assert victory_points(state, rules())[JAPAN] == vp
+
+
 def test_20_43_no_fire_into_or_out_of_the_harbor() -> None:
     """Retvisan in the harbor (K7) and Mikasa 2 hexes away in K9: neither may fire at the
     other; Pobieda in the Roadstead (K8) may be fired at."""

@@ -102,6 +102,15 @@ SPEC = GameSpec(
             ("multiplier", "flat"),
         ),
         OptionSpec(
+            "fortress_vp",
+            "per_box",
+            "VP for the Port Arthur fortresses (20.44): 'per_box' 7 a main-gun box lost, "
+            "destroyed or not (notes A-19), or 'destroyed': 7 a box (21) only for a "
+            "destroyed fortress, 3 a box lost for a damaged one (as a ship's main guns)",
+            "GWaS VP schedule, 20.44",
+            ("per_box", "destroyed"),
+        ),
+        OptionSpec(
             "impulses",
             0,
             "Battle length in impulses: 0 = the scenario's (BS1-BS3 print none: see each "
