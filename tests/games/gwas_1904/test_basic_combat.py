@@ -521,6 +521,23 @@ def test_fire_at_a_ship_already_sunk_is_lost(tables: DamageTables) -> None:
     assert run.state.over and "fire is lost" in run.texts()[-1]
 
 
+def test_7_84_a_torpedo_salvo_at_a_ship_sunk_earlier_in_the_step_is_spent(
+    tables: DamageTables,
+) -> None:
+    """Two destroyers torpedo Kazan; the first sinks it. The second salvo was fired with
+    the step's others (7.5), so its tubes are spent (7.84), as on the tactical map
+    (``test_battle.py::test_7_84_a_salvo_declared_at_a_ship_sunk_earlier_in_the_step_is_spent``;
+    issue 15, item 8)."""
+    kazan = ship("Kazan", "C", primary="", secondary="", tertiary="", hull="N")
+    state, specs = battle([destroyer("A"), destroyer("B")], [kazan], max_rounds=1)
+    run = Runner(attrs.evolve(state, range="close"), specs, tables, [6, 1, 3, 3])
+    run.do(fire("J:A"), fire("J:B"))  # hold gunfire
+    run.do(BasicTorpedo("J:A", "R:Kazan"), BasicTorpedo("J:B", "R:Kazan"))
+    assert run.state.ship("R:Kazan").damage.sunk and run.state.over
+    assert run.state.ship("J:B").damage.torpedo_used
+    assert "already sunk" in run.texts()[-1]
+
+
 # -- 19.0 effectiveness -----------------------------------------------------------
 
 

@@ -39,7 +39,7 @@ from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.game import GData
 from navalwar.games.gwas_1904.overlay import load_overlay
 from navalwar.games.gwas_1904.scenario import BattleScenario
-from navalwar.games.gwas_1904.setup import legal_hexes
+from navalwar.games.gwas_1904.setup import fleet_of, legal_hexes
 from navalwar.games.gwas_1904.tactical_map import centre_hexes, edge_row, hex_of, label, on_map
 from navalwar.games.gwas_1904.victory import victory_points
 from navalwar.hexgrid import Hex, distance, hexes_within, neighbours
@@ -425,9 +425,33 @@ def test_7_21_auto_fills_the_central_hex_nearest_the_entry_edge_first() -> None:
     russia = hexes_of(match.state, RUSSIA)
     row = edge_row("SE")
     nearest = min(CENTRE, key=lambda h: (min(distance(hex_of(h), e) for e in row), hex_of(h)))
-    assert len(russia[nearest]) == 8
+    assert len(russia[nearest]) == 5  # 10 counters: 5 + 5 (7.24, the test below)
     assert sum(len(c) for c in russia.values()) == 10
     assert all(len(c) <= 8 for c in russia.values())
+
+
+@pytest.mark.parametrize("name", ["BS5", "BS7", "BS8"])
+def test_7_24_auto_keeps_each_fleet_contiguous_with_at_least_4_in_each_hex(name: str) -> None:
+    """7.24: a fleet's hexes are adjacent with at least 4 ships (counters, 7.23) in each.
+    ``auto`` used to start a new hex for every counter after the first 8 (BS5: 8 + 1 + 1;
+    issue 15, item 5); it now splits evenly (BS5's 10 Russians: 5 + 5)."""
+    match = Match.start("gwas_1904", FILES[name], seed=1)
+    while skip_flagships(match) or (match.decision and match.decision.kind == "place"):
+        place(match, "auto")
+    state = match.state
+    fleets: dict[tuple[str, str], dict[str, set[str]]] = {}
+    for s in state.ships:
+        if s.hex is not None and not s.damage.fixed:
+            group = fleets.setdefault((s.side, fleet_of(state, s.counter)), {})
+            group.setdefault(label(s.hex), set()).add(s.counter)
+    for key, held in fleets.items():
+        assert all(len(c) >= 4 for c in held.values()), (key, held)
+        todo, reached = [next(iter(held))], set()
+        while todo:
+            h = todo.pop()
+            reached.add(h)
+            todo += [label(n) for n in neighbours(hex_of(h)) if label(n) in held.keys() - reached]
+        assert reached == set(held), (key, held)  # contiguous
 
 
 def test_7_22_the_initiative_side_places_on_its_entry_edge_row() -> None:
@@ -792,6 +816,24 @@ def test_7_36_the_battle_ends_when_a_side_has_no_ship_left_on_the_map() -> None:
     assert run.decision is None
 
 
+@pytest.mark.parametrize("combat", ["advanced", "basic"])
+def test_7_39_each_fleet_rolls_its_battle_fuel_when_the_battle_ends(combat: str) -> None:
+    """7.39: at the end each player rolls one die per fleet in the battle; BS8's Russians
+    are two fleets (7.29). Basic Combat rolls it too (issue 15, item 6)."""
+    options = {"combat": combat, "impulses": 1}
+    match = Match.start("gwas_1904", "first-of-october", seed=3, options=options)
+    for _ in range(3_000):
+        d = match.decision
+        if d is None:
+            break
+        match.apply(d.choices[0] if d.kind != "flagship" else d.choices[-1])
+    assert match.is_over
+    fuel = [e.data for e in match.events if e.kind == "fuel"]
+    fleets = ["Japan", "First Pacific Squadron", "Second Pacific Squadron"]
+    assert [f["fleet"] for f in fuel] == fleets
+    assert all(1 <= f["twelfths"] <= 6 for f in fuel)
+
+
 @pytest.mark.parametrize(("apart", "goes_on"), [(4, True), (5, False)])
 def test_7_36_after_step_20_the_battle_goes_on_while_the_sides_see_each_other(
     apart: int, goes_on: bool
@@ -969,6 +1011,44 @@ def test_7_5_a_ship_sunk_this_step_still_fires() -> None:
     run.apply(Fire("R:GB14", "J:B06"))
     assert lost(run.state, "J:B06", "tertiary") == 2
     assert run.state.over
+
+
+def _stopped_by_the_first_salvo() -> Driver:
+    """Mikasa's hit (damage 11: 2 hull, speed -1) leaves Sevastopol (speed 1s) unable to
+    sail in the middle of Japan's fire; Yashima fires next in the same step."""
+    sevastopol = ship("R:B24", "K10")
+    sevastopol = attrs.evolve(sevastopol, damage=attrs.evolve(sevastopol.damage, speed_lost=1))
+    ships = [ship("J:B06", "K11"), ship("J:B01", "K11"), sevastopol]
+    mikasa = [6, 1, 1, 5, 6, 1, 1, 1, 1, 1]  # 1 main hit, 11: 2 hull (8.3 roll 1); 4 misses
+    run = Driver(battle(ships, "BS6", step=3), scripted(*mikasa, *[1] * 6))
+    assert run.decision is not None and run.decision.context["ship"] == "J:B06"
+    run.apply(Fire("J:B06", "R:B24"))
+    run.apply(Fire("J:B01", "R:B24"))
+    return run
+
+
+def test_7_5_a_target_stopped_earlier_in_the_step_gives_no_unable_to_sail_bonus() -> None:
+    """7.5: the step's fire is simultaneous, so the +1 against a ship unable to sail
+    reads the target as it was at the start of the step (issue 15, item 3)."""
+    run = _stopped_by_the_first_salvo()
+    assert run.state.ship("R:B24").damage.speed(rules().of(run.state.ship("R:B24"))) is None
+    shots = [t for t in run.texts("combat") if " fires " in t]
+    assert shots[0].startswith("Mikasa fires 3 primary at R:B24 (1 hexes, +2)")
+    assert shots[2].startswith("Yashima fires 3 primary at R:B24 (1 hexes, +2)")  # not +3
+
+
+def test_7_5_odds_read_the_targets_start_of_step_state() -> None:
+    """The odds of a salvo take the same start-of-step modifier as the fire (7.5)."""
+    from navalwar.games.gwas_1904.odds import plan
+
+    sevastopol = ship("R:B24", "K10")
+    stopped = attrs.evolve(sevastopol, damage=attrs.evolve(sevastopol.damage, unable=True))
+    ships = [ship("J:B01", "K11"), stopped]
+    state = battle(ships, "BS6", step=3, snapshot=(ships[0].damage, sevastopol.damage))
+    found = plan(state, rules(), Fire("J:B01", "R:B24"))
+    assert found is not None and found.modifier == 2  # italic, adjacent; not unable yet
+    later = plan(battle(ships, "BS6", step=3), rules(), Fire("J:B01", "R:B24"))
+    assert later is not None and later.modifier == 3
 
 
 @pytest.mark.parametrize(
@@ -1157,6 +1237,19 @@ def test_20_44_fortresses_cannot_be_torpedoed() -> None:
     assert targets_of(d) == ["R:C04"]
 
 
+def test_11_31_no_torpedo_attack_on_a_ship_in_port_at_chemulpo() -> None:
+    """11.31: "Torpedo attacks (7.8) cannot be made on ships in port". BS1 lets the
+    Japanese next to the port (A-20) and guns may fire into it, but a torpedo boat in L9
+    may torpedo only Koreetz outside, not Variag in the port hex M9 (issue 15, item 7)."""
+    tb = squadron("J:TB-No21#1", 1, "L9")
+    ships = [*tb, ship("R:C10", "M9", in_port=True), ship("R:GB14", "L9")]
+    d = Driver(battle(ships, "BS1", step=4), misses(20)).decision
+    assert d is not None and d.kind == "torpedo" and targets_of(d) == ["R:GB14"]
+    guns = [ship("J:AC01", "L9"), *ships[1:]]
+    d = Driver(battle(guns, "BS1", step=3), misses(20)).decision
+    assert d is not None and d.kind == "gunnery" and targets_of(d) == ["R:C10", "R:GB14"]
+
+
 @pytest.mark.parametrize(
     ("boxes", "destroyed", "vp"), [(1, False, 7), (2, False, 14), (3, True, 21)]
 )
@@ -1166,6 +1259,19 @@ def test_20_44_a_fortress_is_destroyed_with_its_3_main_gun_boxes_7_vp_each(
     fort = hit(ship("R:FORT-1", "K8"), "primary", boxes)
     assert fort.damage.sunk == destroyed and fort.afloat != destroyed
     state = _pa([fort, ship("R:FORT-2", "K8"), ship("J:B06", "K12")], phase="over")
+    assert victory_points(state, rules())[JAPAN] == vp
+
+
+@pytest.mark.parametrize(("boxes", "vp"), [(1, 3), (2, 6), (3, 21)])
+def test_a19_option_fortress_vp_destroyed_scores_7_a_box_only_for_a_destroyed_fortress(
+    boxes: int, vp: int
+) -> None:
+    """Option ``fortress_vp = "destroyed"`` (notes A-19, the literal line "main-gun
+    firepower of a destroyed fortress: 7 VPs each"): 21 for a destroyed fortress; a
+    damaged one scores 3 a main-gun box, as an unsunk "fixed battleship" (issue 15, item 9)."""
+    fort = hit(ship("R:FORT-1", "K8"), "primary", boxes)
+    ships = [fort, ship("R:FORT-2", "K8"), ship("J:B06", "K12")]
+    state = _pa(ships, phase="over", opts={"fortress_vp": "destroyed"})
     assert victory_points(state, rules())[JAPAN] == vp
 
 
@@ -1488,6 +1594,44 @@ def test_bs4_mine_damage_scores_nothing_but_later_gunfire_does() -> None:
     hatsuse = sink(state.ship("J:B04"))
     state = state.with_ships({yashima.key: yashima, hatsuse.key: hatsuse})
     assert victory_points(state, rules())[RUSSIA] == 3 + 30
+
+
+@pytest.mark.parametrize("name", ["port-arthur", "amur"])
+def test_vp_damage_a_scenario_starts_with_was_not_inflicted(name: str) -> None:
+    """VP are "for damage inflicted on enemy targets" (L271): BS2's Tsesarevich and
+    Retvisan (2 hull boxes each) and BS4's Sevastopol (1) score nothing before a shot;
+    a box lost in the battle scores as usual (issue 15, item 2)."""
+    match = Match.start("gwas_1904", name, dice=scripted(*[1] * 6))  # BS4: no mine strikes
+    state = attrs.evolve(match.state, phase="over")
+    pre = [s for s in state.ships if s.damage.track.lost_boxes("hull")]
+    assert pre and {s.side for s in pre} == {RUSSIA}
+    outcome = GAME.outcome(state, gdata())
+    assert outcome is not None and outcome.scores == {JAPAN: 0, RUSSIA: 0}
+    first_hit = hit(pre[0], "hull", 1)
+    next_box = rules().of(pre[0]).hull[pre[0].damage.track.lost_boxes("hull")]
+    outcome = GAME.outcome(state.with_ships({first_hit.key: first_hit}), gdata())
+    assert outcome is not None and outcome.scores[JAPAN] == (2 if next_box == "H" else 1)
+
+
+def test_bs4_basic_combat_scores_nothing_for_mines_or_the_starting_damage() -> None:
+    """BS4 in Basic Combat (6.0): Yashima's mine damage and Hatsuse's sinking by a mine
+    score nothing for Russia (L416), Sevastopol's starting box nothing for Japan (issue
+    15, items 1 and 2)."""
+    dice = ScriptedDice([3, 3, 3, 1, 1, 6, 6, 6], fallback_seed=0)  # as the test above
+    match = Match.start("gwas_1904", "amur", options={"combat": "basic"}, dice=dice)
+    state = match.state
+    assert state.ship("J:B04").damage.sunk and state.ship("J:B01").damage.track.lost_boxes("hull")
+    outcome = GAME.outcome(attrs.evolve(state, over=True), gdata())
+    assert outcome is not None and outcome.scores == {JAPAN: 0, RUSSIA: 0}
+    yashima = state.ship("J:B01")
+    gun = attrs.evolve(
+        yashima, damage=yashima.damage.replace(track=yashima.damage.track.hit("primary", 1))
+    )
+    later = attrs.evolve(
+        state, over=True, ships=tuple(gun if s.key == gun.key else s for s in state.ships)
+    )
+    outcome = GAME.outcome(later, gdata())
+    assert outcome is not None and outcome.scores[RUSSIA] == 3  # gunfire scores as usual
 
 
 # -- the VP schedule (L267-282) and each scenario's victory conditions -----------------------------

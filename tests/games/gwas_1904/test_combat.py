@@ -169,6 +169,43 @@ def test_8_3_main_gun_additional_damage(tables: DamageTables) -> None:
     assert h.track.lost_boxes("hull") == 1  # no roll on heavy armour
 
 
+def test_8_3_one_additional_damage_roll_a_hit_even_for_two_parts(tables: DamageTables) -> None:
+    """8.3 rolls once "after the damage determination of such a hit": a result naming two
+    parts (critical 2 and 12 do) gets one roll, its box on the part hit first (issue 15,
+    item 4)."""
+    s = ship("S", primary="NNN", hull="NNNNNN")
+    _, log = logger()
+    dice = ScriptedDice([4, 4])
+    d = apply_result(
+        s,
+        ShipDamage.new(s),
+        parse_damage("2 hull, 1 primary"),
+        HitContext("primary", 2),
+        tables,
+        dice,
+        log,
+    )
+    assert (d.track.lost_boxes("hull"), d.track.lost_boxes("primary")) == (3, 1)
+    assert dice.remaining == (4,)
+
+
+def test_8_3_additional_damage_to_a_destroyed_part_goes_to_the_hull(tables: DamageTables) -> None:
+    """The hit destroys the last main-gun box: 8.0 sends later damage to that part to the
+    hull, so the 8.3 box is a hull box (issue 15, item 4)."""
+    s = ship("S", primary="N", hull="NNNN")
+    _, log = logger()
+    d = apply_result(
+        s,
+        ShipDamage.new(s),
+        parse_damage("1 primary"),
+        HitContext("primary", 2),
+        tables,
+        ScriptedDice([5]),
+        log,
+    )
+    assert (d.track.lost_boxes("primary"), d.track.lost_boxes("hull")) == (1, 1)
+
+
 def test_8_6_substitution_and_destroyed_parts(tables: DamageTables) -> None:
     """No main guns: a main hit goes to the secondaries; a destroyed main battery sends
     hits to the hull; destroyed auxiliaries ignore further hits (8.0, 8.6, 8.61)."""

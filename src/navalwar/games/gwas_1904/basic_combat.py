@@ -48,8 +48,9 @@ Readings (see also the notes §2.4, A-55, E-5, E-29, T-11):
   the Effectiveness Table at the ship's ER less the in-battle 19.3 penalties
   (-2 for two thirds of the hull lost, -2 for a commander-killed result).
 * Gunfire at a ship that the same side has already sunk this step is lost (no
-  dice); a torpedo attack on it is called off and the tubes stay loaded. No
-  more damage is rolled for hits on a ship once it has sunk.
+  dice); a torpedo salvo declared at it is spent (7.84: the step's salvoes are
+  fired together, 7.5), as on the tactical map. No more damage is rolled for
+  hits on a ship once it has sunk.
 """
 
 from __future__ import annotations
@@ -137,6 +138,8 @@ class BasicShip:
         spec: the key of its :class:`ShipSpec` in the ``specs`` mapping.
         damage: its damage record.
         er: its Effectiveness Rating (19.1) before in-battle penalties.
+        free: the damage that scores no VP (a scenario's damage before play, BS4's
+            mines: ``BattleShip.free_damage``); None for none.
     """
 
     key: str
@@ -144,6 +147,7 @@ class BasicShip:
     spec: str
     damage: ShipDamage
     er: int = 6
+    free: ShipDamage | None = None
 
 
 @attrs.frozen(slots=True)
@@ -605,18 +609,17 @@ def _resolve_torpedoes(
         sspec = specs[shooter.spec]
         target = state.ship(target_key)
         tspec = specs[target.spec]
-        if target.damage.sunk:
+        state = state.with_damage(key, attrs.evolve(shooter.damage, torpedo_used=True))
+        if target.damage.sunk:  # fired with the step's other salvoes (7.5): spent (7.84)
             ctx.log(
                 "combat",
-                f"{sspec.name}'s torpedo target {tspec.name} has already sunk: "
-                "the attack is called off",
-                "GWaS 7.8",
+                f"{sspec.name}'s torpedoes run at {tspec.name}, already sunk",
+                "GWaS 7.84",
                 ship=key,
                 target=target_key,
             )
             continue
         snap = state.start_damage(key)
-        state = state.with_damage(key, attrs.evolve(shooter.damage, torpedo_used=True))
         n = snap.torpedoes(sspec)
         mod = torpedo_modifier(sspec, tspec, state.start_damage(target_key), CLOSE_DISTANCE)
         hits, rolls = count_hits(ctx.dice, n, mod, f"torpedoes of {sspec.name}", "GWaS 7.81")

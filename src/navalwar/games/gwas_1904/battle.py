@@ -71,9 +71,17 @@ class BattleShip:
     exempt: bool = False
     in_port: bool = False
     mine_damage: ShipDamage | None = None  # the damage mines did (BS4: no VP for it)
+    start_damage: ShipDamage | None = None  # a scenario's damage before play: no VP for it
     no_repair: bool = False  # an emergency repair failed on a 5-6 (11.27)
     towing: str = ""  # the key of the ship it tows (11.21-11.26)
     towed_by: str = ""  # the key of the ship towing it
+
+    @property
+    def free_damage(self) -> ShipDamage | None:
+        """The damage that scores no VP: BS4's mine damage (it includes what the ship
+        had before), else the damage the scenario starts it with (BS2, BS4: not
+        "inflicted", VP schedule)."""
+        return self.mine_damage if self.mine_damage is not None else self.start_damage
 
     @property
     def in_tow(self) -> bool:

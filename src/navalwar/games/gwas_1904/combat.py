@@ -206,8 +206,8 @@ def _apply(
         track = dmg.track.hit("hull", dmg.track.remaining("hull"))
         return dmg.replace(track=track)
     pierced = 0  # critical 8: a secondary hit destroys 1 heavy-armour hull box
+    extra_done = False  # 8.3: one roll a hit, even for a result naming two parts
     for part, n in result.boxes:
-        extra_done = False
         for _ in range(n):
             where = _target_part(spec, dmg, part)
             if where is None:
@@ -257,9 +257,11 @@ def _apply(
             if hit.gun == "primary" and armour is not Armour.HEAVY and not extra_done:
                 extra_done = True  # 8.3 additional damage, once per hit
                 roll = dice.d6("additional damage (8.3)", "GWaS 8.3")
-                if roll >= 4 and dmg.track.remaining(where):
-                    dmg = dmg.replace(track=dmg.track.hit(where, 1))
-                    log(f"{spec.name}: additional damage, 1 more {where} box (8.3)")
+                extra = _target_part(spec, dmg, where) if roll >= 4 else None
+                if extra is not None and extra != "torpedo" and dmg.track.remaining(extra):
+                    # the same part; a part now destroyed passes it to the hull (8.0)
+                    dmg = dmg.replace(track=dmg.track.hit(extra, 1))
+                    log(f"{spec.name}: additional damage, 1 more {extra} box (8.3)")
     if result.speed:
         dmg = dmg.replace(speed_lost=dmg.speed_lost + result.speed)
         log(f"{spec.name}: speed reduced by {result.speed}")

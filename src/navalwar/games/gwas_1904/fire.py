@@ -108,7 +108,8 @@ def can_shoot(battle: Battle, ship: BattleShip) -> bool:
 
 
 def targets(battle: Battle, rules: Rules, ship: BattleShip, torpedo: bool) -> list[str]:
-    """Enemy counters the ship may attack now (7.5, 7.6 volume ranges, 7.8, 20.2, 20.43)."""
+    """Enemy counters the ship may attack now (7.5, 7.6 volume ranges, 7.8, 11.31, 20.2,
+    20.43, 20.44)."""
     if not battle.holds(ship):
         return _targets(battle, rules, ship, torpedo)
     key = ("targets", ship.key, torpedo)
@@ -182,8 +183,8 @@ def _find_counters(
         if ov is not None and not fire_allowed(ov, here, h):
             continue
         for t in battle.at[(h, enemy)]:
-            if torpedo and rules.of(t).type == "FORT":
-                continue  # 20.44: fortresses cannot be torpedoed
+            if torpedo and (t.in_port or rules.of(t).type == "FORT"):
+                continue  # 11.31: no torpedoes at ships in port; 20.44: nor at fortresses
             out[t.counter] = None
     return tuple(sorted(out))
 
@@ -245,6 +246,27 @@ def resolve(battle: Battle, rules: Rules, torpedo: bool, ctx: Context) -> Battle
     return battle.replace(planned=())
 
 
+def attack_modifier(
+    battle: Battle, rules: Rules, shooter: BattleShip, target: BattleShip, d: int, torpedo: bool
+) -> int:
+    """The hit-roll modifier of a gunnery (7.5) or torpedo (7.81) attack at ``d`` hexes.
+
+    The target is read as it stood at the start of the step: the step's fire is
+    simultaneous (7.5), so a ship stopped by an earlier salvo of this step is not yet
+    "unable to sail" for later shooters. A ship aground or in port is stationary
+    (notes A-54): +1 to hit by gunnery, and a grounded ship +1 to torpedo.
+    """
+    sspec, tspec = rules.of(shooter), rules.of(target)
+    dmg = snapshot(battle, target)
+    if torpedo:
+        mod = torpedo_modifier(sspec, tspec, dmg, d, target.in_tow)
+        if target.aground and dmg.speed(tspec) is not None:
+            mod += 1  # a grounded ship cannot move: the unable-to-sail +1 (notes A-54)
+        return mod
+    stationary = target.aground or target.in_port
+    return gunnery_modifier(sspec, tspec, dmg, d, target.in_tow, stationary)
+
+
 def _say(ctx: Context, rule: str) -> Callable[[str], None]:
     def log(text: str) -> None:
         ctx.log("combat", text, rule)
@@ -257,10 +279,8 @@ def _gunnery(
 ) -> Battle:
     sspec = rules.of(shooter)
     target = _members(battle, counter)[0]
-    tspec = rules.of(target)
     log = _say(ctx, GUNNERY_RULE)
-    stationary = target.aground or target.in_port
-    mod = gunnery_modifier(sspec, tspec, target.damage, d, target.in_tow, stationary)
+    mod = attack_modifier(battle, rules, shooter, target, d, torpedo=False)
     for part, fp in usable_guns(battle, rules, shooter):  # fired with its start-of-step damage
         if GUN_RANGE[part] < d or fp <= 0:
             continue
@@ -281,11 +301,8 @@ def _torpedo(
 ) -> Battle:
     sspec = rules.of(shooter)
     target = _members(battle, counter)[0]
-    tspec = rules.of(target)
     n = snapshot(battle, shooter).torpedoes(sspec)
-    mod = torpedo_modifier(sspec, tspec, target.damage, d, target.in_tow)
-    if target.aground and target.damage.speed(tspec) is not None:
-        mod += 1  # a grounded ship cannot move: the unable-to-sail +1 (notes A-54)
+    mod = attack_modifier(battle, rules, shooter, target, d, torpedo=True)
     hits, rolls = count_hits(ctx.dice, n, mod, f"torpedoes of {sspec.name}", "GWaS 7.81")
     ctx.log(
         "combat",

@@ -102,6 +102,15 @@ SPEC = GameSpec(
             ("multiplier", "flat"),
         ),
         OptionSpec(
+            "fortress_vp",
+            "per_box",
+            "VP for the Port Arthur fortresses (20.44): 'per_box' 7 a main-gun box lost, "
+            "destroyed or not (notes A-19), or 'destroyed': 7 a box (21) only for a "
+            "destroyed fortress, 3 a box lost for a damaged one (as a ship's main guns)",
+            "GWaS VP schedule, 20.44",
+            ("per_box", "destroyed"),
+        ),
+        OptionSpec(
             "impulses",
             0,
             "Battle length in impulses: 0 = the scenario's (BS1-BS3 print none: see each "
@@ -329,6 +338,7 @@ class GreatWarAtSea1904(Game[State, GData]):
                     s.spec,
                     attrs.evolve(s.damage, unable=True) if s.aground else s.damage,
                     s.er,
+                    free=s.free_damage,
                 )
                 for s in mined.ships
                 if rules.specs[s.spec].type != "FORT"
@@ -362,7 +372,7 @@ class GreatWarAtSea1904(Game[State, GData]):
                         entries.append((key, f"{nat}:{squadron.code}", f"{nat}:{counter}"))
             for key, spec_key, counter in entries:
                 spec = rules.specs[spec_key]
-                dmg = ShipDamage.new(spec)
+                fresh = dmg = ShipDamage.new(spec)
                 aground = False
                 code = spec_key.split(":", 1)[1]
                 for adj in scenario.adjustments:
@@ -382,6 +392,7 @@ class GreatWarAtSea1904(Game[State, GData]):
                         force.er_of(key),
                         aground=aground,
                         exempt=aground or spec.type == "FORT",
+                        start_damage=None if dmg is fresh else dmg,
                     )
                 )
         return out
@@ -426,7 +437,10 @@ class GreatWarAtSea1904(Game[State, GData]):
     def advance(self, state: State, data: GData, ctx: Context) -> State:
         """Run the impulse sequence until a side must decide (volume 7.31)."""
         if isinstance(state, bc.BasicBattle):
-            return bc.advance(state, data.rules.specs, data.tables, ctx)
+            after = bc.advance(state, data.rules.specs, data.tables, ctx)
+            if after.over and not state.over:
+                impulse.roll_battle_fuel(self._scenario_of(after), ctx)  # 7.39
+            return after
         return impulse.advance(state, data.rules, ctx)
 
     def decision(self, state: State, data: GData) -> Decision | None:
@@ -576,7 +590,9 @@ class GreatWarAtSea1904(Game[State, GData]):
         vic = scen.victory if scen is not None else None
         ships = []
         for s in state.ships:
-            ship = b.BattleShip(s.key, s.spec, s.key, s.side, None, s.damage, s.er)
+            ship = b.BattleShip(
+                s.key, s.spec, s.key, s.side, None, s.damage, s.er, start_damage=s.free
+            )
             if s.side in state.disengaged and not s.damage.sunk:
                 ship = attrs.evolve(ship, left=self._escape_edge(s.side, vic))
             elif (

@@ -23,6 +23,7 @@ from navalwar.games.gwas_1904.battle import (
     visual_range,
 )
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
+from navalwar.games.gwas_1904.scenario import BattleScenario
 from navalwar.games.gwas_1904.ship import SPEEDS, ShipSpec
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
 from navalwar.hexgrid import distance
@@ -253,7 +254,14 @@ def in_contact(battle: Battle) -> bool:
 def end(battle: Battle, why: str, ctx: Context) -> Battle:
     """End the tactical phase (7.36), and roll each fleet's fuel for the battle (7.39)."""
     ctx.log("battle_end", f"{why}: the tactical phase ends", "GWaS 7.36")
-    scen = battle.scenario
+    roll_battle_fuel(battle.scenario, ctx)
+    return battle.replace(phase="over", todo=(), acting="")
+
+
+def roll_battle_fuel(scen: BattleScenario | None, ctx: Context) -> None:
+    """7.39: when a battle ends, each player rolls one die for each of his fleets in it
+    (BS8: each Russian squadron): that many twelfths of a fuel box, logged (there is no
+    fuel track in a battle scenario). Basic Combat rolls it too."""
     for side in SIDES:
         force = scen.forces.get(side) if scen is not None else None
         fleets = (
@@ -269,7 +277,6 @@ def end(battle: Battle, why: str, ctx: Context) -> Battle:
                 fleet=fleet,
                 twelfths=roll,
             )
-    return battle.replace(phase="over", todo=(), acting="")
 
 
 def ask(battle: Battle, rules: Rules) -> Decision | None:

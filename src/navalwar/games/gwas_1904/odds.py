@@ -34,7 +34,8 @@ Readings:
 * The attack alone. The odds are those of this ship's attack resolved now, on
   the target as it stands: other attacks declared this step (including ones on
   the same counter, which land first) are not included; the firer's firepower
-  is its start-of-step firepower, as in the game (7.5).
+  and the target's "unable to sail" +1 are read at the start of the step, as in
+  the game (7.5: the step's fire is simultaneous).
 * Squadron counters (9.4). The owner gives each hit on a squadron to one of its
   ships after seeing the damage roll. The odds take a fixed owner policy:
   ``"spread"`` (the default) gives every hit to the least damaged ship afloat
@@ -65,10 +66,8 @@ from navalwar.games.gwas_1904.combat import (
     ShipDamage,
     apply_result,
     count_hits,
-    gunnery_modifier,
-    torpedo_modifier,
 )
-from navalwar.games.gwas_1904.fire import gun_parts, snapshot, usable
+from navalwar.games.gwas_1904.fire import attack_modifier, gun_parts, snapshot, usable
 from navalwar.games.gwas_1904.game import GData
 from navalwar.games.gwas_1904.ship import SPEEDS, ShipSpec
 from navalwar.games.gwas_1904.tables import Damage, DamageTables
@@ -437,20 +436,17 @@ def plan(battle: Battle, rules: Rules, action: Fire | Torpedo) -> AttackPlan | N
     if not members or shooter.hex is None or members[0].hex is None:
         raise NavalwarError(f"{action.describe()}: there is nothing to attack")
     target: BattleShip = members[0]
-    sspec, tspec = rules.of(shooter), rules.of(target)
+    sspec = rules.of(shooter)
     d = distance(shooter.hex, members[0].hex)
     secpen = bool(battle.option("secondary_penetration"))
     if isinstance(action, Torpedo):
         n = snapshot(battle, shooter).torpedoes(sspec)
-        mod = torpedo_modifier(sspec, tspec, target.damage, d, target.in_tow)
-        if target.aground and target.damage.speed(tspec) is not None:
-            mod += 1  # notes A-54, as fire._torpedo
+        mod = attack_modifier(battle, rules, shooter, target, d, torpedo=True)
         volleys: tuple[tuple[str, int], ...] = (("torpedo", n),)
         hits: tuple[HitContext, ...] = (HitContext("torpedo", d, secpen, False),)
         kind = "torpedo"
     else:
-        stationary = target.aground or target.in_port
-        mod = gunnery_modifier(sspec, tspec, target.damage, d, target.in_tow, stationary)
+        mod = attack_modifier(battle, rules, shooter, target, d, torpedo=False)
         gv: list[tuple[str, int]] = []
         for part in gun_parts(battle, rules, shooter):
             if GUN_RANGE[part] < d:

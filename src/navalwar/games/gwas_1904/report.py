@@ -210,7 +210,8 @@ def _as_battle(state: Battle | bc.BasicBattle, match: Match) -> Battle:
 
     scen = state.scenario if isinstance(state.scenario, BattleScenario) else None
     ships = tuple(
-        BattleShip(s.key, s.spec, s.key, s.side, None, s.damage, s.er) for s in state.ships
+        BattleShip(s.key, s.spec, s.key, s.side, None, s.damage, s.er, start_damage=s.free)
+        for s in state.ships
     )
     return Battle(ships, phase="over" if state.over else "impulse", scenario=scen)
 

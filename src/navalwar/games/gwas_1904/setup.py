@@ -13,9 +13,10 @@ Readings (docs/rules/gwas_1904.md):
     holding the side's ships, so a fleet stays contiguous (7.24); overflow
     hexes may not be within visible distance of the entry edge (7.21) or of
     enemy ships (7.22).
-  * 7.24's "at least 4 ships in each hex" is not enforced: ``auto`` fills each
-    hex to 8 (so only a fleet's last hex may hold fewer than 4), and a player's own
-    choices are free within the contiguity rule.
+  * 7.24's "at least 4 ships in each hex" (counters, as for stacking) is kept by
+    ``auto``: it splits a fleet's placement as evenly as hexes of at most 8 allow
+    (9 counters: 5 + 4) and keeps it contiguous; a player's own choices are free
+    within the contiguity rule.
   * 7.29: a side of several fleets (BS8's two Russian squadrons) keeps each fleet
     in hexes of its own, each fleet contiguous.
 """
@@ -247,24 +248,52 @@ def _fits(battle: Battle, h: Hex, side: str, counter: str = "") -> bool:
 
 
 def preferred(battle: Battle, counter: str, choices: list[Hex]) -> Hex:
-    """The default (``auto``) hex: keep filling the last hex used, else the hex
-    nearest the entry edge (7.21) or the middle of the edge (7.22)."""
+    """The default (``auto``) hex. A fleet's counters of one placement fill one hex at a
+    time, each hex to :func:`hex_share` of the counters left when it was begun (7.24:
+    a fleet of 4 or more has at least 4 in each hex, one of fewer is in one hex); a new
+    hex touches one the fleet holds (7.24) and is the nearest the entry edge (7.21) or
+    the middle of the edge (7.22)."""
     p = placement_of(battle, counter)
     side = p.side
     assert battle.scenario is not None
+    fleet = fleet_of(battle, counter)
+    group = {
+        s.counter
+        for s in battle.ships
+        if s.side == side
+        and not s.damage.sunk
+        and placement_of(battle, s.counter) == p
+        and fleet_of(battle, s.counter) == fleet
+    }
+    held: dict[Hex, set[str]] = {}
+    for s in afloat(battle, side):
+        if s.hex is not None and s.counter in group:
+            held.setdefault(s.hex, set()).add(s.counter)
+    left = len(group) - sum(len(c) for c in held.values())  # this counter included
+    begun = [h for h in choices if h in held]
+    if begun:  # the hex begun last holds the fewest (the shares never grow)
+        h = min(begun, key=lambda h: (len(held[h]), _edge_key(battle, p, h)))
+        if len(held[h]) < hex_share(len(held[h]) + left):
+            return h
+    touching = [h for h in choices if h not in held and any(distance(h, o) == 1 for o in held)]
+    return min(touching or choices, key=lambda h: _edge_key(battle, p, h))
+
+
+def hex_share(counters: int) -> int:
+    """How many of ``counters`` still to place go in the hex begun now: as even a split
+    into hexes of at most 8 as the count allows (9 -> 5 + 4, 17 -> 6 + 6 + 5), so no
+    hex of a fleet of 4 or more holds fewer than 4 (7.24)."""
+    hexes_needed = -(-counters // STACK)
+    return -(-counters // max(1, hexes_needed))
+
+
+def _edge_key(battle: Battle, p: Placement, h: Hex) -> tuple[int, Hex]:
+    """Nearness to the entry edge (7.21) or the middle of the edge row (7.22)."""
+    assert battle.scenario is not None
     target_edge = edge_row(p.edge or battle.scenario.entry_edge)
-    middle = target_edge[len(target_edge) // 2]
-    own = [s.hex for s in afloat(battle, side) if s.hex is not None]
-    last = own[-1] if own else None
-    if last in choices and not _full_stack(battle, last, side):
-        return last
     if p.area == "centre":
-        return min(choices, key=lambda h: (min(distance(h, e) for e in target_edge), h))
-    return min(choices, key=lambda h: (distance(h, middle), h))
-
-
-def _full_stack(battle: Battle, h: Hex | None, side: str) -> bool:
-    return h is None or not has_room(battle, h, side)
+        return min(distance(h, e) for e in target_edge), h
+    return distance(h, target_edge[len(target_edge) // 2]), h
 
 
 def put(battle: Battle, counter: str, h: Hex, ctx: Context) -> Battle:

@@ -10,7 +10,11 @@ three quarters in its own (7.44). Scores are exact fractions.
 Readings (docs/rules/gwas_1904.md): the "grounded" lines of the schedule are
 multipliers of the ship's VP value like 7.44's, x1 in an uncontrolled area
 (notes A-18; option ``grounded_vp = "flat"`` for 2 and 3/4 VP each), and they count ships that ran
-aground during the battle, not a scenario's starting state (BS2).
+aground during the battle, not a scenario's starting state (BS2). The damage a
+scenario starts a ship with (BS2, BS4) was not "inflicted" and scores nothing.
+A fortress scores 7 a main-gun box lost, destroyed or not (notes A-19; option
+``fortress_vp = "destroyed"``: 21 only when destroyed, else 3 a box lost, as the
+damaged main guns of an unsunk "fixed battleship").
 """
 
 from __future__ import annotations
@@ -59,16 +63,18 @@ def damage_points(rules: Rules, ship: BattleShip, free: ShipDamage | None = None
     return Fraction(_damage_points(rules.of(ship), ship, free))
 
 
-def _damage_points(spec: ShipSpec, ship: BattleShip, free: ShipDamage | None = None) -> int:
-    base = _track_points(spec, free.track) if free is not None else 0
-    return _track_points(spec, ship.damage.track) - base
+def _damage_points(
+    spec: ShipSpec, ship: BattleShip, free: ShipDamage | None = None, fort: int = 7
+) -> int:
+    base = _track_points(spec, free.track, fort) if free is not None else 0
+    return _track_points(spec, ship.damage.track, fort) - base
 
 
-def _track_points(spec: ShipSpec, track: PartTrack) -> int:
-    """The damage points of a record: 7 a main-gun box of a fortress; else 3 a main-gun
-    box, 2 a heavy hull box and 1 another."""
+def _track_points(spec: ShipSpec, track: PartTrack, fort: int = 7) -> int:
+    """The damage points of a record: ``fort`` (7, notes A-19) a main-gun box of a
+    fortress; else 3 a main-gun box, 2 a heavy hull box and 1 another."""
     if spec.type == "FORT":
-        return 7 * track.lost_boxes("primary")
+        return fort * track.lost_boxes("primary")
     return 3 * track.lost_boxes("primary") + _hull_points(spec.hull, track.lost_boxes("hull"))
 
 
@@ -76,6 +82,15 @@ def _track_points(spec: ShipSpec, track: PartTrack) -> int:
 def _hull_points(hull: str, lost: int) -> int:
     """2 a heavy hull box and 1 another, of the first ``lost`` boxes of ``hull``."""
     return sum(2 if c == "H" else 1 for c in hull[:lost])
+
+
+def _fortress_box(battle: Battle, spec: ShipSpec) -> int:
+    """What a main-gun box lost by a fortress not destroyed scores: 7 (notes A-19), or 3
+    under option ``fortress_vp = "destroyed"`` (the damaged main guns of an unsunk
+    "fixed battleship"; the 7 a box is for a destroyed fortress only)."""
+    if spec.type != "FORT":
+        return 7
+    return 3 if dict(battle.options).get("fortress_vp") == "destroyed" else 7
 
 
 def victory_points(
@@ -95,7 +110,7 @@ def victory_points(
         scorer = other(s.side)
         spec = specs[s.spec]
         value = _value(spec, cargo)
-        free = s.mine_damage  # BS4: the mine damage itself scores nothing
+        free = s.free_damage  # BS4's mine damage, a scenario's starting damage: no VP
         if s.left:
             if vic and vic.lost_edges_side == s.side and s.left not in vic.lost_edges:
                 whole[scorer] += value  # BS6 "edge of the world": counts as sunk
@@ -120,7 +135,7 @@ def victory_points(
             ashore = Fraction(str(beached_vp(value, where)))
             parts[scorer] = parts.get(scorer, Fraction(0)) + ashore
             continue
-        whole[scorer] += _damage_points(spec, s, free)
+        whole[scorer] += _damage_points(spec, s, free, _fortress_box(battle, spec))
         if s.aground and s.key not in started_aground:
             reading: GroundedVP = "flat" if battle.option("grounded_vp") == "flat" else "multiplier"
             aground = Fraction(str(grounded_vp(value, where, reading)))
