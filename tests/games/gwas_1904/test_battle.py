@@ -1584,6 +1584,24 @@ def test_bs4_each_japanese_battleship_rolls_for_6_minefields_before_play() -> No
     assert victory_points(state, rules())[RUSSIA] == 0
 
 
+def test_bs4_issue_15_mine_rolls_and_damage_are_japans_secret_a_sinking_is_public() -> None:
+    """The pre-battle mine rolls and their damage are told to Japan only (a ship's damage
+    is its owner's secret, 3.1; notes §7.1), dice included; Hatsuse's sinking is seen
+    by both (notes §7.3), so Russia knows her by name, sunk, and nothing of Yashima."""
+    match = _amur([3, 3, 5, 1, 1, 6, 6, 6])  # Yashima: damage 5: 5 hull, unable to sail
+    for_russia = match.events_for(RUSSIA)
+    russian_log = json.dumps([[e.kind, e.text, e.data] for e in for_russia])
+    assert "Yashima" not in russian_log and "Shikishima" not in russian_log
+    assert "Minefield" not in russian_log
+    sinkings = [e.text for e in for_russia if e.kind == "sunk"]
+    assert sinkings == ["Hatsuse strikes a mine and sinks"]
+    japanese_log = [e.text for e in match.events_for(JAPAN)]
+    assert "Yashima strikes a mine: 5 hull, unable to sail (13.21)" in japanese_log
+    assert sum("Minefield" in t for t in japanese_log) == 3 * 2 + 2  # 2d6 each, d6 a strike
+    hatsuse = [e for e in match.observe(RUSSIA)["ships"] if e.get("key") == "J:B04"]
+    assert hatsuse and hatsuse[0]["sunk"] is True and "lost" not in hatsuse[0]
+
+
 def test_bs4_mine_damage_scores_nothing_but_later_gunfire_does() -> None:
     """Yashima, 2 hull boxes down to a mine, then loses a main-gun box to Russian fire:
     3 VP (the gun), not the 2 mine boxes; Hatsuse, struck but afloat, sunk by gunfire:
@@ -1771,7 +1789,7 @@ def test_7_23_the_enemy_counters_are_face_down_until_seen() -> None:
     seen_by_japan = match.observe(JAPAN)
     russians = [e for e in seen_by_japan["ships"] if e["side"] == RUSSIA]
     assert len(russians) == 4
-    assert all(set(e) == {"side", "counter", "hex"} and e["counter"] == "" for e in russians)
+    assert all(set(e) == {"side", "id", "counter", "hex"} and e["counter"] == "" for e in russians)
     text = json.dumps(seen_by_japan)
     for key in ("R:AC01", "R:AC05", "R:AC06", "R:C06", "Rurik", "Rossiya", "Gromoboi", "Bogatyr"):
         assert key not in text

@@ -174,6 +174,7 @@ class Battle:
     scenario: BattleScenario | None = attrs.field(default=None, eq=False, repr=False)
     overlay: Overlay | None = attrs.field(default=None, eq=False, repr=False)
     options: tuple[tuple[str, bool | int | str], ...] = ()
+    ids: tuple[tuple[str, str], ...] = attrs.field(default=(), repr=False)  # counter, opaque id
     # derived facts: of the ships (shared by the states with the same ``ships``) and
     # of this state (see :attr:`memo`)
     _facts: _ShipFacts = attrs.field(init=False, factory=_ShipFacts, eq=False, repr=False)
@@ -332,6 +333,11 @@ class Battle:
         """A rules option."""
         return _options(self.options)[name]
 
+    def opaque_id(self, counter: str) -> str:
+        """The id a counter shows its enemy while face down (7.23): fixed for the
+        match, drawn at set-up by :func:`navalwar.hidden.opaque_ids`."""
+        return _ids(self.ids).get(counter, "")
+
     @property
     def night(self) -> bool:
         """Whether this impulse is fought at night (the scenario's time)."""
@@ -368,6 +374,11 @@ def _same_fortune(old: BattleShip, new: BattleShip) -> bool:
         and new.aground == old.aground
         and new.afloat == old.afloat
     )
+
+
+@functools.lru_cache(maxsize=64)
+def _ids(ids: tuple[tuple[str, str], ...]) -> dict[str, str]:
+    return dict(ids)
 
 
 @functools.lru_cache(maxsize=64)

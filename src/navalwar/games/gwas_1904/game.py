@@ -33,6 +33,7 @@ from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
 from navalwar.games.gwas_1904.ships import check_known, load_ships
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
+from navalwar.hidden import opaque_ids
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
 
 SPEC = GameSpec(
@@ -287,6 +288,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             scenario=scenario,
             overlay=overlay,
             options=tuple(sorted(options.items())),
+            ids=_opaque_ids(ships, ctx.dice.seed),
         )
         if not scenario.initiative:
             present = {side: bool(scenario.forces[side].commander) for side in b.SIDES}
@@ -398,7 +400,10 @@ class GreatWarAtSea1904(Game[State, GData]):
         return out
 
     def _pre_battle_mines(self, battle: b.Battle, rules: b.Rules, ctx: Context) -> b.Battle:
-        """BS4: before play roll for ships as if they crossed minefields (T-5, E-32)."""
+        """BS4: before play roll for ships as if they crossed minefields (T-5, E-32).
+        The rolls and the damage are secret (``movement.minefield``); a ship that
+        sinks is seen to sink (our reading: BS4's battleships set up within 3 hexes
+        of the Roadstead, in sight of the Russian fleet), so it counts as face up."""
         scen = battle.scenario
         assert scen is not None
         for rule in scen.mines:
@@ -410,7 +415,7 @@ class GreatWarAtSea1904(Game[State, GData]):
 
                 dmg = minefield(rules, s, rule.fields, None, False, ctx)
                 battle = battle.with_ship(
-                    attrs.evolve(s, damage=dmg, mine_damage=None if rule.vp else dmg)
+                    attrs.evolve(s, damage=dmg, mine_damage=None if rule.vp else dmg, seen=dmg.sunk)
                 )
         return battle
 
@@ -472,40 +477,38 @@ class GreatWarAtSea1904(Game[State, GData]):
 
     def observe(self, state: State, side: str, data: GData) -> dict[str, Any]:
         """Own ships in full; enemy counters face down until seen (7.23, 7.27), and
-        never their damage (the ship data sheets are secret, notes §7)."""
+        never their damage (the ship data sheets are secret, notes §7).
+
+        Every entry has the ``id`` of its counter (:meth:`b.Battle.opaque_id`), which
+        says nothing of the ships in it. A face-down enemy counter is one entry with
+        its side, id and hex only (its ``counter`` is ``""``); these entries come last,
+        sorted by hex and id, so neither their order nor their ids follow the
+        scenario's force order. While the enemy is still placing its counters (7.2)
+        none of them is shown, so the order the engine places them in (capital ships
+        first) stays its own."""
         if isinstance(state, bc.BasicBattle):
             return self._observe_basic(state, side, data)
         rules = data.rules
+        ids = dict(state.ids)
+        placing = False
+        if state.phase == "setup":
+            enemy = {s.counter for s in state.ships if s.side != side}
+            placing = any(c in enemy for c in state.todo)
         ships = []
-        face_down: set[str] = set()
+        face_down: dict[str, dict[str, Any]] = {}
         for s in state.ships:
-            hidden = s.hex is None or not s.afloat
-            if s.side != side and hidden and not (s.seen and s.damage.sunk):
-                continue
-            if s.side != side and not s.seen:
-                if s.counter in face_down:
-                    continue  # a face-down counter shows as one counter (7.23, 9.4)
-                face_down.add(s.counter)
-            entry: dict[str, Any] = {
-                "side": s.side,
-                "counter": s.counter if (s.side == side or s.seen) else "",
-                "hex": label(s.hex) if s.hex is not None else None,
-            }
-            if s.side == side or s.seen:
-                spec = rules.of(s)
-                entry.update(key=s.key, name=spec.name, type=spec.type)
-            if s.side == side:
-                entry.update(
-                    sunk=s.damage.sunk,
-                    left=s.left,
-                    aground=s.aground,
-                    beached=s.beached,
-                    speed=s.damage.speed(rules.of(s)),
-                    lost=_lost_boxes(s.damage),
-                )
-            elif s.damage.sunk:
-                entry.update(sunk=True)
-            ships.append(entry)
+            if s.side == side or (s.seen and (s.afloat or s.damage.sunk)):
+                ships.append(self._entry(s, side, rules, ids))
+            elif not (s.seen or placing) and s.afloat and s.counter not in face_down:
+                # a face-down counter, a squadron too, shows as one counter (7.23, 9.4)
+                where = label(s.hex) if s.hex is not None else None
+                face_down[s.counter] = {
+                    "side": s.side,
+                    "id": ids.get(s.counter, ""),
+                    "counter": "",
+                    "hex": where,
+                }
+        ships.extend(sorted(face_down.values(), key=lambda e: (e["hex"], e["id"])))
         decision = self.decision(state, data)
         return {
             "game": self.id,
@@ -520,6 +523,34 @@ class GreatWarAtSea1904(Game[State, GData]):
             "over": state.over,
             "decision": self._pending(decision, side),
         }
+
+    @staticmethod
+    def _entry(
+        s: b.BattleShip, side: str, rules: b.Rules, ids: Mapping[str, str]
+    ) -> dict[str, Any]:
+        """A ship of ``side``, or a face-up (7.27) enemy ship, as ``side`` observes it."""
+        spec = rules.of(s)
+        entry: dict[str, Any] = {
+            "side": s.side,
+            "id": ids.get(s.counter, ""),
+            "counter": s.counter,
+            "hex": label(s.hex) if s.hex is not None else None,
+            "key": s.key,
+            "name": spec.name,
+            "type": spec.type,
+        }
+        if s.side == side:
+            entry.update(
+                sunk=s.damage.sunk,
+                left=s.left,
+                aground=s.aground,
+                beached=s.beached,
+                speed=s.damage.speed(spec),
+                lost=_lost_boxes(s.damage),
+            )
+        elif s.damage.sunk:
+            entry.update(sunk=True)
+        return entry
 
     def _pending(self, decision: Decision | None, side: str) -> dict[str, Any] | None:
         """The decision ``side`` must take now, for its observation (None if none)."""
@@ -622,14 +653,48 @@ class GreatWarAtSea1904(Game[State, GData]):
         return scen if isinstance(scen, BattleScenario) else None
 
     def hidden_variants(self, state: State, side: str, data: GData, dice: Dice) -> list[State]:
-        """The enemy's damage records are secret: perturb one (not a sunk one)."""
+        """The enemy's damage records are secret: perturb one (not a sunk one); and
+        which ships are under two face-down enemy counters (7.23): swap them."""
         if isinstance(state, bc.BasicBattle):
             return []
+        out: list[State] = []
         for s in state.ships:
             if s.side != side and not s.damage.sunk and s.damage.track.remaining("hull") > 1:
                 dmg = attrs.evolve(s.damage, track=s.damage.track.hit("hull", 1))
-                return [state.with_ship(attrs.evolve(s, damage=dmg))]
-        return []
+                out.append(state.with_ship(attrs.evolve(s, damage=dmg)))
+                break
+        swapped = swap_face_down(state, side)
+        return [*out, swapped] if swapped is not None else out
+
+
+def swap_face_down(battle: b.Battle, side: str) -> b.Battle | None:
+    """``battle`` with two of the enemy's face-down counters in different hexes
+    exchanged: each takes the other's hex and opaque id, so ``side`` should see no
+    difference (7.23). None if the enemy has no two such counters. Only counters of
+    one ship that is free to move (not aground, in port, exempt or in tow) qualify."""
+    hexes: dict[str, b.BattleShip] = {}
+    for s in battle.ships:
+        free = not (s.aground or s.in_port or s.exempt or s.in_tow or s.seen)
+        if s.side != side and s.afloat and free and s.counter == s.key:
+            hexes.setdefault(label(s.hex) if s.hex is not None else "", s)
+    if len(hexes) < 2:
+        return None
+    one, two = sorted(hexes.items())[:2]
+    x, y = one[1], two[1]
+    ids = dict(battle.ids)
+    ids[x.counter], ids[y.counter] = ids.get(y.counter, ""), ids.get(x.counter, "")
+    swapped = battle.with_ships({x.key: x.replace(hex=y.hex), y.key: y.replace(hex=x.hex)})
+    return swapped.replace(ids=tuple(sorted(ids.items())))
+
+
+def _opaque_ids(ships: Sequence[b.BattleShip], seed: int) -> tuple[tuple[str, str], ...]:
+    """Each counter's face-down id (7.23): ``"R?07"``, its number in a random order
+    of its side's counters drawn from the match's seed (:mod:`navalwar.hidden`)."""
+    out: dict[str, str] = {}
+    for side in b.SIDES:
+        counters = [s.counter for s in ships if s.side == side]
+        out.update(opaque_ids(seed, counters, f"{side[0]}?"))
+    return tuple(sorted(out.items()))
 
 
 def _lost_boxes(damage: ShipDamage) -> dict[str, Any]:

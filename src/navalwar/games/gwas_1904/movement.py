@@ -501,20 +501,24 @@ def apply(battle: Battle, rules: Rules, action: Move, ctx: Context) -> Battle:
         return _apply(battle, rules, action, members, ctx)
     with ctx.private((side,)):
         after = _apply(battle, rules, action, members, ctx)
-    count = len({s.counter for s in hidden})
+    ids = sorted({battle.opaque_id(s.counter) for s in hidden})
+    count = len(ids)
     ctx.log(
         "counters_moved",
-        f"{count} face-down {side} counter{'s' if count > 1 else ''}: {_public(action)}",
+        f"{count} face-down {side} counter{'s' if count > 1 else ''} ({', '.join(ids)}): "
+        + _public(action, members[0].hex),
         "GWaS 7.23",
+        counters=ids,
     )
     return after
 
 
-def _public(action: Move) -> str:
-    """What the enemy sees of a move of face-down counters."""
+def _public(action: Move, start: Hex | None) -> str:
+    """What the enemy sees of a move of face-down counters from ``start``: never the
+    group's id, which may name a counter (in port, in tow) or its kind."""
     if action.group == FORMATION:
         return f"the formation moves {action.to}"
-    here = action.group.split("/")[0]
+    here = label(start) if start is not None else "?"
     if action.to.startswith("exit:"):
         return f"from {here} towards the {action.to[5:]} edge"
     if action.to.startswith("beach:"):
@@ -657,21 +661,30 @@ def minefield(
     speed_bonus: bool,
     ctx: Context,
 ) -> ShipDamage:
-    """One ship through ``fields`` minefields (T-5), and the T-4 damage of a strike."""
+    """One ship through ``fields`` minefields (T-5), and the T-4 damage of a strike.
+
+    The rolls and the damage are told to the ship's side only: a ship's damage is
+    its owner's secret (3.1, notes §7.1). A sinking is seen (notes §7.3), so it is
+    told to both sides, unless the caller keeps the whole move private (a face-down
+    counter, 7.23)."""
     spec = rules.of(ship)
 
     def log(text: str) -> None:
         ctx.log("combat", text, "GWaS 13.2")
 
-    check = mines.minefield_check(ctx.dice, spec, fields, group_speed, speed_bonus)
-    log(
-        f"{spec.name} through {fields} minefield(s): {check.describe()}"
-        + (": a mine strike" if check.met else "")
-    )
-    if not check.met:
-        return ship.damage
-    _roll, result = mines.mine_damage(ctx.dice, rules.tables, spec)
-    return mines.apply_mine_damage(spec, ship.damage, result, log)
+    with ctx.private((ship.side,)):
+        check = mines.minefield_check(ctx.dice, spec, fields, group_speed, speed_bonus)
+        log(
+            f"{spec.name} through {fields} minefield(s): {check.describe()}"
+            + (": a mine strike" if check.met else "")
+        )
+        if not check.met:
+            return ship.damage
+        _roll, result = mines.mine_damage(ctx.dice, rules.tables, spec)
+        dmg = mines.apply_mine_damage(spec, ship.damage, result, log)
+    if dmg.sunk:
+        ctx.log("sunk", f"{spec.name} strikes a mine and sinks", "GWaS 13.21", ship=ship.key)
+    return dmg
 
 
 def _grounding(
