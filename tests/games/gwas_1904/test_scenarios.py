@@ -854,3 +854,81 @@ def test_a_malformed_file_on_disk(tmp_path: Path) -> None:
         parse_scenario(parse_toml(bad), str(bad), CODES)
     assert info.value.path == "forces.Japan.ships[14]"
     assert str(bad) in str(info.value) and "unknown Japan ship code 'C19'" in str(info.value)
+
+
+# -- ship names in scenario files, and `show` (issue 15) --------------------------------------
+
+
+def _names() -> dict[str, dict[str, str]]:
+    ships = load_ships(parse_csv(SHIPS), str(SHIPS))
+    out: dict[str, dict[str, str]] = {"Japan": {}, "Russia": {}}
+    for (nation, code), spec in ships.items():
+        out[{"J": "Japan", "R": "Russia"}[nation]][code] = spec.name
+    return out
+
+
+NAMES = _names()
+
+
+def test_issue_15_a_scenario_may_name_its_ships_instead_of_giving_codes() -> None:
+    """Names (any letter case) are read as the codes they name, wherever a code may go:
+    ships, squadron classes, er_by_ship, flagship, placements, adjustments, mines."""
+    doc = minimal()
+    doc["forces"]["Russia"] = {
+        "ships": ["Variag", "koreetz", "B06"],
+        "squadrons": [{"code": "Puilki class", "ships": 3}],
+        "er_by_ship": {"Koreetz": 4},
+        "commander": "Makarov",
+        "flagship": "Peresvet",
+    }
+    doc["placement"][0]["ships"] = ["Variag", "Koreetz", "Peresvet", "Puilki class"]
+    doc["adjustment"] = [{"side": "Russia", "ships": ["Variag"], "boxes": 1}]
+    doc["mines"] = [{"kind": "pre_battle", "side": "Russia", "ships": ["Peresvet"], "fields": 6}]
+    russia = parse_scenario(doc, "t", CODES, NAMES).forces["Russia"]
+    assert russia.ships == ("C10", "GB14", "B06")
+    assert russia.squadrons == (Squadron("DD-Puilki", 3),)
+    assert russia.er_of("GB14") == 4 and russia.er_of("C10") == 6
+    assert russia.flagship == "B06"
+    assert russia.name_of("GB14") == "Koreetz" and russia.name_of("DD-Puilki") == "Puilki class"
+    s = parse_scenario(doc, "t", CODES, NAMES)
+    assert s.placements[0].ships == ("C10", "GB14", "B06", "DD-Puilki#1")
+    assert s.adjustments[0].ships == ("C10",) and s.mines[0].ships == ("B06",)
+
+
+def test_issue_15_an_unknown_ship_name_is_a_data_error_with_a_did_you_mean() -> None:
+    doc = minimal()
+    doc["forces"]["Russia"]["ships"] = ["Varyag"]
+    with pytest.raises(DataError) as info:
+        parse_scenario(doc, "t.toml", CODES, NAMES)
+    assert info.value.path == "forces.Russia.ships[0]"
+    assert "did you mean 'Variag'?" in str(info.value)
+
+
+def test_issue_15_show_prints_ship_names_and_every_er_the_scenario_sets() -> None:
+    """`show chemulpo` printed "Russia (ER 6): C10, GB14": no names, and not Koreetz's
+    ER 4 (L320), because only the force's ER was printed; BS8's Second Pacific Squadron
+    (ER 5, L514) was missing too."""
+    from navalwar.games.gwas_1904 import GAME
+
+    data = GAME.load_data()
+    text = GAME.describe_scenario(GAME.load_scenario("chemulpo", data))
+    assert "Russia (ER 6): C10 Variag, GB14 Koreetz (ER 4)" in text
+    assert "AC01 Asama" in text and "4 x TB-No21 No. 21 class" in text
+    bs8 = GAME.describe_scenario(GAME.load_scenario("first-of-october", data))
+    assert "fleet First Pacific Squadron (ER 6): B06 Peresvet" in bs8
+    assert "fleet Second Pacific Squadron (ER 5): B12 Borodino" in bs8
+
+
+def test_issue_15_a_users_file_on_disk_may_name_ships(tmp_path: Path) -> None:
+    """The game passes the data pack's names to the parser: a copy of chemulpo.toml
+    naming Variag and Koreetz loads as the bundled file does."""
+    from navalwar.games.gwas_1904 import GAME
+
+    text = (SCENARIOS / "chemulpo.toml").read_text()
+    text = text.replace('ships = ["C10", "GB14"]', 'ships = ["Variag", "Koreetz"]')
+    text = text.replace("er_by_ship = { GB14 = 4 }", "er_by_ship = { Koreetz = 4 }")
+    path = tmp_path / "chemulpo-by-name.toml"
+    path.write_text(text)
+    data = GAME.load_data()
+    mine, bundled = GAME.load_scenario(str(path), data), GAME.load_scenario("chemulpo", data)
+    assert mine.forces == bundled.forces

@@ -9,6 +9,7 @@ The battle modules follow the rulebook: ``setup`` (7.2, 20.4), ``impulse``
 from __future__ import annotations
 
 import functools
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -28,7 +29,7 @@ from navalwar.games.gwas_1904.impulse import impulse_limit
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
 from navalwar.games.gwas_1904.movement import minefield
 from navalwar.games.gwas_1904.overlay import Overlay, load_overlay
-from navalwar.games.gwas_1904.scenario import BattleScenario, Victory, parse_scenario
+from navalwar.games.gwas_1904.scenario import BattleScenario, Force, Victory, parse_scenario
 from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
 from navalwar.games.gwas_1904.ships import check_known, load_ships
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
@@ -213,21 +214,21 @@ class GreatWarAtSea1904(Game[State, GData]):
 
     def _parse_scenario(self, path: Path, data: GData) -> BattleScenario:
         codes: dict[str, set[str]] = {b.JAPAN: set(), b.RUSSIA: set()}
-        for nat, code in data.ships:
+        names: dict[str, dict[str, str]] = {b.JAPAN: {}, b.RUSSIA: {}}
+        for (nat, code), spec in data.ships.items():
             codes[b.NATION[nat]].add(code)
-        return parse_scenario(parse_toml(path), str(path), codes)
+            names[b.NATION[nat]][code] = spec.name
+        return parse_scenario(parse_toml(path), str(path), codes, names)
 
     def describe_scenario(self, scenario: BattleScenario) -> str:
+        """Title, description, each side's ships by code and name with every ER the
+        scenario sets (19.1: the force's, a fleet's, a ship's), length and readings."""
         lines = [f"{scenario.title} ({scenario.rule})", scenario.description, ""]
         for side, force in scenario.forces.items():
-            squads = ", ".join(f"{q.ships} x {q.code}" for q in force.squadrons)
-            lines.append(
-                f"{side} (ER {force.er}"
-                + (f", {force.commander}" if force.commander else "")
-                + "): "
-                + ", ".join(force.ships)
-                + (f"; squadrons {squads}" if squads else "")
-            )
+            head = f"{side} (ER {force.er}" + (f", {force.commander}" if force.commander else "")
+            groups = force.fleets or (("", force.counters()),)
+            parts = [_describe_refs(force, name, refs) for name, refs in groups]
+            lines.append(f"{head}): " + "; ".join(parts))
         length = scenario.impulses or "no fixed number of"
         lines.append(
             f"Weather {scenario.weather}; "
@@ -685,6 +686,32 @@ def swap_face_down(battle: b.Battle, side: str) -> b.Battle | None:
     ids[x.counter], ids[y.counter] = ids.get(y.counter, ""), ids.get(x.counter, "")
     swapped = battle.with_ships({x.key: x.replace(hex=y.hex), y.key: y.replace(hex=x.hex)})
     return swapped.replace(ids=tuple(sorted(ids.items())))
+
+
+def _describe_refs(force: Force, fleet: str, refs: Sequence[str]) -> str:
+    """A fleet's (or a whole force's) ships for ``show``: ``"C10 Variag, GB14 Koreetz
+    (ER 4); squadrons 4 x TB-No21 No. 21 class"``, each ER that differs from the
+    fleet's (the force's) given with the ship."""
+    ers = Counter(force.er_of(r) for r in refs)
+    er = force.er if not fleet else ers.most_common(1)[0][0]
+
+    def rating(*counters: str) -> str:
+        own = sorted({force.er_of(c) for c in counters})
+        return "" if own == [er] else f" (ER {'/'.join(map(str, own))})"
+
+    def named(code: str) -> str:
+        name = force.name_of(code)
+        return f"{code} {name}" if name else code
+
+    ships = [f"{named(code)}{rating(code)}" for code in force.ships if code in refs]
+    squads = []
+    for squadron, counters in zip(force.squadrons, force.squadron_counters(), strict=True):
+        keys = [key for key, _n in counters if key in refs]
+        if keys:
+            size = sum(n for key, n in counters if key in keys)
+            squads.append(f"{size} x {named(squadron.code)}{rating(*keys)}")
+    text = ", ".join(ships) + (f"; squadrons {', '.join(squads)}" if squads else "")
+    return f"fleet {fleet} (ER {er}): {text}" if fleet else text
 
 
 def _opaque_ids(ships: Sequence[b.BattleShip], seed: int) -> tuple[tuple[str, str], ...]:

@@ -27,14 +27,16 @@ File layout (every key is checked; an unknown key is an error)::
 A *ref* (placement ``ships``, ``er_by_ship`` keys) is a single-ship code
 (``"B06"``), a squadron counter key (``"DD-Ikazuchi#2"``) or a squadron class
 code (``"DD-Ikazuchi"``: all its counters); the parsed placements and fleets
-hold counter keys only.
+hold counter keys only. Wherever a file gives a ship or squadron class code it may
+give the name instead (``"Peresvet"``, ``"Puilki class"``, in any letter case); a
+name two ships of a side share must be given as a code.
 """
 
 from __future__ import annotations
 
 import datetime
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, NoReturn
 
 import attrs
@@ -132,6 +134,11 @@ class Force:
     commander: str = ""  # 16.0
     flagship: str = ""  # ship code; "" = the first ship of ``ships`` (notes A-39)
     fleets: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (fleet name, codes), 7.24/7.29
+    names: tuple[tuple[str, str], ...] = ()  # (code, name) of each ship and squadron class
+
+    def name_of(self, code: str) -> str:
+        """The name of a ship or squadron class code of this force (``""`` if unknown)."""
+        return dict(self.names).get(code, "")
 
     def squadron_counters(self) -> tuple[tuple[tuple[str, int], ...], ...]:
         """Each ``squadrons`` entry's counters as (key, ships): ``("DD-Ikazuchi#1", 3)``."""
@@ -345,10 +352,37 @@ def _join(path: str, key: str | int) -> str:
 
 
 class _Reader:
-    """Typed access to the parsed TOML, failing with the file and field path."""
+    """Typed access to the parsed TOML, failing with the file and field path.
 
-    def __init__(self, file: str) -> None:
+    ``names``: each side's codes -> ship (or squadron class) names, so a file may name
+    a ship by its name, in any letter case, wherever it may give its code (:meth:`code`)."""
+
+    def __init__(self, file: str, names: Mapping[str, Mapping[str, str]] | None = None) -> None:
         self.file = file
+        self.ship_names = names or {}
+        self.codes: dict[str, dict[str, list[str]]] = {}  # side -> folded name -> codes
+        for side, table in self.ship_names.items():
+            for code, name in sorted(table.items()):
+                if name.casefold() != code.casefold():
+                    self.codes.setdefault(side, {}).setdefault(name.casefold(), []).append(code)
+
+    def code(self, side: str, value: str, path: str) -> str:
+        """``value``, or the code of the ship (or squadron class) of ``side`` it names."""
+        codes = self.codes.get(side, {}).get(value.casefold())
+        if not codes or value in self.ship_names.get(side, {}):
+            return value
+        if len(codes) > 1:
+            self.fail(
+                path,
+                f"{side} has {len(codes)} ships named {value!r} ({', '.join(codes)}): "
+                "give the code",
+            )
+        return codes[0]
+
+    def names_of(self, side: str, codes: set[str]) -> set[str]:
+        """The names of ``codes`` (for a "did you mean")."""
+        table = self.ship_names.get(side, {})
+        return {table[c] for c in codes if c in table}
 
     def fail(self, path: str, message: str) -> NoReturn:
         raise DataError(message, file=self.file, path=path or None)
@@ -580,7 +614,8 @@ class _ForceReader:
 
     def ships(self, t: dict[str, Any], path: str) -> tuple[str, ...]:
         out = []
-        for p, code in self.r.texts(t, "ships", path):
+        for p, ref in self.r.texts(t, "ships", path):
+            code = self.r.code(self.side, ref, p)
             self.known(code, p, squadron=False)
             if code in self.seen:
                 self.r.fail(p, f"{code} is already listed at {self.seen[code]}")
@@ -592,7 +627,7 @@ class _ForceReader:
         out = []
         for p, item in self.r.items(t, "squadrons", path):
             st = self.r.table(item, p, ("code", "ships"))
-            code = self.r.text(st, "code", p)
+            code = self.r.code(self.side, self.r.text(st, "code", p), f"{p}.code")
             self.known(code, f"{p}.code", squadron=True)
             out.append(Squadron(code, self.r.integer(st, "ships", p, low=1)))
         return tuple(out)
@@ -608,7 +643,8 @@ class _ForceReader:
             )
             self.r.fail(path, f"{code} is {what}; list it under {where}")
         kind = f"{self.side} {'squadron class' if squadron else 'ship code'}"
-        self.r.fail(path, str(UnknownNameError(kind, code, pool)))
+        known = pool | self.r.names_of(self.side, pool)
+        self.r.fail(path, str(UnknownNameError(kind, code, known)))
 
     def fleets(self, t: dict[str, Any], path: str, er: int) -> list[_Fleet]:
         out: list[_Fleet] = []
@@ -646,7 +682,7 @@ def _force(r: _Reader, value: object, side: str, codes: set[str]) -> Force:
     if not ships and not squadrons:
         r.fail(path, "a side needs at least one ship (ships or squadrons)")
     force = Force(ships, squadrons, er)
-    flagship = r.text(t, "flagship", path)
+    flagship = r.code(side, r.text(t, "flagship", path), f"{path}.flagship")
     if flagship and flagship not in ships:
         r.fail(
             f"{path}.flagship", str(UnknownNameError(f"{side} ship of this force", flagship, ships))
@@ -654,10 +690,13 @@ def _force(r: _Reader, value: object, side: str, codes: set[str]) -> Force:
     fleet_refs, fleet_er = _fleet_refs(force, fleets)
     return attrs.evolve(
         force,
-        er_by_ship=fleet_er + _er_by_ship(r, t, path, force),
+        er_by_ship=fleet_er + _er_by_ship(r, t, side, force),
         commander=r.text(t, "commander", path),
         flagship=flagship,
         fleets=fleet_refs,
+        names=tuple(
+            (c, n) for c, n in sorted(r.ship_names.get(side, {}).items()) if force.resolve(c)
+        ),
     )
 
 
@@ -678,18 +717,20 @@ def _fleet_refs(
 
 
 def _er_by_ship(
-    r: _Reader, t: dict[str, Any], path: str, force: Force
+    r: _Reader, t: dict[str, Any], side: str, force: Force
 ) -> tuple[tuple[str, int], ...]:
+    path = f"forces.{side}"
     p = f"{path}.er_by_ship"
     table: dict[str, Any] = r.typed(t, "er_by_ship", path, dict, {})
     out = []
-    for ref in table:
+    for key in table:
+        ref = r.code(side, key, _join(p, key))
         if not force.resolve(ref):
             known = force.counters()
             r.fail(
-                _join(p, ref), str(UnknownNameError("ship or squadron of this force", ref, known))
+                _join(p, key), str(UnknownNameError("ship or squadron of this force", key, known))
             )
-        out.append((ref, r.integer(table, ref, p, low=ER_RANGE[0], high=ER_RANGE[1])))
+        out.append((ref, r.integer(table, key, p, low=ER_RANGE[0], high=ER_RANGE[1])))
     return tuple(out)
 
 
@@ -702,10 +743,12 @@ def _forces(r: _Reader, doc: dict[str, Any], ship_codes: dict[str, set[str]]) ->
     return {side: _force(r, t[side], side, ship_codes.get(side, set())) for side in SIDES}
 
 
-def _single_ship(r: _Reader, force: Force, side: str, code: str, path: str) -> str:
-    """Fail unless ``code`` is a single ship of ``force``."""
+def _single_ship(r: _Reader, force: Force, side: str, ref: str, path: str) -> str:
+    """The code of ``ref`` (a code or a name); fail unless it is a single ship of ``force``."""
+    code = r.code(side, ref, path)
     if code not in force.ships:
-        r.fail(path, str(UnknownNameError(f"{side} ship of this scenario", code, force.ships)))
+        known = {*force.ships, *r.names_of(side, set(force.ships))}
+        r.fail(path, str(UnknownNameError(f"{side} ship of this scenario", ref, known)))
     return code
 
 
@@ -826,7 +869,7 @@ def _placement(r: _Reader, item: object, p: str, s: _Setup) -> Placement:
         r.fail(
             f"{p}.side", f"{side} enters by the entry edge; the centre (7.21) is for the other side"
         )
-    ships = _placement_ships(r, t, p, s.forces[side])
+    ships = _placement_ships(r, t, p, s.forces[side], side)
     hex_ = r.hex(t, "hex", p)
     if area in ("hex", "near") and not hex_:
         r.fail(f"{p}.hex", f"area {area!r} needs a hex")
@@ -854,14 +897,16 @@ def _placement_edge(r: _Reader, t: dict[str, Any], p: str, side: str, area: str,
     return s.entry_edge
 
 
-def _placement_ships(r: _Reader, t: dict[str, Any], p: str, force: Force) -> tuple[str, ...]:
+def _placement_ships(
+    r: _Reader, t: dict[str, Any], p: str, force: Force, side: str
+) -> tuple[str, ...]:
     out: list[str] = []
-    for q, ref in r.texts(t, "ships", p):
+    for q, given in r.texts(t, "ships", p):
+        ref = r.code(side, given, q)
         keys = force.resolve(ref)
         if not keys:
-            r.fail(
-                q, str(UnknownNameError("ship or squadron of this force", ref, force.counters()))
-            )
+            known = {*force.counters(), *r.names_of(side, set(force.ships))}
+            r.fail(q, str(UnknownNameError("ship or squadron of this force", given, known)))
         if any(k in out for k in keys):
             r.fail(q, f"{ref} is already named in this placement")
         out.extend(keys)
@@ -992,17 +1037,21 @@ def _pair(
 
 
 def parse_scenario(
-    doc: dict[str, Any], file: str, ship_codes: dict[str, set[str]]
+    doc: dict[str, Any],
+    file: str,
+    ship_codes: dict[str, set[str]],
+    ship_names: Mapping[str, Mapping[str, str]] | None = None,
 ) -> BattleScenario:
     """Check a parsed TOML document and build the scenario.
 
     ``ship_codes`` maps a side to the ship codes its navy has in the data pack
-    (single ships and squadron classes).
+    (single ships and squadron classes); ``ship_names`` maps a side's codes to their
+    names, so the file may name a ship (``"Variag"``) where it may give its code.
 
     Raises:
         DataError: with ``file`` and the field path of the first problem.
     """
-    r = _Reader(file)
+    r = _Reader(file, ship_names)
     r.table(doc, "", ("scenario", "forces", "placement"), _TOP_KEYS)
     head = _head(r, doc)
     forces = _forces(r, doc, ship_codes)
