@@ -15,8 +15,8 @@ from typing import Any
 
 import attrs
 
-from navalwar.datapack import bundled_data_dir, parse_toml
-from navalwar.errors import DataError, NavalwarError, UnknownNameError
+from navalwar.datapack import bundled_data_dir, is_file, is_scenario_file, parse_toml
+from navalwar.errors import DataError, NavalwarError, UnknownNameError, clip
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import TE_MAP
 from navalwar.hexgrid import Hex
@@ -287,11 +287,11 @@ _PARSED: dict[str, tuple[int, int, TEData, Scenario]] = {}
 def load_scenario(name: str, data: TEData) -> Scenario:
     """A bundled scenario id, or a path to a scenario TOML file."""
     path = Path(name)
-    if name.endswith(".toml") or path.is_file():
-        if not path.is_file():
-            raise DataError("no such scenario file", file=name)
-        return parse_scenario(parse_toml(path), str(path), data)
     known = bundled_scenarios()
+    if is_scenario_file(name, known):
+        if not is_file(path):
+            raise DataError("no such scenario file", file=clip(name))
+        return parse_scenario(parse_toml(path), str(path), data)
     if name not in known:
         raise UnknownNameError("Tokyo Express scenario", name, known)
     file = scenario_dir() / f"{name}.toml"
