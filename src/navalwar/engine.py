@@ -452,7 +452,7 @@ class Match:
         if not isinstance(action, Action) and isinstance(action, Mapping):
             action = self.game.codec.from_json(action)
         if not isinstance(action, Action) or action.tag not in self.game.codec.types:
-            raise InvalidActionError(f"{action!r} is not an action of {self.game.id}")
+            raise InvalidActionError(f"{excerpt(action)} is not an action of {self.game.id}")
         decision = self.decision
         if decision is None:
             raise IllegalActionError(action.describe(), "the game is over")

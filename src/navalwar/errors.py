@@ -90,15 +90,17 @@ class DataError(NavalwarError):
         path: the field path inside the file (``"forces.us[2].hex"``), if any.
     """
 
+    MESSAGE_CHARS = 600  # the longest reason kept: longer ones quoted too much of the input
+
     def __init__(self, message: str, *, file: str | None = None, path: str | None = None) -> None:
         self.file = file
         self.path = path
-        self.reason = message
+        self.reason = message = clip(message, self.MESSAGE_CHARS)
         parts = []
         if file:
-            parts.append(str(file))
+            parts.append(clip(str(file)))
         if path:
-            parts.append(path)
+            parts.append(clip(path))
         prefix = ": ".join(parts)
         super().__init__(f"{prefix}: {message}" if prefix else message)
 
@@ -115,7 +117,9 @@ class DataErrors(DataError):
         more = len(self.problems) - self.SHOWN
         if more > 0:
             listing += f"\n  ... and {more} more (navalwar validate lists them all)"
-        super().__init__(f"{len(self.problems)} problems:\n{listing}")
+        NavalwarError.__init__(self, f"{len(self.problems)} problems:\n{listing}")
+        self.reason = str(self)
+        self.path = None
         self.file = self.problems[0].file if self.problems else None
 
 

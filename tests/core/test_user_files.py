@@ -82,6 +82,24 @@ def test_a_save_of_a_scenario_file_holds_it_and_replays_without_it(tmp_path: Pat
     )
 
 
+def test_a_past_turn_of_a_loaded_scenario_file_match_is_drawn_without_the_file(
+    tmp_path: Path,
+) -> None:
+    """Drawing a past Game Turn starts the match again: from the save's copy of the file."""
+    from navalwar.render.svg import render_match
+
+    mine = tmp_path / "mine.toml"
+    shutil.copy(BASIC, mine)
+    match = random_match("tokyo_express", "basic", 3, decisions=40)
+    scen = Match.start("tokyo_express", str(mine), seed=3)
+    for action in match.actions:
+        scen.apply(action)
+    scen.save(tmp_path / "save.json")
+    mine.unlink()
+    loaded = Match.load(tmp_path / "save.json")
+    assert "<svg" in render_match(loaded, 2)
+
+
 def test_a_save_builds_its_scenario_from_its_copy_not_the_file_it_names(tmp_path: Path) -> None:
     mine = tmp_path / "mine.toml"
     shutil.copy(BASIC, mine)
@@ -230,11 +248,12 @@ def test_a_csv_cell_too_long_is_a_data_error(tmp_path: Path) -> None:
         ({"tag": "set_speed", "formation": 1, "speed": -(2**63) - 1}, InvalidActionError),
         ({"tag": "choose_flagship", "ship": "x" * 100_000}, IllegalActionError),
         ({"tag": "x" * 100_000}, InvalidActionError),
+        (10**5000, InvalidActionError),  # found by the action-dict fuzzer: printed with !r
     ],
-    ids=["huge-int", "over-64-bits", "huge-string", "huge-tag"],
+    ids=["huge-int", "over-64-bits", "huge-string", "huge-tag", "a-huge-int-as-action"],
 )
 def test_an_action_dict_with_a_huge_value_is_refused_in_short(
-    action: dict[str, Any], error: type[NavalwarError]
+    action: Any, error: type[NavalwarError]
 ) -> None:
     """Issue 15 item 3: a huge integer in an action dict (ActionCodec.from_json) is an
     InvalidActionError (it was a ValueError from printing it); a huge string is quoted
@@ -322,3 +341,18 @@ def test_an_environment_directory_may_hold_another_games_data(
     (tmp_path / "gwas_1904").mkdir()
     monkeypatch.setenv("NAVALWAR_DATA", str(tmp_path))
     assert Match.start("tokyo_express", "basic").data_dirs == (str(tmp_path.resolve()),)
+
+
+# -- found by the fuzzers (issue 15 item 6) --------------------------------------------------------
+@pytest.mark.parametrize("name", ["damage_tables.toml", "effectiveness.toml"])
+def test_a_gwas_table_whose_meta_is_not_a_table_is_a_data_error(tmp_path: Path, name: str) -> None:
+    """The data-file fuzzer: ``meta = "..."`` gave AttributeError ('str' has no 'get')."""
+    from navalwar.games.gwas_1904 import GAME as GWAS
+
+    doc = tomllib.loads((bundled_data_dir() / "gwas_1904" / name).read_text(encoding="utf-8"))
+    text = (bundled_data_dir() / "gwas_1904" / name).read_text(encoding="utf-8")
+    assert "[meta]" in text and isinstance(doc["meta"], dict)
+    (tmp_path / name).write_text('meta = "reconstructed"\n' + text.replace("[meta]", "[old_meta]"))
+    with pytest.raises(DataError) as info:
+        GWAS.load_data([tmp_path])
+    assert info.value.path == "meta" and info.value.file == str(tmp_path / name)
