@@ -132,8 +132,9 @@ def test_validate_a_bad_scenario_names_the_field(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     result = cli("validate", str(bad))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "forces.US[0].hex" in result.stderr
+    assert result.stderr.startswith(f"navalwar: error: {bad}: forces.US[0].hex")
     assert str(bad) in result.stderr
     assert "Traceback" not in result.output + result.stderr
 
@@ -150,7 +151,7 @@ def test_validate_a_tampered_save(saved: Path, tmp_path: Path) -> None:
     bad = tmp_path / "tampered.json"
     bad.write_text(json.dumps(doc), encoding="utf-8")
     result = cli("validate", str(bad))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "different event log" in result.stderr
 
 
@@ -164,7 +165,7 @@ def test_validate_a_data_directory(tmp_path: Path) -> None:
     )
     assert tomllib.loads((tmp_path / "torpedo_table.toml").read_text())["rows"]["6"][4] == 5
     result = cli("validate", str(tmp_path))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "torpedo_table/japan/12-15/6" in result.stderr
 
 
@@ -179,14 +180,14 @@ def test_validate_lists_every_bad_row_of_a_ship_file(game: str, tmp_path: Path) 
         writer.writeheader()
         writer.writerows(rows)
     result = cli("validate", "--game", game, str(tmp_path))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "line 2 (" in result.stderr and "line 4 (" in result.stderr, result.stderr
     assert result.stderr.count("type must be one of") == 2
 
 
 def test_validate_a_missing_file(tmp_path: Path) -> None:
     result = cli("validate", str(tmp_path / "nothing.toml"))
-    assert result.exit_code == 1
+    assert result.exit_code == 2
     assert "no such file" in result.stderr
 
 

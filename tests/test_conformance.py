@@ -208,8 +208,8 @@ def test_save_load_reports_a_save_that_does_not_load(monkeypatch: pytest.MonkeyP
 def test_replay_reports_an_unchecked_digest(monkeypatch: pytest.MonkeyPatch) -> None:
     from navalwar import serialization
 
-    def trusting(path: Path) -> Match:
-        return serialization.match_from_json(serialization.read_save(path), str(path))
+    def trusting(path: Path, data: tuple[str, ...] = ()) -> Match:
+        return serialization.match_from_json(serialization.read_save(path), str(path), data)
 
     monkeypatch.setattr(serialization, "load_match", trusting)
     problems = testing.check_replay("tokyo_express", "basic", 0)

@@ -2,7 +2,10 @@
 
 Every loader (scenario TOML, save JSON, data-pack override files) is fed random
 text and bytes, and structured mutations of the real bundled files: keys deleted,
-values of the wrong type, wrong hexes, headings and ship names, extra keys.
+values of the wrong type, wrong hexes, headings and ship names, extra keys, long
+texts. Tokyo Express's files first, then every registered game's scenarios, data
+files, saves and action dicts, and random command lines (issue 15 item 6). All are
+derandomized with bounded examples, so the suite stays fast and finds the same cases.
 """
 
 from __future__ import annotations
@@ -14,26 +17,35 @@ import functools
 import io
 import json
 import math
+import os
 import shutil
+import signal
+import tempfile
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import click
 import pytest
+from click.testing import CliRunner
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from navalwar.datapack import bundled_data_dir
+import navalwar
+from navalwar.cli import main
+from navalwar.datapack import bundled_data_dir, data_file_names
+from navalwar.dice import Dice
 from navalwar.engine import Match
-from navalwar.errors import DataError, NavalwarError, ReplayError
+from navalwar.errors import DataError, DataErrors, NavalwarError, ReplayError
 from navalwar.games.tokyo_express import GAME
 from navalwar.games.tokyo_express.data import FILES, TEData
 from navalwar.games.tokyo_express.game import level_of_victory
 from navalwar.testing import random_match
 
 PACK = bundled_data_dir() / "tokyo_express"
-BASIC = tomllib.loads((PACK / "scenarios" / "basic.toml").read_text(encoding="utf-8"))
+BASIC_PATH = PACK / "scenarios" / "basic.toml"
+BASIC = tomllib.loads(BASIC_PATH.read_text(encoding="utf-8"))
 # Derandomized: a run finds the same examples every time, so a bug found is found for good;
 # no shrinking, so that a failing run stays as fast as a passing one.
 FUZZ = settings(
@@ -353,7 +365,7 @@ def test_save_type_mutations(work: Path, save_text: str, data: st.DataObject) ->
     load_save(path)
 
 
-@pytest.mark.parametrize("version", [2, 99])
+@pytest.mark.parametrize("version", [3, 99])
 def test_save_from_a_future_version(work: Path, save_text: str, version: int) -> None:
     path = work / "future.json"
     path.write_text(json.dumps({**json.loads(save_text), "version": version}), encoding="utf-8")
@@ -418,7 +430,8 @@ def test_save_digests_cover_override_dirs_and_a_scenario_file(
     monkeypatch.setattr(Path, "read_bytes", unreadable)
     match.save(tmp_path / "again.json")  # a file that cannot be read does not stop a save
     files = json.loads((tmp_path / "again.json").read_text(encoding="utf-8"))["data_files"]
-    assert set(files.values()) == {"unreadable"}
+    scenario_digest = files.pop(f"scenario:{scenario}")  # of the save's copy of the file
+    assert set(files.values()) == {"unreadable"} and scenario_digest != "unreadable"
 
 
 def test_a_save_without_data_digests_still_loads(work: Path, save_text: str) -> None:
@@ -628,3 +641,313 @@ def test_an_unknown_provenance_is_refused(work: Path) -> None:
     with pytest.raises(DataError, match="folklore") as info:
         GAME.load_data([d])
     assert info.value.path == "meta.provenance"
+
+
+# == every registered game (issue 15 item 6) =======================================================
+# The fuzzers above know Tokyo Express's files; these take every game the registry lists:
+# its bundled scenarios, its data files, a save of it and its action dicts, mutated, must
+# give a NavalwarError whose message quotes no more than an excerpt, or be accepted.
+GAMES = navalwar.games()
+LONG_TEXT = "Q" * 3000  # under the 4,000-character bound of a text: its message must quote less
+LONG_VALUES = st.sampled_from([LONG_TEXT, "9" * 3000, 2**63 - 1, -(2**63), 10**18])
+MESSAGE_LIMIT = 1500  # characters of one problem's message (a file name and field path, a reason)
+
+
+def _short_problems(exc: NavalwarError) -> None:
+    problems = exc.problems if isinstance(exc, DataErrors) else [exc]
+    for p in problems:
+        assert len(str(p)) < MESSAGE_LIMIT, str(p)[:400]
+
+
+def only_navalwar_errors(fn: Callable[[], Any]) -> Any:
+    """Call ``fn``; a NavalwarError (with short messages) is fine, anything else escapes."""
+    try:
+        return fn()
+    except NavalwarError as exc:
+        _short_problems(exc)
+        return None
+
+
+def mutate_long(doc: dict[str, Any], draw: Draw) -> None:
+    """:func:`mutate`, or a long text or a 64-bit extreme put in at one random place."""
+    if draw(st.integers(0, 3)) or not _paths(doc):
+        mutate(doc, draw)
+        return
+    path = draw(st.sampled_from(_paths(doc)))
+    _parent(doc, path)[path[-1]] = draw(LONG_VALUES)
+
+
+@functools.cache
+def _game_scenarios(game: str) -> tuple[tuple[str, dict[str, Any]], ...]:
+    folder = bundled_data_dir() / game / "scenarios"
+    return tuple(
+        (p.stem, tomllib.loads(p.read_text(encoding="utf-8")))
+        for p in sorted(folder.glob("*.toml"))
+    )
+
+
+def test_the_toml_writer_round_trips_every_games_files() -> None:
+    for game in GAMES:
+        for path in sorted((bundled_data_dir() / game).rglob("*.toml")):
+            doc = tomllib.loads(path.read_text(encoding="utf-8"))
+            assert tomllib.loads(to_toml(doc)) == doc, path
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(FUZZ, max_examples=80)
+@given(data=st.data())
+def test_every_games_scenario_mutations(work: Path, game: str, data: st.DataObject) -> None:
+    """A mutated bundled scenario of each game, started as a match (set-up included)."""
+    _, original = data.draw(st.sampled_from(_game_scenarios(game)))
+    doc = copy.deepcopy(original)
+    for _ in range(data.draw(st.integers(1, 3))):
+        mutate_long(doc, data.draw)
+    path = work / f"{game}-mutated.toml"
+    path.write_text(to_toml(doc), encoding="utf-8")
+    only_navalwar_errors(lambda: Match.start(game, str(path), use_env=False))
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(FUZZ, max_examples=25)
+@given(text=TOMLISH)
+def test_every_games_scenario_toml_ish_text(work: Path, game: str, text: str) -> None:
+    path = work / f"{game}-tomlish.toml"
+    path.write_text(text, encoding="utf-8")
+    only_navalwar_errors(lambda: Match.start(game, str(path), use_env=False))
+
+
+def _data_files(game: str) -> list[tuple[str, str]]:
+    return [(game, name) for name in data_file_names(game)]
+
+
+@pytest.mark.parametrize(("game", "name"), [f for g in GAMES for f in _data_files(g)])
+@settings(FUZZ, max_examples=12)
+@given(data=st.data())
+def test_every_games_data_file_mutations(
+    work: Path, game: str, name: str, data: st.DataObject
+) -> None:
+    """A mutated data file of each game in an override directory, loaded as the pack."""
+    d = work / "game-pack"
+    if d.exists():
+        shutil.rmtree(d)
+    target = d / game / name
+    target.parent.mkdir(parents=True)
+    source = bundled_data_dir() / game / name
+    if name.endswith(".toml"):
+        doc = tomllib.loads(source.read_text(encoding="utf-8"))
+        for _ in range(data.draw(st.integers(1, 3))):
+            mutate_long(doc, data.draw)
+        target.write_text(to_toml(doc), encoding="utf-8")
+    else:
+        rows = [list(r) for r in csv.reader(io.StringIO(source.read_text(encoding="utf-8")))]
+        for _ in range(data.draw(st.integers(1, 3))):
+            rows = mutate_csv(rows, data.draw)
+        target.write_text(write_csv(rows), encoding="utf-8")
+    only_navalwar_errors(lambda: navalwar.load(game).load_data([d]))
+
+
+@pytest.fixture(scope="module")
+def game_saves(work: Path) -> dict[str, str]:
+    """A save of each game after a few random decisions, as text."""
+    out = {}
+    for game in GAMES:
+        scenario = _game_scenarios(game)[0][0]
+        path = work / f"{game}-real.json"
+        random_match(game, scenario, 4, decisions=20).save(path)
+        out[game] = path.read_text(encoding="utf-8")
+    return out
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(FUZZ, max_examples=40)
+@given(data=st.data())
+def test_every_games_save_mutations(
+    work: Path, game_saves: dict[str, str], game: str, data: st.DataObject
+) -> None:
+    doc = json.loads(game_saves[game])
+    for _ in range(data.draw(st.integers(1, 3))):
+        mutate_long(doc, data.draw)
+    path = work / f"{game}-mutated.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    only_navalwar_errors(lambda: Match.load(path))
+
+
+@functools.cache
+def _positions(game: str) -> tuple[Match, ...]:
+    """Matches of ``game`` at a few points of random play (each still undecided)."""
+    out = []
+    for i, (scenario, _) in enumerate(_game_scenarios(game)[:3]):
+        for decisions in (0, 15):
+            m = random_match(game, scenario, i, decisions=decisions)
+            if m.decision is not None:
+                out.append(m)
+    return tuple(out)
+
+
+ACTION_VALUES = st.one_of(
+    OTHER_VALUES,
+    LONG_VALUES,
+    st.sampled_from([10**5000, -(10**5000), 2**63, None, [], {}, [[1, 2]], "J:B01", "US"]),
+)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@settings(FUZZ, max_examples=150)
+@given(data=st.data())
+def test_every_games_action_dict_mutations(game: str, data: st.DataObject) -> None:
+    """A legal action's JSON of each game, mutated, through Match.apply: accepted, or a
+    NavalwarError with the match unchanged."""
+    match = data.draw(st.sampled_from(_positions(game))).clone()
+    decision = match.decision
+    assert decision is not None
+    action = (
+        data.draw(st.sampled_from(decision.choices))
+        if decision.choices
+        else decision.random_choice(Dice(data.draw(st.integers(0, 99))))
+    )
+    raw: dict[str, Any] = match.game.codec.to_json(action)
+    op = data.draw(st.sampled_from(["field", "drop", "extra", "tag", "whole"]))
+    fields = [k for k in raw if k != "tag"]
+    if op == "field" and fields:
+        raw[data.draw(st.sampled_from(fields))] = data.draw(ACTION_VALUES)
+    elif op == "drop" and fields:
+        del raw[data.draw(st.sampled_from(fields))]
+    elif op == "extra":
+        raw[data.draw(st.sampled_from(["extra", "tag2", LONG_TEXT]))] = data.draw(ACTION_VALUES)
+    elif op == "tag":
+        raw["tag"] = data.draw(st.sampled_from([*match.game.codec.types, "", LONG_TEXT, 5]))
+    else:
+        raw = data.draw(
+            st.one_of(ACTION_VALUES, st.dictionaries(st.text(max_size=5), ACTION_VALUES))
+        )
+    before = (match.state, len(match.events), len(match.actions))
+    try:
+        match.apply(raw)
+    except NavalwarError as exc:
+        _short_problems(exc)
+        assert (match.state, len(match.events), len(match.actions)) == before
+
+
+# -- the command line ------------------------------------------------------------------------------
+class _TooSlow(Exception):
+    """A command that ran past the fuzzer's time bound."""
+
+
+CLI_SECONDS = 60  # a generous bound: every command the fuzzer builds takes under a few seconds
+SAFE = {  # options always given, so that a command stays short (simulate: 1000 battles, all cores)
+    "simulate": {"-n": ["1", "2", "1", "0"], "--workers": ["1", "1", "0"]},
+}
+
+
+@pytest.fixture(scope="module")
+def cli_files(work: Path, game_saves: dict[str, str]) -> list[str]:
+    """Paths a command may be given: saves, a scenario, data dirs, junk, a pipe, none."""
+    root = work / "cli"
+    root.mkdir()
+    for game, text in game_saves.items():
+        (root / f"{game}.json").write_text(text, encoding="utf-8")
+    (root / "broken.json").write_text('{"format": "navalwar-save", "version": 2', encoding="utf-8")
+    (root / "broken.toml").write_text("[scenario\n", encoding="utf-8")
+    shutil.copy(BASIC_PATH, root / "basic.toml")
+    (root / "pack" / "gwas_1904").mkdir(parents=True)
+    shutil.copy(PACK / "ships.csv", root / "pack")
+    shutil.copy(bundled_data_dir() / "gwas_1904" / "ships.csv", root / "pack" / "gwas_1904")
+    (root / "empty").mkdir()
+    paths = [str(p) for p in sorted(root.iterdir())]
+    with contextlib.suppress(AttributeError, OSError):
+        os.mkfifo(root / "pipe")
+        paths.append(str(root / "pipe"))
+    return [*paths, str(root / "nothing.json"), "/dev/null", "", "-"]
+
+
+def _cli_value(param: click.Parameter, game: str, files: list[str], draw: Draw) -> str:
+    """A random word for ``param`` of a command of ``game``: mostly a good one (so that
+    commands run, not only fail), now and then another game's or junk."""
+    spec = navalwar.load(game).spec
+    name = param.name or ""
+    kind = param.type
+    good: st.SearchStrategy[str]
+    if name == "game":
+        good = st.just(game)
+    elif name == "scenario":
+        good = st.sampled_from([s for s, _ in _game_scenarios(game)] + [str(BASIC_PATH)])
+    elif name in ("save", "file"):
+        good = st.sampled_from([f for f in files if f.endswith(f"{game}.json")] or files)
+    elif name == "options":
+        value = st.sampled_from(["true", "false", "0", "1", "2", "-1", "x", "", "9" * 30])
+        good = st.one_of(
+            st.sampled_from([f"{o.name}={o.default}" for o in spec.options]),
+            st.tuples(st.sampled_from([o.name for o in spec.options]), value).map("=".join),
+        )
+    elif name == "agent_specs":
+        agents = st.sampled_from(["random", "first", "heuristic"])  # not search: it is slow
+        good = st.tuples(st.sampled_from(spec.sides), agents).map("=".join)
+    elif name == "side":
+        good = st.sampled_from([*spec.sides, spec.sides[0].lower()])
+    elif name == "backend":
+        good = st.just("process")  # never Ray: it starts a cluster
+    elif name == "data":
+        good = st.sampled_from([f for f in files if f.endswith("pack")])
+    elif name in ("save_path", "output", "out", "plot"):
+        good = st.sampled_from(["out.json", "map.svg", "out.jsonl"])
+    elif isinstance(kind, click.types.IntParamType | click.types.IntRange):
+        good = st.sampled_from(["0", "1", "2", "3"])
+    elif isinstance(kind, click.Path | click.File):
+        good = st.sampled_from(files)
+    else:
+        good = st.text(max_size=8)
+    bad = st.one_of(
+        st.sampled_from(
+            [*files, *GAMES, "basc", "-1", "9" * 5000, "--help", "\x00", "", "x=y", "missing/x"]
+        ),
+        st.text(max_size=6),
+    )
+    value: str = draw(bad if draw(st.integers(0, 7)) == 0 else good)
+    return value
+
+
+def _cli_argv(name: str, command: click.Command, files: list[str], draw: Draw) -> list[str]:
+    game = draw(st.sampled_from(GAMES))
+    args: list[str] = [name]
+    for param in command.params:
+        if isinstance(param, click.Argument):
+            if param.required or draw(st.booleans()):
+                args.append(_cli_value(param, game, files, draw))
+        elif isinstance(param, click.Option) and draw(st.integers(0, 3)) == 0:
+            opt = draw(st.sampled_from(param.opts))
+            args += [opt] if param.is_flag else [opt, _cli_value(param, game, files, draw)]
+    for opt, values in SAFE.get(name, {}).items():
+        args += [opt, draw(st.sampled_from(values))]
+    if draw(st.integers(0, 15)) == 0:
+        args.insert(
+            draw(st.integers(0, len(args))), draw(st.sampled_from(["--help", "--nope", "x"]))
+        )
+    return args
+
+
+@settings(FUZZ, max_examples=300)
+@given(data=st.data())
+def test_cli_arguments(work: Path, cli_files: list[str], data: st.DataObject) -> None:
+    """Random argv from every command's real arguments and options, random values: exit
+    0, 1 (a problem ``validate`` found) or 2, never a traceback, in bounded time."""
+    name = data.draw(st.sampled_from(sorted(main.commands)))
+    argv = _cli_argv(name, main.commands[name], cli_files, data.draw)
+
+    def stop(*_: object) -> None:
+        raise _TooSlow(f"navalwar {' '.join(a[:40] for a in argv)} ran over {CLI_SECONDS} s")
+
+    runner = CliRunner()
+    before = signal.signal(signal.SIGALRM, stop)
+    signal.setitimer(signal.ITIMER_REAL, CLI_SECONDS)
+    try:
+        with tempfile.TemporaryDirectory(dir=work) as cwd, contextlib.chdir(cwd):
+            result = runner.invoke(main, argv, input="")
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, before)
+    shown = f"navalwar {argv!r}"[:600]
+    assert result.exception is None or isinstance(result.exception, SystemExit), (
+        f"{shown}: {type(result.exception).__name__}: {result.exception}"[:1500]
+    )
+    assert result.exit_code in (0, 1, 2), shown
+    assert "Traceback" not in result.output + result.stderr, shown

@@ -14,7 +14,7 @@ from typing import Any, ClassVar
 import attrs
 import cattrs
 
-from navalwar.errors import InvalidActionError, UnknownNameError
+from navalwar.errors import InvalidActionError, UnknownNameError, excerpt
 
 
 @attrs.frozen(slots=True)
@@ -26,7 +26,7 @@ class Action:
     def describe(self) -> str:
         """A short human-readable form of the action."""
         fields = attrs.asdict(self, recurse=False)
-        inner = ", ".join(f"{k}={v!r}" for k, v in fields.items())
+        inner = ", ".join(f"{k}={excerpt(v)}" for k, v in fields.items())
         return f"{self.tag}({inner})"
 
 
@@ -38,7 +38,10 @@ def _strict_converter() -> cattrs.Converter:
     def exact(kind: type) -> Any:
         def hook(value: Any, _: Any) -> Any:
             if type(value) is not kind:
-                raise TypeError(f"expected {kind.__name__}, got {type(value).__name__} {value!r}")
+                got = f"{type(value).__name__} {excerpt(value)}"
+                raise TypeError(f"expected {kind.__name__}, got {got}")
+            if isinstance(value, int) and not -(2**63) <= value < 2**63:
+                raise ValueError(f"expected an int of at most 64 bits, got {excerpt(value)}")
             return value
 
         return hook
@@ -51,7 +54,7 @@ def _strict_converter() -> cattrs.Converter:
 
     def tuple_hook(value: Any, t: Any) -> tuple[Any, ...]:
         if not isinstance(value, list | tuple):
-            raise TypeError(f"expected a list, got {type(value).__name__} {value!r}")
+            raise TypeError(f"expected a list, got {type(value).__name__} {excerpt(value)}")
         args = typing.get_args(t)
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(conv.structure(v, args[0]) for v in value)
@@ -101,4 +104,6 @@ class ActionCodec:
                 if isinstance(exc, cattrs.BaseValidationError)
                 else [str(exc)]
             )
-            raise InvalidActionError(f"malformed {tag!r} action: " + "; ".join(msgs)) from None
+            text = "; ".join(m if len(m) <= 200 else m[:200] + " ..." for m in msgs[:5])
+            text += f"; and {len(msgs) - 5} more" if len(msgs) > 5 else ""
+            raise InvalidActionError(f"malformed {tag!r} action: {text}") from None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -15,7 +16,7 @@ from typing import Any, TypeVar
 
 import click
 
-from navalwar.errors import NavalwarError
+from navalwar.errors import NavalwarError, excerpt
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -42,7 +43,7 @@ def _parse_pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
     for v in values:
         key, sep, val = v.partition("=")
         if not sep or not key or not val:
-            raise NavalwarError(f"{what} must look like NAME=VALUE, not {v!r}")
+            raise NavalwarError(f"{what} must look like NAME=VALUE, not {excerpt(v)}")
         out[key.strip()] = val.strip()
     return out
 
@@ -52,7 +53,11 @@ def _option_values(pairs: dict[str, str]) -> dict[str, Any]:
     for k, v in pairs.items():
         if v.lower() in ("true", "false"):
             out[k] = v.lower() == "true"
-        elif v.lstrip("-").isdigit():
+        elif re.fullmatch(r"-?[0-9]+", v):
+            if len(v) > 20:  # more than 64 bits, and perhaps more digits than int() reads
+                raise NavalwarError(
+                    f"--option {excerpt(k)}: a whole number of {len(v)} digits is too large"
+                )
             out[k] = int(v)
         else:
             out[k] = v
@@ -222,12 +227,19 @@ def run(
 
 @main.command()
 @click.argument("file", type=click.Path())
+@click.option(
+    "--data",
+    "data",
+    multiple=True,
+    type=click.Path(),
+    help="Override data directory the save was made with (a save opens none itself).",
+)
 @_friendly
-def replay(file: str) -> None:
+def replay(file: str, data: tuple[str, ...]) -> None:
     """Replay a saved match, verify it reproduces its log, and print its report."""
     from navalwar.engine import Match
 
-    match = Match.load(file)
+    match = Match.load(file, data)
     match.replay()
     click.echo(match.report())
     click.echo(f"\nReplay verified: {len(match.events)} events identical.")
@@ -238,16 +250,24 @@ def replay(file: str) -> None:
 @click.option(
     "--game", default="tokyo_express", show_default=True, help="The game the file belongs to."
 )
+@click.option(
+    "--data",
+    "data",
+    multiple=True,
+    type=click.Path(),
+    help="Override data directory to check a save or scenario with.",
+)
 @_friendly
-def validate(path: str, game: str) -> None:
-    """Check a scenario (.toml), save (.json) or data file or directory; list every problem."""
+def validate(path: str, game: str, data: tuple[str, ...]) -> None:
+    """Check a scenario (.toml), save (.json) or data file or directory; list every problem
+    (each an error line, exit status 2)."""
     from navalwar.validation import validate_path
 
-    problems = validate_path(Path(path), game)
+    problems = validate_path(Path(path), game, data)
     if problems:
         for p in problems:
-            click.echo(f"{p}", err=True)
-        sys.exit(1)
+            click.echo(f"navalwar: error: {p}", err=True)
+        sys.exit(2)
     click.echo(f"{path}: OK")
 
 
@@ -339,12 +359,10 @@ def render(
 
     if scenario is not None:
         match = _start(save, scenario, seed, options, data, strict)
-    elif seed or options or data or strict:
-        raise NavalwarError(
-            "--seed, --option, --data and --strict are for GAME SCENARIO, not a save"
-        )
+    elif seed or options or strict:
+        raise NavalwarError("--seed, --option and --strict are for GAME SCENARIO, not a save")
     else:
-        match = Match.load(save)
+        match = Match.load(save, data)  # --data: the directories the save was made with
     svg = render_match(match, turn, whole_map=whole_map, side=side)
     Path(output).write_text(svg, encoding="utf-8")
     click.echo(f"wrote {output}")

@@ -21,6 +21,7 @@ import functools
 import hashlib
 import io
 import os
+import stat
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
@@ -28,7 +29,7 @@ from typing import Any
 
 import attrs
 
-from navalwar.errors import DataError, DataErrors
+from navalwar.errors import DataError, DataErrors, clip, excerpt
 
 PROVENANCE = ("rulebook", "example", "historical", "reconstructed", "placeholder")
 STRICT_MINIMUM = "historical"
@@ -97,33 +98,114 @@ class PackFile:
     content: Any  # dict (TOML) or list of row dicts (CSV)
 
 
+MAX_FILE_BYTES = 2 * 2**20  # the largest scenario or data file read (the bundled: < 100 KB)
+MAX_TEXT_CHARS = 4000  # the longest string, key or CSV cell in one (the bundled: < 1,000)
+_INT64 = 2**63  # TOML integers are 64-bit (TOML 1.0, "Integer")
+
+
+def read_user_file(path: Path, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of a file a user gave us: a DataError, before anything is read, for a
+    file that is not a regular file (a folder, a device, a pipe) or is larger than
+    ``limit`` bytes, so that no input is parsed into gigabytes."""
+    file = str(path)
+    try:
+        # non-blocking, so that opening a named pipe does not wait for a writer
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise DataError(f"cannot read: {exc.strerror or exc}", file=clip(file)) from None
+    except ValueError:  # a NUL character in the name
+        raise DataError("cannot read: not a valid file name", file=clip(file)) from None
+    with os.fdopen(fd, "rb") as fh:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise DataError("cannot read: not a regular file", file=file)
+        if info.st_size > limit:
+            raise DataError(f"too large: {info.st_size} bytes (at most {limit})", file=file)
+        try:
+            data = fh.read(limit + 1)
+        except OSError as exc:
+            raise DataError(f"cannot read: {exc.strerror or exc}", file=file) from None
+    if len(data) > limit:  # it grew while we looked
+        raise DataError(f"too large: more than {limit} bytes", file=file)
+    return data
+
+
 def parse_toml(path: Path) -> dict[str, Any]:
     """Parse a TOML file; any problem becomes a DataError naming the file."""
     try:
-        text = path.read_bytes().decode("utf-8")
-    except OSError as exc:
-        raise DataError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+        text = read_user_file(path).decode("utf-8")
     except UnicodeDecodeError:
         raise DataError("not UTF-8 text", file=str(path)) from None
+    return parse_toml_text(text, str(path))
+
+
+def parse_toml_text(text: str, file: str) -> dict[str, Any]:
+    """Parse TOML ``text`` (of ``file``) and check its sizes (:func:`check_sizes`);
+    any problem becomes a DataError naming the file."""
     try:
-        return tomllib.loads(text)
+        doc = tomllib.loads(text)
     except RecursionError:
-        raise DataError("not valid TOML: nested too deeply", file=str(path)) from None
+        raise DataError("not valid TOML: nested too deeply", file=file) from None
     except tomllib.TOMLDecodeError as exc:
-        raise DataError(f"not valid TOML: {exc}", file=str(path)) from None
+        raise DataError(f"not valid TOML: {exc}", file=file) from None
+    except ValueError:  # an integer of more digits than Python converts (4,300)
+        raise DataError(
+            "not valid TOML: an integer too long (TOML integers are 64-bit)", file=file
+        ) from None
+    check_sizes(doc, file)
+    return doc
+
+
+def check_sizes(doc: Any, file: str) -> None:
+    """A DataError at the first integer outside 64 bits (TOML 1.0 "Integer") or string
+    or key longer than :data:`MAX_TEXT_CHARS` in a parsed document: no count or name
+    a user file gives is that large, and a longer number string would be more digits
+    than Python converts."""
+    try:
+        where = _oversized(doc, "")
+    except RecursionError:
+        raise DataError("nested too deeply", file=file) from None
+    if where is not None:
+        path, what = where
+        raise DataError(what, file=file, path=path or None)
+
+
+def _oversized(node: Any, path: str) -> tuple[str, str] | None:
+    if isinstance(node, str):
+        if len(node) > MAX_TEXT_CHARS:
+            return path, f"a text of {len(node)} characters (at most {MAX_TEXT_CHARS})"
+    elif isinstance(node, int) and not isinstance(node, bool):
+        if not -_INT64 <= node < _INT64:
+            return path, "an integer outside 64 bits (TOML integers are 64-bit)"
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            sub = f"{path}.{key}" if path else str(key)
+            if len(key) > MAX_TEXT_CHARS:
+                return path, f"a key of {len(key)} characters (at most {MAX_TEXT_CHARS})"
+            found = _oversized(value, sub)
+            if found is not None:
+                return found
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            found = _oversized(value, f"{path}[{i}]")
+            if found is not None:
+                return found
+    return None
 
 
 def parse_csv(path: Path, required: Sequence[str] = ()) -> list[dict[str, str]]:
     """Parse a CSV file with a header row; checks the ``required`` columns."""
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except OSError as exc:
-        raise DataError(f"cannot read: {exc.strerror or exc}", file=str(path)) from None
+        text = read_user_file(path).decode("utf-8-sig")
     except UnicodeDecodeError:
         raise DataError("not UTF-8 text", file=str(path)) from None
     try:
         reader = csv.DictReader(io.StringIO(text))
         header = reader.fieldnames or []
+        if any(len(h) > MAX_TEXT_CHARS for h in header):
+            raise DataError(
+                f"a column name longer than {MAX_TEXT_CHARS} characters", file=str(path)
+            )
         missing = [c for c in required if c not in header]
         if missing:
             raise DataError(
@@ -149,22 +231,88 @@ def parse_csv(path: Path, required: Sequence[str] = ()) -> list[dict[str, str]]:
                     file=str(path),
                     path=f"line {line}",
                 )
+            if any(len(v) > MAX_TEXT_CHARS for v in row.values()):
+                raise DataError(
+                    f"a cell longer than {MAX_TEXT_CHARS} characters",
+                    file=str(path),
+                    path=f"line {line}",
+                )
             rows.append({k: v.strip() for k, v in row.items()})
         return rows
     except csv.Error as exc:
         raise DataError(f"not valid CSV: {exc}", file=str(path)) from None
 
 
-def override_dirs(explicit: Iterable[str | Path] = (), use_env: bool = True) -> tuple[Path, ...]:
-    """Override directories: the explicit ones, then ``$NAVALWAR_DATA`` (``os.pathsep`` list)."""
-    dirs = [Path(p) for p in explicit]
+def override_dirs(
+    explicit: Iterable[str | Path] = (), use_env: bool = True, game: str = ""
+) -> tuple[Path, ...]:
+    """Override directories: the explicit ones, then ``$NAVALWAR_DATA`` (``os.pathsep`` list).
+
+    With ``game``, an explicit directory must hold at least one of its data files
+    (directly or under ``<game>/``): one that holds none is a mistake (a typo, the wrong
+    folder), not an override. A ``$NAVALWAR_DATA`` directory may hold another game's only.
+    """
+    given = [Path(p) for p in explicit]
+    dirs = list(given)
     if use_env:
         env = os.environ.get(ENV_VAR, "")
         dirs.extend(Path(p) for p in env.split(os.pathsep) if p)
     for d in dirs:
-        if not d.is_dir():
-            raise DataError(f"override data directory {str(d)!r} does not exist or is not a folder")
+        if not is_dir(d):
+            raise DataError(
+                f"override data directory {excerpt(str(d))} does not exist or is not a folder"
+            )
+    if game:
+        names = data_file_names(game)
+        for d in given:
+            if not any((d / game / n).is_file() or (d / n).is_file() for n in names):
+                listing = ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
+                raise DataError(
+                    f"no {game} data file in override data directory {excerpt(str(d))}; "
+                    f"expected one of: {listing} (directly or under {game}/)"
+                )
     return tuple(dirs)
+
+
+@functools.cache
+def _bundled_names(game: str) -> tuple[str, ...]:
+    root = bundled_data_dir() / game
+    return tuple(
+        sorted(
+            path.relative_to(root).as_posix()
+            for path in root.rglob("*")
+            if path.suffix in (".toml", ".csv") and path.relative_to(root).parts[0] != "sources"
+        )
+    )
+
+
+def data_file_names(game: str) -> list[str]:
+    """The files of ``game``'s pack an override directory may replace (``ships.csv``,
+    ``overlays/port-arthur.toml`` ...): the bundled TOML and CSV files, less the
+    ``sources/`` they were reconstructed from and the ``scenarios/``."""
+    return [n for n in _bundled_names(game) if not n.startswith("scenarios/")]
+
+
+def is_scenario_file(name: str, bundled: Iterable[str]) -> bool:
+    """Whether scenario ``name`` is a file path rather than a bundled id: it ends in
+    ``.toml``, or a file of that name exists and no bundled scenario has it as id."""
+    return name.endswith(".toml") or (name not in bundled and is_file(Path(name)))
+
+
+def is_file(path: Path) -> bool:
+    """``path.is_file()``, False for a name no file can have (too long, a NUL in it)."""
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
+
+
+def is_dir(path: Path) -> bool:
+    """``path.is_dir()``, False for a name no folder can have (too long, a NUL in it)."""
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def locate(game: str, name: str, overrides: Sequence[Path]) -> tuple[Path, str]:
@@ -212,26 +360,19 @@ def _stat_files(folder: str, entries: list[tuple[str, int, int]]) -> None:
             continue
 
 
-def digests(game: str, overrides: Sequence[Path] = (), scenario: str = "") -> dict[str, str]:
+def digests(game: str, overrides: Sequence[Path] = ()) -> dict[str, str]:
     """A short SHA-256 of each data file ``game`` may read: every TOML and CSV file of
     its bundled pack (``"bundled/<name>"``, less the ``sources/`` it was reconstructed
-    from), the same names in each override directory, directly or under ``<game>/``,
-    as :func:`locate` looks for them (``"<dir>/<name>"``), and a scenario given as a
-    file path (``"scenario:<path>"``); a file that cannot be read is ``"unreadable"``.
-    A save records them, so that a replay that goes differently can name the data
-    files that changed since."""
+    from), and the same names in each override directory, directly or under ``<game>/``,
+    as :func:`locate` looks for them (``"<dir>/<name>"``); a file that cannot be read is
+    ``"unreadable"``. A save records them, so that a replay that goes differently can
+    name the data files that changed since."""
     root = bundled_data_dir() / game
-    names = sorted(
-        path.relative_to(root).as_posix()
-        for path in root.rglob("*")
-        if path.suffix in (".toml", ".csv") and path.relative_to(root).parts[0] != "sources"
-    )
+    names = _bundled_names(game)
     found = [(f"bundled/{name}", root / name) for name in names]
     for d in overrides:
         for base, label in ((d / game, f"{d}/{game}"), (d, str(d))):
             found += [(f"{label}/{name}", base / name) for name in names]
-    if scenario.endswith(".toml"):
-        found.append((f"scenario:{scenario}", Path(scenario)))
     out: dict[str, str] = {}
     for label, path in found:
         try:
@@ -239,6 +380,21 @@ def digests(game: str, overrides: Sequence[Path] = (), scenario: str = "") -> di
                 out[label] = hashlib.sha256(path.read_bytes()).hexdigest()[:16]
         except OSError:
             out[label] = "unreadable"
+    return out
+
+
+def used_files(
+    game: str, files: dict[str, str], overrides: Sequence[str]
+) -> dict[str, tuple[str, str]]:
+    """From the :func:`digests` ``files`` of a match with override directories
+    ``overrides`` (as named there), the file each data file was read from, as
+    :func:`locate` picks it, and its digest: ``{"ships.csv": ("<dir>/ships.csv", "1a2b...")}``."""
+    out = {}
+    for name in data_file_names(game):
+        labels = [lab for d in overrides for lab in (f"{d}/{game}/{name}", f"{d}/{name}")]
+        label = next((lab for lab in labels if lab in files), f"bundled/{name}")
+        if label in files:
+            out[name] = (label, files[label])
     return out
 
 

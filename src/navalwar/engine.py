@@ -19,7 +19,14 @@ import attrs
 
 from navalwar.actions import Action, ActionCodec
 from navalwar.dice import Dice, Roll
-from navalwar.errors import IllegalActionError, InvalidActionError, NavalwarError
+from navalwar.errors import (
+    DataError,
+    IllegalActionError,
+    InvalidActionError,
+    NavalwarError,
+    clip,
+    excerpt,
+)
 from navalwar.events import Event
 from navalwar.hexgrid import MapSpec
 from navalwar.registry import GameSpec, OptionValue
@@ -179,6 +186,11 @@ class Game(ABC, Generic[S, D]):
         """A bundled scenario by id, or a user's scenario file by path."""
 
     @abstractmethod
+    def scenario_from_document(self, doc: dict[str, Any], file: str, data: D) -> Any:
+        """A user's scenario from its parsed TOML (``file`` names it in errors): how a
+        match is built from a scenario file, or from the copy of it a save holds."""
+
+    @abstractmethod
     def describe_scenario(self, scenario: Any) -> str:
         """Forces, length and victory conditions, for people."""
 
@@ -274,6 +286,18 @@ def load_pack(game: Game[Any, Any], dirs: Sequence[Path] = (), strict: bool = Fa
     return pack
 
 
+def read_scenario_file(name: str) -> str:
+    """The text of the scenario file ``name`` (DataError if it cannot be read or is too large)."""
+    from navalwar.datapack import is_file, read_user_file
+
+    if not is_file(Path(name)):
+        raise DataError("no such scenario file", file=clip(name))
+    try:
+        return read_user_file(Path(name)).decode("utf-8")
+    except UnicodeDecodeError:
+        raise DataError("not UTF-8 text", file=clip(name)) from None
+
+
 class Match:
     """A game being played: the session around a game's pure functions."""
 
@@ -289,10 +313,12 @@ class Match:
         data_dirs: tuple[str, ...] = (),
         strict: bool = False,
         log_events: bool = True,
+        scenario_text: str | None = None,
     ) -> None:
         self.game = game
         self.scenario_name = scenario_name
         self.scenario = scenario
+        self.scenario_text = scenario_text  # a scenario file's content (None: a bundled id)
         self.data = data
         self.seed = seed
         self.options = options
@@ -325,12 +351,17 @@ class Match:
         dice: Dice | None = None,
         use_env: bool = True,
         log_events: bool = True,
+        scenario_text: str | None = None,
     ) -> Match:
         """Start ``scenario`` (a bundled id or a path to a TOML file) of ``game``.
 
+        A scenario file is read once (at most :data:`navalwar.datapack.MAX_FILE_BYTES`)
+        and its content kept in the match (``scenario_text``), so that a save holds it.
+
         Args:
             game: a game id or object.
-            scenario: a bundled scenario id, or a path to a scenario file.
+            scenario: a bundled scenario id, or a path to a scenario file (with
+                ``scenario_text``: only the name the scenario goes by).
             seed: the dice seed; the same seed, scenario, options and actions
                 give the identical event log.
             options: rules options (see the game's spec); unknown names raise.
@@ -340,17 +371,28 @@ class Match:
             use_env: also read the override directories in ``$NAVALWAR_DATA``.
             log_events: keep the event log; without it (batch simulation) a game
                 plays the same, a little faster, but cannot be saved or replayed.
+            scenario_text: the content of a scenario file (a save's copy of it):
+                built from this, no file is opened.
         """
-        from navalwar.datapack import override_dirs
+        from navalwar.datapack import is_scenario_file, override_dirs, parse_toml_text
         from navalwar.registry import load
 
         g = load(game) if isinstance(game, str) else game
         if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
-            raise InvalidActionError(f"the seed must be a non-negative whole number, not {seed!r}")
+            raise InvalidActionError(
+                f"the seed must be a non-negative whole number, not {excerpt(seed)}"
+            )
         resolved = g.spec.resolve_options(options)
-        dirs = override_dirs(data, use_env)
+        dirs = override_dirs(data, use_env, g.id)
         pack = load_pack(g, dirs, strict)
-        scen = g.load_scenario(scenario, pack)
+        if scenario_text is None and is_scenario_file(scenario, g.scenarios()):
+            scenario_text = read_scenario_file(scenario)
+        if scenario_text is None:
+            scen = g.load_scenario(scenario, pack)
+        else:
+            scen = g.scenario_from_document(
+                parse_toml_text(scenario_text, scenario), scenario, pack
+            )
         return cls(
             g,
             scenario,
@@ -362,6 +404,7 @@ class Match:
             tuple(str(d.resolve()) for d in dirs),
             strict,
             log_events,
+            scenario_text,
         )
 
     def _context(self) -> Context:
@@ -409,7 +452,7 @@ class Match:
         if not isinstance(action, Action) and isinstance(action, Mapping):
             action = self.game.codec.from_json(action)
         if not isinstance(action, Action) or action.tag not in self.game.codec.types:
-            raise InvalidActionError(f"{action!r} is not an action of {self.game.id}")
+            raise InvalidActionError(f"{excerpt(action)} is not an action of {self.game.id}")
         decision = self.decision
         if decision is None:
             raise IllegalActionError(action.describe(), "the game is over")
@@ -498,11 +541,16 @@ class Match:
         save_match(self, Path(path))
 
     @classmethod
-    def load(cls, path: str | Path) -> Match:
-        """Read a saved match and replay it to the saved position."""
+    def load(cls, path: str | Path, data: Sequence[str | Path] = ()) -> Match:
+        """Read a saved match and replay it to the saved position.
+
+        A save names no file that is opened: its scenario is a bundled id or the copy of
+        the scenario file it holds, and ``data`` gives the override data directories (a
+        save made with other override files than these is refused, naming them).
+        """
         from navalwar.serialization import load_match
 
-        return load_match(Path(path))
+        return load_match(Path(path), data)
 
     def replay(self) -> Match:
         """Replay seed + actions from the start; raise ReplayError unless the log is identical."""

@@ -8,8 +8,41 @@ what would be right.
 from __future__ import annotations
 
 import difflib
+import reprlib
 from collections.abc import Iterable
 from typing import Any
+
+EXCERPT_CHARS = 60  # the most of a user's value an error message quotes
+
+
+class _Excerpt(reprlib.Repr):
+    """``repr`` cut short: strings and containers to about :data:`EXCERPT_CHARS`, and an
+    integer too long to print (Python refuses over 4,300 digits) by its size."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxstring = self.maxother = EXCERPT_CHARS
+        self.maxlevel = 3
+
+    def repr_int(self, x: int, level: int) -> str:
+        if x.bit_length() > 200:  # more than 60 digits
+            return f"<an integer of about {int(x.bit_length() * 0.30103) + 1} digits>"
+        return super().repr_int(x, level)
+
+
+_EXCERPT = _Excerpt()
+
+
+def excerpt(value: object) -> str:
+    """``repr(value)`` short enough to quote in an error message, whatever the input's size."""
+    return _EXCERPT.repr(value)
+
+
+def clip(text: str, limit: int = 200) -> str:
+    """``text`` (a file name, say) as it is if short, else its start and end around ``...``."""
+    if len(text) <= limit:
+        return text
+    return f"{text[: limit // 2]}...{text[-(limit // 2) :]}"
 
 
 class NavalwarError(Exception):
@@ -42,7 +75,7 @@ class IllegalActionError(NavalwarError):
         self.why = why
         self.rule = rule
         where = f" ({rule})" if rule else ""
-        super().__init__(f"illegal action {what}: {why}{where}")
+        super().__init__(f"illegal action {clip(what)}: {clip(why, 400)}{where}")
 
 
 class InvalidActionError(NavalwarError):
@@ -57,15 +90,17 @@ class DataError(NavalwarError):
         path: the field path inside the file (``"forces.us[2].hex"``), if any.
     """
 
+    MESSAGE_CHARS = 600  # the longest reason kept: longer ones quoted too much of the input
+
     def __init__(self, message: str, *, file: str | None = None, path: str | None = None) -> None:
         self.file = file
         self.path = path
-        self.reason = message
+        self.reason = message = clip(message, self.MESSAGE_CHARS)
         parts = []
         if file:
-            parts.append(str(file))
+            parts.append(clip(str(file)))
         if path:
-            parts.append(path)
+            parts.append(clip(path))
         prefix = ": ".join(parts)
         super().__init__(f"{prefix}: {message}" if prefix else message)
 
@@ -82,7 +117,9 @@ class DataErrors(DataError):
         more = len(self.problems) - self.SHOWN
         if more > 0:
             listing += f"\n  ... and {more} more (navalwar validate lists them all)"
-        super().__init__(f"{len(self.problems)} problems:\n{listing}")
+        NavalwarError.__init__(self, f"{len(self.problems)} problems:\n{listing}")
+        self.reason = str(self)
+        self.path = None
         self.file = self.problems[0].file if self.problems else None
 
 
@@ -94,10 +131,11 @@ class UnknownNameError(NavalwarError):
         self.kind = kind
         self.name = name
         self.known = known_list
-        close = difflib.get_close_matches(name, known_list, n=1, cutoff=0.5)
+        short = len(name) <= EXCERPT_CHARS  # no suggestion for a long text (and no slow search)
+        close = difflib.get_close_matches(name, known_list, n=1, cutoff=0.5) if short else []
         hint = f"; did you mean {close[0]!r}?" if close else ""
         listing = ", ".join(known_list[:12]) + (" ..." if len(known_list) > 12 else "")
-        super().__init__(f"unknown {kind} {name!r}{hint} (known: {listing})")
+        super().__init__(f"unknown {kind} {excerpt(name)}{hint} (known: {listing})")
 
 
 class UnknownGameError(UnknownNameError):

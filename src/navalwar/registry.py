@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from navalwar.errors import DataError, UnknownGameError, UnknownNameError
+from navalwar.errors import DataError, UnknownGameError, UnknownNameError, excerpt
 
 if TYPE_CHECKING:
     from navalwar.engine import Game
@@ -33,15 +33,20 @@ class OptionSpec:
         """Return ``value`` if it is valid for this option, else raise DataError."""
         if isinstance(self.default, bool):
             if not isinstance(value, bool):
-                raise DataError(f"option {self.name!r} takes true or false, not {value!r}")
+                raise DataError(f"option {self.name!r} takes true or false, not {excerpt(value)}")
         elif isinstance(self.default, int):
             if isinstance(value, bool) or not isinstance(value, int):
-                raise DataError(f"option {self.name!r} takes a whole number, not {value!r}")
+                raise DataError(f"option {self.name!r} takes a whole number, not {excerpt(value)}")
+            if not -(2**63) <= value < 2**63:
+                raise DataError(
+                    f"option {self.name!r} takes a whole number of at most 64 bits, "
+                    f"not {excerpt(value)}"
+                )
         elif not isinstance(value, str):
-            raise DataError(f"option {self.name!r} takes a string, not {value!r}")
+            raise DataError(f"option {self.name!r} takes a string, not {excerpt(value)}")
         if self.choices and value not in self.choices:
             allowed = ", ".join(repr(c) for c in self.choices)
-            raise DataError(f"option {self.name!r} takes one of {allowed}, not {value!r}")
+            raise DataError(f"option {self.name!r} takes one of {allowed}, not {excerpt(value)}")
         return value  # type: ignore[no-any-return]
 
 

@@ -2,21 +2,26 @@
 
 Each file is checked on its own, so one bad file does not hide the problems of
 another, and the rows of a ship or card file each on their own; every problem
-names its file and field path.
+names its file and field path. A scenario is checked by starting a match of it (so
+its set-up is checked too); a data directory by loading the pack with it and
+starting every scenario file it holds (``scenarios/``, directly or under
+``<game>/``) with that pack.
 """
 
 from __future__ import annotations
 
+import functools
 import shutil
 import tempfile
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from navalwar.errors import DataErrors, NavalwarError, ReplayError
+from navalwar.errors import DataErrors, NavalwarError
 
 
-def _check(fn: object) -> list[str]:
+def _check(fn: Callable[[], object]) -> list[str]:
     try:
-        fn()  # type: ignore[operator]
+        fn()
     except DataErrors as exc:
         return [str(p) for p in exc.problems]
     except NavalwarError as exc:
@@ -24,53 +29,100 @@ def _check(fn: object) -> list[str]:
     return []
 
 
-def validate_path(path: Path, game_id: str) -> list[str]:
-    """Every problem found in ``path`` (empty if it is good)."""
+def validate_path(path: Path, game_id: str, data: Sequence[str | Path] = ()) -> list[str]:
+    """Every problem found in ``path`` (empty if it is good); ``data``: the override
+    data directories a save or scenario is checked with."""
+    from navalwar.engine import Match
     from navalwar.registry import load
+    from navalwar.serialization import load_match
 
     if not path.exists():
         return [f"{path}: no such file or directory"]
     if path.suffix == ".json":
-        from navalwar.serialization import load_match
-
-        try:
-            load_match(path)
-        except ReplayError as exc:
-            return [str(exc)]
-        except NavalwarError as exc:
-            return [str(exc)]
-        return []
-    game = load(game_id)
+        return _check(lambda: load_match(path, data))
+    load(game_id)
     if path.is_dir():
         return _validate_pack_dir(path, game_id)
-    data_files = getattr(_data_module(game_id), "FILES", ())
-    if path.name in data_files or path.name.endswith(".meta.toml"):
-        with tempfile.TemporaryDirectory() as tmp:
-            shutil.copy(path, Path(tmp) / path.name)
-            meta = path.with_name(path.stem + ".meta.toml")
-            if path.suffix == ".csv" and meta.is_file():
-                shutil.copy(meta, Path(tmp) / meta.name)
-            return _validate_pack_dir(Path(tmp), game_id, label=str(path))
+    rel = _data_file(path, game_id)
+    if rel is not None:
+        return _validate_data_file(path, rel, game_id)
     if path.suffix == ".toml":
-        try:
-            data = game.load_data()
-        except NavalwarError as exc:
-            return [f"the bundled data pack does not load: {exc}"]
-        return _check(lambda: game.load_scenario(str(path), data))
+        return _check(lambda: Match.start(game_id, str(path), data=data))
     return [f"{path}: not a scenario (.toml), save (.json), data file or data directory"]
 
 
-def _data_module(game_id: str) -> object:
-    import importlib
+def _data_file(path: Path, game_id: str) -> str | None:
+    """The pack file ``path`` is a copy of (``ships.csv``, ``overlays/chemulpo.toml``), if any."""
+    from navalwar.datapack import data_file_names
 
-    return importlib.import_module(f"navalwar.games.{game_id}.data")
+    found = [
+        n
+        for n in data_file_names(game_id)
+        if path.parts[-len(n.split("/")) :] == tuple(n.split("/"))
+    ]
+    return max(found, key=len) if found else None
 
 
-def _validate_pack_dir(directory: Path, game_id: str, label: str = "") -> list[str]:
+def _validate_data_file(path: Path, rel: str, game_id: str) -> list[str]:
+    """Check one data file as the only override of the pack (a CSV file with its
+    ``.meta.toml`` provenance sidecar, if it has one beside it; a sidecar with its CSV)."""
+    from navalwar.datapack import locate
+
+    with tempfile.TemporaryDirectory() as tmp:
+        target = Path(tmp) / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(path, target)
+        if rel.endswith(".csv"):
+            meta = path.with_name(path.stem + ".meta.toml")
+            if meta.is_file():
+                shutil.copy(meta, target.with_name(meta.name))
+        elif rel.endswith(".meta.toml"):
+            csv_name = path.name.removesuffix(".meta.toml") + ".csv"
+            beside = path.with_name(csv_name)
+            source = beside if beside.is_file() else None
+            if source is None:
+                rel_csv = rel.removesuffix(".meta.toml") + ".csv"
+                try:
+                    source = locate(game_id, rel_csv, ())[0]
+                except NavalwarError:
+                    source = None
+            if source is not None:
+                shutil.copy(source, target.with_name(csv_name))
+        problems = _validate_pack_dir(Path(tmp), game_id)
+        return [p.replace(str(target), str(path)).replace(tmp, str(path.parent)) for p in problems]
+
+
+def _validate_pack_dir(directory: Path, game_id: str) -> list[str]:
+    """Load the pack with ``directory`` as override, then start each of its scenario files."""
+    from navalwar.datapack import data_file_names
+    from navalwar.engine import Match
     from navalwar.registry import load
 
     game = load(game_id)
-    problems = _check(lambda: game.load_data([directory]))
-    if label:
-        problems = [p.replace(str(directory), label) for p in problems]
+    names = data_file_names(game_id)
+    has_data = any((directory / game_id / n).is_file() or (directory / n).is_file() for n in names)
+    scenarios = sorted(
+        p
+        for folder in (directory / game_id / "scenarios", directory / "scenarios")
+        for p in folder.glob("*.toml")
+    )
+    if not has_data and not scenarios:
+        listing = ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
+        return [
+            f"{directory}: no {game_id} data file or scenario; expected one of: {listing}, "
+            f"scenarios/*.toml (directly or under {game_id}/)"
+        ]
+    overrides = [directory] if has_data else []
+    problems = _check(lambda: game.load_data(overrides)) if has_data else []
+    if problems:
+        if scenarios:
+            problems.append(
+                f"{directory}: its {len(scenarios)} scenario file(s) are checked once its "
+                "data files load"
+            )
+        return problems
+    for scenario in scenarios:
+        problems += _check(
+            functools.partial(Match.start, game_id, str(scenario), data=overrides, use_env=False)
+        )
     return problems

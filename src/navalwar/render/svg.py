@@ -102,6 +102,8 @@ def match_at_turn(match: Match, turn: int) -> Match:
         options=match.options,
         data=match.data_dirs,
         strict=match.strict,
+        use_env=False,  # the match's data_dirs have them already
+        scenario_text=match.scenario_text,
     )
 
     def turn_of(m: Match) -> int:

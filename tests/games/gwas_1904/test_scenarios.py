@@ -580,7 +580,7 @@ DELETE = object()
         ("forces.Japan.ships[1]", "TB-No21", "forces.Japan.ships[1]", "squadron class"),
         ("forces.Japan.ships[1]", "B06", "forces.Japan.ships[1]", "already listed"),
         # counts
-        ("forces.Japan.squadrons[0].ships", 0, "forces.Japan.squadrons[0].ships", "at least 1"),
+        ("forces.Japan.squadrons[0].ships", 0, "forces.Japan.squadrons[0].ships", "from 1 to 99"),
         ("forces.Japan.er", 8, "forces.Japan.er", "from 1 to 7"),
         ("forces.Japan.er", 0, "forces.Japan.er", "from 1 to 7"),
         ("forces.Russia.ships", [], "forces.Russia", "at least one ship"),
@@ -594,7 +594,7 @@ DELETE = object()
         # weather and other ranges
         ("scenario.weather", 0, "scenario.weather", "from 1 to 6"),
         ("scenario.weather", 7, "scenario.weather", "from 1 to 6"),
-        ("scenario.impulses", -1, "scenario.impulses", "at least 0"),
+        ("scenario.impulses", -1, "scenario.impulses", "from 0 to 999"),
         ("scenario.id", "Test Scenario", "scenario.id", "lower-case"),
         ("scenario.date", "10 August 1904", "scenario.date", "ISO date"),
         ("scenario.overlay", "vladivostok", "scenario.overlay", "port-arthur, chemulpo"),
@@ -723,7 +723,7 @@ def test_adjustments_mines_options_victory() -> None:
             "mines",
             [{"kind": "pre_battle", "side": "Japan", "fields": 0, "ships": ["B06"]}],
             "mines[0].fields",
-            "at least 1",
+            "from 1 to 999",
         ),
         (
             "optional_ship",

@@ -17,7 +17,13 @@ from typing import Any
 import attrs
 
 from navalwar.actions import Action
-from navalwar.datapack import bundled_data_dir, load_files, parse_toml
+from navalwar.datapack import (
+    bundled_data_dir,
+    is_scenario_file,
+    load_files,
+    locate,
+    parse_toml,
+)
 from navalwar.dice import Dice
 from navalwar.engine import Context, Decision, Game, Match, Outcome
 from navalwar.errors import DataError, IllegalActionError, UnknownNameError
@@ -28,7 +34,7 @@ from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.impulse import impulse_limit
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
 from navalwar.games.gwas_1904.movement import minefield
-from navalwar.games.gwas_1904.overlay import Overlay, load_overlay
+from navalwar.games.gwas_1904.overlay import Overlay, load_overlay, overlay_names
 from navalwar.games.gwas_1904.scenario import BattleScenario, Force, Victory, parse_scenario
 from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
 from navalwar.games.gwas_1904.ships import check_known, load_ships
@@ -192,7 +198,11 @@ class GreatWarAtSea1904(Game[State, GData]):
                 "strict mode: the GWaS ship data are reconstructed (no printed "
                 "Ship Data Charts); give a transcription with --data DIR"
             )
-        return GData(ships, load_tables(overrides), tuple(overrides))
+        data = GData(ships, load_tables(overrides), tuple(overrides))
+        for name in overlay_names(overrides):  # an override overlay is checked now, as the rest
+            if locate("gwas_1904", f"overlays/{name}.toml", overrides)[1] == "override":
+                data.overlay(name)
+        return data
 
     def scenarios(self) -> list[str]:
         return sorted(
@@ -201,7 +211,7 @@ class GreatWarAtSea1904(Game[State, GData]):
 
     def load_scenario(self, name: str, data: GData) -> BattleScenario:
         path = Path(name)
-        if not (name.endswith(".toml") or path.is_file()):
+        if not is_scenario_file(name, self.scenarios()):
             found = data.bundled_scenarios.get(name)
             if found is not None:
                 return found  # read once a pack: a pack is kept while its files are unchanged
@@ -213,12 +223,15 @@ class GreatWarAtSea1904(Game[State, GData]):
         return self._parse_scenario(path, data)
 
     def _parse_scenario(self, path: Path, data: GData) -> BattleScenario:
+        return self.scenario_from_document(parse_toml(path), str(path), data)
+
+    def scenario_from_document(self, doc: dict[str, Any], file: str, data: GData) -> BattleScenario:
         codes: dict[str, set[str]] = {b.JAPAN: set(), b.RUSSIA: set()}
         names: dict[str, dict[str, str]] = {b.JAPAN: {}, b.RUSSIA: {}}
         for (nat, code), spec in data.ships.items():
             codes[b.NATION[nat]].add(code)
             names[b.NATION[nat]][code] = spec.name
-        return parse_scenario(parse_toml(path), str(path), codes, names)
+        return parse_scenario(doc, file, codes, names)
 
     def describe_scenario(self, scenario: BattleScenario) -> str:
         """Title, description, each side's ships by code and name with every ER the

@@ -41,7 +41,7 @@ from typing import Any, NoReturn
 
 import attrs
 
-from navalwar.errors import DataError, UnknownNameError
+from navalwar.errors import DataError, UnknownNameError, excerpt
 from navalwar.games.gwas_1904 import tactical_map
 from navalwar.games.gwas_1904.ship import PARTS, TYPES
 
@@ -58,6 +58,12 @@ MINE_KINDS = ("pre_battle", "roadstead")
 PROVENANCES = ("rulebook", "reconstructed")
 SQUADRON_TYPES = ("DD", "TB", "TR")  # classes printed as "...-class destroyers: 4" (9.1)
 MERCHANT_TYPES = ("TR",)
+# Bounds on the counts a file gives (the bundled scenarios' largest in brackets): any
+# whole number without a printed range (impulses 12, exit_ships 7 ...), a squadron's
+# ships (31) and a side's squadron ships (64), so that a file cannot ask for millions.
+MAX_COUNT = 999
+MAX_SQUADRON_SHIPS = 99
+MAX_SIDE_SQUADRON_SHIPS = 300
 WARSHIPS_PER_COUNTER = 3  # 9.2
 MERCHANTS_PER_COUNTER = 4  # 9.2
 STACK = 8  # counters per side per hex (7.2, 7.23: a squadron counter counts 1)
@@ -341,7 +347,7 @@ _KIND_NAMES = {
 def _describe(value: object) -> str:
     for kind, name in _KIND_NAMES.items():
         if type(value) is kind:
-            return f"{name} ({value!r})" if kind not in (list, dict) else name
+            return f"{name} ({excerpt(value)})" if kind not in (list, dict) else name
     return type(value).__name__
 
 
@@ -425,9 +431,9 @@ class _Reader:
         self, t: dict[str, Any], key: str, path: str, default: int = 0, low: int = 0, high: int = 0
     ) -> int:
         value: int = self.typed(t, key, path, int, default)
-        if value < low or (high and value > high):
-            span = f"from {low} to {high}" if high else f"at least {low}"
-            self.fail(_join(path, key), f"must be {span}, not {value}")
+        high = high or MAX_COUNT
+        if not low <= value <= high:
+            self.fail(_join(path, key), f"must be from {low} to {high}, not {excerpt(value)}")
         return value
 
     def flag(self, t: dict[str, Any], key: str, path: str, default: bool) -> bool:
@@ -611,6 +617,7 @@ class _ForceReader:
         self.side = side
         self.codes = codes
         self.seen: dict[str, str] = {}  # ship code -> path of its first listing
+        self.squadron_ships = 0
 
     def ships(self, t: dict[str, Any], path: str) -> tuple[str, ...]:
         out = []
@@ -629,7 +636,12 @@ class _ForceReader:
             st = self.r.table(item, p, ("code", "ships"))
             code = self.r.code(self.side, self.r.text(st, "code", p), f"{p}.code")
             self.known(code, f"{p}.code", squadron=True)
-            out.append(Squadron(code, self.r.integer(st, "ships", p, low=1)))
+            n = self.r.integer(st, "ships", p, low=1, high=MAX_SQUADRON_SHIPS)
+            self.squadron_ships += n
+            if self.squadron_ships > MAX_SIDE_SQUADRON_SHIPS:
+                limit = MAX_SIDE_SQUADRON_SHIPS
+                self.r.fail(f"{p}.ships", f"more than {limit} squadron ships on a side")
+            out.append(Squadron(code, n))
         return tuple(out)
 
     def known(self, code: str, path: str, squadron: bool) -> None:

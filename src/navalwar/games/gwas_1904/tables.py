@@ -142,9 +142,12 @@ def load_tables(overrides: Sequence[Path] = ()) -> DamageTables:
     dmg = files["damage_tables.toml"]
     doc, file = dmg.content, str(dmg.path)
     eff = files["effectiveness.toml"]
-    prov = {
-        n: str(f.content.get("meta", {}).get("provenance", "placeholder")) for n, f in files.items()
-    }
+    prov = {}
+    for n, f in files.items():
+        meta = f.content.get("meta", {})
+        if not isinstance(meta, dict):
+            raise DataError("must be a table", file=str(f.path), path="meta")
+        prov[n] = str(meta.get("provenance", "placeholder"))
     return DamageTables(
         _table(doc, "gunnery_damage", file),
         _table(doc, "torpedo_damage", file),

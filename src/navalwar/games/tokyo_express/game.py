@@ -84,7 +84,12 @@ from navalwar.games.tokyo_express.movement import (
     turns_needed,
     us_order_can_stay_on_map,
 )
-from navalwar.games.tokyo_express.scenario import Scenario, bundled_scenarios, load_scenario
+from navalwar.games.tokyo_express.scenario import (
+    Scenario,
+    bundled_scenarios,
+    load_scenario,
+    parse_scenario,
+)
 from navalwar.games.tokyo_express.sequence_of_play import (
     BASIC_TURN,
     sequence_key,
@@ -176,6 +181,9 @@ class TokyoExpress(Game[State, TEData]):
 
     def load_scenario(self, name: str, data: TEData) -> Scenario:
         return load_scenario(name, data)
+
+    def scenario_from_document(self, doc: dict[str, Any], file: str, data: TEData) -> Scenario:
+        return parse_scenario(doc, file, data)
 
     def describe_scenario(self, scenario: Scenario) -> str:
         lines = [f"{scenario.title} ({scenario.rule})", "", scenario.description, ""]

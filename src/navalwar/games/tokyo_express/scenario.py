@@ -24,8 +24,8 @@ from typing import Any
 
 import attrs
 
-from navalwar.datapack import bundled_data_dir, parse_toml
-from navalwar.errors import DataError, NavalwarError, UnknownNameError
+from navalwar.datapack import bundled_data_dir, is_file, is_scenario_file, parse_toml
+from navalwar.errors import DataError, NavalwarError, UnknownNameError, clip
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import TE_MAP
 from navalwar.hexgrid import Hex
@@ -41,7 +41,6 @@ MAX_RANGE = 40  # hexes: the map's length (the rules' ranges are 7-13)
 MAX_VP = 100  # Victory Points of one entry (the rules' largest is 12)
 MAX_LEVELS = 10
 MAX_MARGIN = 1000  # a level's lowest US VP margin, either way
-MAX_FILE_BYTES = 1_000_000
 # TE 3.9 / 14.3 Levels of Victory on US VP minus Japanese VP.
 DEFAULT_LEVELS: tuple[tuple[int | None, str], ...] = (
     (11, "US Substantial Victory"),
@@ -353,16 +352,11 @@ _PARSED: dict[str, tuple[int, int, TEData, Scenario]] = {}
 def load_scenario(name: str, data: TEData) -> Scenario:
     """A bundled scenario id, or a path to a scenario TOML file."""
     path = Path(name)
-    if name.endswith(".toml") or path.is_file():
-        if not path.is_file():
-            raise DataError("no such scenario file", file=name)
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            raise DataError(
-                f"is {size} bytes: a scenario file is at most {MAX_FILE_BYTES} bytes", file=name
-            )
-        return parse_scenario(parse_toml(path), str(path), data)
     known = bundled_scenarios()
+    if is_scenario_file(name, known):
+        if not is_file(path):
+            raise DataError("no such scenario file", file=clip(name))
+        return parse_scenario(parse_toml(path), str(path), data)
     if name not in known:
         raise UnknownNameError("Tokyo Express scenario", name, known)
     file = scenario_dir() / f"{name}.toml"
