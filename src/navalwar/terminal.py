@@ -52,23 +52,26 @@ GRAVE = ("damage", "sink", "sunk", "hit", "killed", "lost", "game_over")
 
 HELP = """\
 At the prompt:
-  1, 2, ...   pick that choice           Enter     show the choices again
-  + or more   more choices (next page)   b         build your answer step by step
-  r           a random legal choice      {...}     a JSON action, e.g. {"tag": "set_speed", ...}
-  a           let the computer choose this time (the game's heuristic agent)
-  auto        let the computer play your side to the end of the game
-  u           undo your last choice (only back to the last dice roll or reveal)
-  m           redraw the map and the ship table
-  l           the full event log         v         show/hide dice rolls
-  s [FILE]    save the game (to FILE; by default the file it was loaded from or last
-              saved to, else GAME-SCENARIO-seedN.json); `navalwar play FILE` continues it
-  q           quit (asks first)          h or ?    this help
-  Ctrl-C, Ctrl-D  leave the game: you are offered to save it (exit status 130 for
-              Ctrl-C, 1 otherwise; when the input is not a terminal it is saved)
-Map: each ship is a letter (see the Key column of the table) with an arrow for its
-heading as printed on the map; its hex label is written just above it (or, where
-there is no room, at the end of its line). On a lettered grid (GWaS) each hex shows
-the keys of the ships in it (+ when there are more), ? for a counter not yet seen."""
+  1, 2, ...  pick that choice          Enter  show the choices again
+  + or more  more choices (next page)  b      build your answer step by step
+  r          a random legal choice     {...}  a JSON action, {"tag": ..., ...}
+  a          let the computer choose this time (the game's heuristic agent)
+  auto       let the computer play your side to the end of the game
+  u          undo your last choice (only back to the last dice roll or reveal)
+  m          redraw the whole map and the ship table
+  l          the full event log        v      show/hide dice rolls
+  s [FILE]   save the game (by default to the file it was loaded from or last
+             saved to, else GAME-SCENARIO-seedN.json); navalwar play FILE
+             continues it
+  q          quit (asks first)         h, ?   this help
+  Ctrl-C, Ctrl-D  leave the game, offered to save it (Ctrl-C again: not saved;
+             saved without asking when the input is not a terminal); the exit
+             status is 130 after Ctrl-C, 1 otherwise
+Map: each ship is a letter (the Key column of the table) with an arrow for its
+heading as printed on the map; its hex label is written just above it (or,
+where there is no room, at the end of its line). On a lettered grid (GWaS) each
+hex shows the keys of the ships in it (+ when there are more), ? for a counter
+not yet seen, and the number of each choice in the hex it offers."""
 
 
 EXIT_FINISHED, EXIT_LEFT, EXIT_INTERRUPTED = 0, 1, 130
@@ -1138,9 +1141,7 @@ class _Session:
     def universe(self, forms: list[dict[str, Any]], field: str) -> list[str]:
         """Every name in the ``field`` of ``forms``, in the order of the observation."""
         found = _distinct(x for f in forms for g in f[field] for x in g)
-        order = {
-            str(s.get("name")): i for i, s in enumerate(_ships(self.match.observe(self.viewer)))
-        }
+        order = {str(s.get("name")): i for i, s in enumerate(_ships(self.deciders_view()))}
         return sorted(found, key=lambda n: order.get(n, len(order)))
 
     def near(self, ships: Mapping[str, Mapping[str, Any]]) -> Callable[[str, str], bool] | None:
@@ -1388,9 +1389,14 @@ class _Session:
             return None
         return _distinct(int(w) - 1 for w in words)
 
+    def deciders_view(self) -> dict[str, Any]:
+        """The observation of the side deciding now (what a step-by-step answer may show)."""
+        d = self.match.decision
+        return self.match.observe(d.side if d is not None else self.viewer)
+
     def item(self, value: Any) -> str:
         """A value to pick from: a ship by its map key, name, type and hex."""
-        for s in _ships(self.match.observe(self.viewer)):
+        for s in _ships(self.deciders_view()):
             if s.get("name") == value:
                 key = self.keys(str(value), str(s.get("side", "")))
                 return f"{key} {value} ({s.get('type', '')} {s.get('hex', '')})"
