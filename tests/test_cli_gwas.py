@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
+import pytest
 from click.testing import CliRunner, Result
 from rich.console import Console
 
@@ -97,9 +99,12 @@ def test_play_hands_a_side_to_the_computer_with_auto() -> None:
     assert "Battle report" in result.output and "Interrupted" not in result.output
 
 
-def test_hotseat_hands_the_terminal_over_and_hides_the_other_side() -> None:
+def test_hotseat_hands_the_terminal_over_and_hides_the_other_side(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the unfinished game is saved here
     result = cli("play", "gwas_1904", "yellow-sea", "--hotseat", input="\n1\n" * 3)
-    assert result.exit_code == 0, result.output
+    assert result.exit_code == 1, result.output  # left unfinished (issue 15)
     out = result.output
     # Russia (without the initiative) places first, then Japan
     assert "pass the terminal to the Russia player" in out
@@ -110,7 +115,10 @@ def test_hotseat_hands_the_terminal_over_and_hides_the_other_side() -> None:
     assert "(face down" in japan_turn  # Japan sees only counters where they are
 
 
-def test_the_terminal_shows_the_gwas_grid_and_readable_choices() -> None:
+def test_the_terminal_shows_the_gwas_grid_and_readable_choices(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)  # the unfinished game is saved here
     match = Match.start("gwas_1904", "yellow-sea", seed=1)
     out = io.StringIO()
     lines = iter(["1"])

@@ -272,8 +272,8 @@ def validate(path: str, game: str, data: tuple[str, ...]) -> None:
 
 
 @main.command()
-@click.argument("game")
-@click.argument("scenario")
+@click.argument("game", metavar="GAME_OR_SAVE")
+@click.argument("scenario", required=False)
 @common
 @click.option(
     "--side", default="", help="The side you play, in any letter case (default: the first side)."
@@ -295,7 +295,7 @@ def validate(path: str, game: str, data: tuple[str, ...]) -> None:
 @_friendly
 def play(
     game: str,
-    scenario: str,
+    scenario: str | None,
     seed: int,
     options: tuple[str, ...],
     data: tuple[str, ...],
@@ -304,13 +304,35 @@ def play(
     hotseat: bool,
     agent_specs: tuple[str, ...],
 ) -> None:
-    """Play SCENARIO of GAME in the terminal."""
+    """Play SCENARIO of GAME in the terminal, or continue a saved game (GAME_OR_SAVE is
+    the save file: its game, scenario, seed and options are the save's).
+
+    At the prompt, s [FILE] saves the game. Leaving an unfinished game (q, Ctrl-C,
+    Ctrl-D) offers to save it; when the input is not a terminal it is saved at once.
+    Exit status: 0 the game was played to its end, 1 left unfinished (q, Ctrl-D, end of
+    input), 130 interrupted with Ctrl-C."""
+    from navalwar.engine import Match
     from navalwar.terminal import play_terminal
 
-    match = _start(game, scenario, seed, options, data, strict)
+    save_as = None
+    if scenario is not None:
+        match = _start(game, scenario, seed, options, data, strict)
+    elif seed or options or data or strict:
+        raise NavalwarError(
+            "--seed, --option, --data and --strict are for GAME SCENARIO: a saved game "
+            "continues with the save's"
+        )
+    elif not Path(game).is_file():
+        raise NavalwarError(
+            f"{game}: no such save file; to start a new game give a game and a scenario "
+            "(navalwar play GAME SCENARIO; navalwar games lists the games)"
+        )
+    else:
+        match = Match.load(game)
+        save_as = game
     sides = match.game.spec.sides
     humans = set(sides) if hotseat else {_side(match, side) if side else sides[0]}
-    agents = _agents(match, agent_specs, seed)
+    agents = _agents(match, agent_specs, match.seed)
     playable = match.game.spec.playable_sides
     if not humans & set(playable):
         click.echo(
@@ -318,7 +340,9 @@ def play(
             f"will only watch; play {' or '.join(playable)} for decisions.",
             err=True,
         )
-    play_terminal(match, humans, agents)
+    status = play_terminal(match, humans, agents, save_as=save_as)
+    if status:
+        sys.exit(status)
 
 
 @main.command()
