@@ -226,8 +226,10 @@ def test_resume_drops_a_line_cut_short(tmp_path: Path) -> None:
     text = whole.read_text()
     out.write_text(text[: text.index("\n") + 1] + text[text.index("\n") + 1 :][:40])
     assert len(batch.read_records(out)) == 1
-    simulate(*TE, 3, seed=2, workers=1, out=out, resume=True)
+    told: list[str] = []
+    simulate(*TE, 3, seed=2, workers=1, out=out, resume=True, notify=told.append)
     assert out.read_text() == text
+    assert len(told) == 1 and "dropped 1 broken line(s) (line 2)" in told[0]
 
 
 def test_resume_refuses_another_batch(tmp_path: Path) -> None:

@@ -335,8 +335,10 @@ def render(
     """Draw a match's map as SVG: a saved match (SAVE_OR_GAME is the file), or the start
     of a new match (SAVE_OR_GAME SCENARIO: a game and one of its scenarios)."""
     from navalwar.engine import Match
+    from navalwar.files import atomic_write, check_writable
     from navalwar.render.svg import render_match
 
+    check_writable(output, "the map")
     if scenario is not None:
         match = _start(save, scenario, seed, options, data, strict)
     elif seed or options or data or strict:
@@ -346,7 +348,7 @@ def render(
     else:
         match = Match.load(save)
     svg = render_match(match, turn, whole_map=whole_map, side=side)
-    Path(output).write_text(svg, encoding="utf-8")
+    atomic_write(output, svg)
     click.echo(f"wrote {output}")
 
 
@@ -463,12 +465,13 @@ def simulate(
     from rich.console import Console
 
     from navalwar import batch
-    from navalwar.batch.report import figure, levels_table, summary_table, vp_table, write_plot
+    from navalwar.batch.report import levels_table, plot_format, summary_table, vp_table, write_plot
+    from navalwar.files import check_writable
 
     if plot:
-        figure()  # a missing matplotlib fails now, not after the battles
-    if out and not Path(out).resolve().parent.is_dir():
-        raise NavalwarError(f"cannot write to {out}: its folder does not exist")
+        plot_format(plot)  # matplotlib, the format and the folder fail now, not after
+    if out:
+        check_writable(out, "the records")
     started = time.perf_counter()
     try:
         with _SimulateProgress() as report:
@@ -486,6 +489,7 @@ def simulate(
                 resume=resume,
                 overwrite=force,
                 progress=report,
+                notify=lambda message: click.echo(f"note: {message}", err=True),
             )
     except batch.BatchInterrupted as stop:
         where = f"are in {stop.path}" if stop.path else "are lost (no --out file)"

@@ -10,16 +10,14 @@ atomically (a temporary file, flushed, then renamed over the target).
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from navalwar.datapack import changed_files, digests
 from navalwar.errors import DataError, NavalwarError, ReplayError
 from navalwar.events import log_digest
+from navalwar.files import atomic_write
 
 if TYPE_CHECKING:
     from navalwar.engine import Match
@@ -56,29 +54,9 @@ def _digests(match: Match) -> dict[str, str]:
     return digests(match.game.id, dirs, match.scenario_name)
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half."""
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def save_match(match: Match, path: Path) -> None:
-    """Write ``match`` to ``path`` as JSON, atomically."""
-    try:
-        atomic_write(path, json.dumps(match_to_json(match), indent=1) + "\n")
-    except OSError as exc:
-        raise DataError(f"cannot write the save: {exc.strerror or exc}", file=str(path)) from None
+    """Write ``match`` to ``path`` as JSON, atomically (DataError naming it if it cannot be)."""
+    atomic_write(path, json.dumps(match_to_json(match), indent=1) + "\n")
 
 
 def _field(doc: dict[str, Any], name: str, kind: type | tuple[type, ...], file: str) -> Any:
