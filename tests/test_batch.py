@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +21,8 @@ from navalwar.agents import make_agent, play_out
 from navalwar.batch import BattleRecord, battle_seeds, simulate, summarize, wilson
 from navalwar.batch import backends as backends_module
 from navalwar.cli import main
-from navalwar.engine import Match
-from navalwar.errors import NavalwarError
+from navalwar.engine import Match, Outcome, score_from_json, score_to_json
+from navalwar.errors import DataError, NavalwarError
 from navalwar.games.tokyo_express.game import TokyoExpress
 
 TE = ("tokyo_express", "basic")
@@ -386,3 +388,36 @@ def test_missing_matplotlib_is_a_clear_error(
     result = cli("simulate", *TE, "-n", "2", "--plot", str(tmp_path / "p.svg"))
     assert result.exit_code == 2
     assert "navalwar[plot]" in result.output
+
+
+# -- exact scores (issue 15 item 4) --------------------------------------------------------
+
+
+def test_half_vp_scores_are_exact_in_outcome_records_and_statistics() -> None:
+    """Issue 15: BS6 seed 3 scored Russia 30 in Outcome.scores, 30.50 VP in its summary;
+    scores are exact, in the outcome, the record, its JSON line and the statistics."""
+    record = batch.play_battle(batch.BatchSpec.make("gwas_1904", "ulsan"), 0, 3)
+    said = dict(re.findall(r"(Japan|Russia) ([0-9.]+) VP", record.summary))
+    assert record.scores == {side: Fraction(vp) for side, vp in said.items()}
+    assert any(vp.denominator != 1 for vp in record.scores.values())  # a half VP indeed
+    line = json.loads(record.to_line())
+    assert {side: Fraction(vp) for side, vp in line["scores"].items()} == record.scores
+    assert BattleRecord.from_json(line) == record
+    summary = summarize([record])
+    assert [s.vp.mean for s in summary.sides] == [float(record.scores[s]) for s in record.agents]
+
+
+def test_scores_in_json_are_whole_ints_exact_floats_or_fractions() -> None:
+    assert score_to_json(Fraction(9)) == 9 and isinstance(score_to_json(Fraction(9)), int)
+    assert score_to_json(Fraction(61, 2)) == 30.5
+    assert score_to_json(Fraction(1, 3)) == "1/3"
+    for vp in (Fraction(9), Fraction(61, 2), Fraction(-7, 4), Fraction(10, 3)):
+        assert score_from_json(json.loads(json.dumps(score_to_json(vp)))) == vp
+    outcome = Outcome("US", "US win", {"US": Fraction(6, 2), "Japan": Fraction(1, 2)})
+    assert type(outcome.scores["US"]) is int  # whole scores stay ints (TE 3.9 VP)
+    assert outcome.to_json()["scores"] == {"US": 3, "Japan": 0.5}
+    raw = batch.play_battle(batch.BatchSpec.make(*TE), 0, 1).to_json()
+    with pytest.raises(DataError, match="not a battle record"):
+        BattleRecord.from_json({**raw, "scores": {"US": [1]}})
+    with pytest.raises(DataError, match="not a battle record"):
+        BattleRecord.from_json({**raw, "scores": {"US": "half"}})

@@ -104,10 +104,12 @@ def write_plot(records: Sequence[BattleRecord], summary: Summary, path: str | Pa
     hist, bars = fig.subplots(1, 2, width_ratios=(3, 2))
     sides = [s.side for s in summary.sides]
     if len(sides) >= 2:
-        margins = [r.scores.get(sides[0], 0) - r.scores.get(sides[1], 0) for r in records]
-        low, high = (min(margins), max(margins)) if margins else (0, 0)
-        step = max(1, math.ceil((high - low + 1) / 60))
-        edges = [low - 0.5 + step * k for k in range((high - low) // step + 2)]
+        margins = [float(r.scores.get(sides[0], 0) - r.scores.get(sides[1], 0)) for r in records]
+        low, high = (math.floor(min(margins)), math.ceil(max(margins))) if margins else (0, 0)
+        unit = 1.0 if all(m.is_integer() for m in margins) else 0.5  # half VP margins
+        cells = round((high - low) / unit)
+        step = max(1, math.ceil((cells + 1) / 60))
+        edges = [low - unit / 2 + unit * step * k for k in range(cells // step + 2)]
         hist.hist(margins, bins=edges, color="#4c72b0", edgecolor="white")
         hist.axvline(0, color="black", linewidth=0.8)
         hist.set_xlabel(f"VP margin ({summary.margin_label})")
