@@ -23,7 +23,7 @@ from navalwar.dice import Dice, Roll
 from navalwar.errors import IllegalActionError, InvalidActionError, NavalwarError
 from navalwar.events import Event
 from navalwar.hexgrid import MapSpec
-from navalwar.registry import GameSpec, OptionValue
+from navalwar.registry import GameSpec, OptionValue, ShipInfo
 
 S = TypeVar("S")
 D = TypeVar("D")
@@ -276,6 +276,10 @@ class Game(ABC, Generic[S, D]):
             module = None
         extras = getattr(module, "record_extras", None)
         return dict(extras(match)) if callable(extras) else {}
+
+    def ship_list(self, data: D) -> list[ShipInfo]:
+        """The ships of the data pack ``data`` (``navalwar ships``); default: none listed."""
+        return []
 
     def step(self, state: S, action: Action, data: D, dice: Dice, record: bool = False) -> S:
         """Apply ``action`` and advance, without a Match (for search and simulation)."""

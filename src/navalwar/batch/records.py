@@ -48,12 +48,10 @@ class BatchSpec:
         sides = g.spec.sides
         chosen: dict[str, str] = {}
         for side, name in (agents or {}).items():
-            match = [s for s in sides if s.lower() == side.strip().lower()]
-            if not match:
-                raise UnknownNameError(f"side of {game}", side, sides)
+            named = g.spec.agent_side(side)
             if name not in agent_names(game):
                 raise UnknownNameError(f"agent for {game}", name, agent_names(game))
-            chosen[match[0]] = name
+            chosen[named] = name
         default = default_agent(game)
         return cls(
             game,
@@ -152,8 +150,10 @@ class BattleRecord:
         for name, value in self.options.items():
             text = str(value).lower() if isinstance(value, bool) else str(value)
             words += ["--option", f"{name}={text}"]
+        playable = load(self.game).spec.playable_sides  # the others take no agent
         for side, agent in self.agents.items():
-            words += ["--agent", f"{side}={agent}"]
+            if side in playable:
+                words += ["--agent", f"{side}={agent}"]
         return shlex.join(words)
 
 
