@@ -32,7 +32,7 @@ from navalwar.agents import RandomAgent, make_agent, play_out
 from navalwar.engine import Match
 from navalwar.errors import NavalwarError
 from navalwar.registry import load
-from navalwar.serialization import atomic_write
+from navalwar.files import atomic_write
 
 ROOT = Path(__file__).resolve().parents[1]
 AGENTS = ("random", "heuristic")

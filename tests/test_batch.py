@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -19,8 +21,8 @@ from navalwar.agents import make_agent, play_out
 from navalwar.batch import BattleRecord, battle_seeds, simulate, summarize, wilson
 from navalwar.batch import backends as backends_module
 from navalwar.cli import main
-from navalwar.engine import Match
-from navalwar.errors import NavalwarError
+from navalwar.engine import Match, Outcome, score_from_json, score_to_json
+from navalwar.errors import DataError, NavalwarError
 from navalwar.games.tokyo_express.game import TokyoExpress
 
 TE = ("tokyo_express", "basic")
@@ -57,13 +59,12 @@ def test_battle_seeds_are_spawned_children_and_do_not_depend_on_n() -> None:
 
 def test_a_record_replays_with_navalwar_run(te_six: list[BattleRecord]) -> None:
     record = te_six[2]
-    assert record.command() == (
-        f"navalwar run tokyo_express basic --seed {record.seed} "
-        "--agent US=heuristic --agent Japan=heuristic"
+    assert record.command() == (  # no agent for Japan: the rules play it (TE 1.0)
+        f"navalwar run tokyo_express basic --seed {record.seed} --agent US=heuristic"
     )
-    result = cli("run", *TE, "--seed", str(record.seed), "--quiet")
+    result = cli(*record.command().split()[1:], "--quiet")
     assert result.exit_code == 0, result.output
-    assert result.output.strip() == record.summary
+    assert result.output.strip() == record.summary  # it names the level (TE 3.9)
     again = batch.play_battle(batch.BatchSpec.make(*TE), record.index, record.seed)
     assert again == record
 
@@ -78,7 +79,7 @@ def test_gwas_record_with_options_replays_with_its_command() -> None:
     assert "--option" in words and "combat=basic" in words and "effectiveness=false" in words
     result = cli(*words, "--quiet")
     assert result.exit_code == 0, result.output
-    assert result.output.strip() == record.summary
+    assert result.output.strip() == f"{record.level}: {record.summary}"
 
 
 # -- determinism ---------------------------------------------------------------------
@@ -226,8 +227,10 @@ def test_resume_drops_a_line_cut_short(tmp_path: Path) -> None:
     text = whole.read_text()
     out.write_text(text[: text.index("\n") + 1] + text[text.index("\n") + 1 :][:40])
     assert len(batch.read_records(out)) == 1
-    simulate(*TE, 3, seed=2, workers=1, out=out, resume=True)
+    told: list[str] = []
+    simulate(*TE, 3, seed=2, workers=1, out=out, resume=True, notify=told.append)
     assert out.read_text() == text
+    assert len(told) == 1 and "dropped 1 broken line(s) (line 2)" in told[0]
 
 
 def test_resume_refuses_another_batch(tmp_path: Path) -> None:
@@ -384,3 +387,36 @@ def test_missing_matplotlib_is_a_clear_error(
     result = cli("simulate", *TE, "-n", "2", "--plot", str(tmp_path / "p.svg"))
     assert result.exit_code == 2
     assert "navalwar[plot]" in result.output
+
+
+# -- exact scores (issue 15 item 4) --------------------------------------------------------
+
+
+def test_half_vp_scores_are_exact_in_outcome_records_and_statistics() -> None:
+    """Issue 15: BS6 seed 3 scored Russia 30 in Outcome.scores, 30.50 VP in its summary;
+    scores are exact, in the outcome, the record, its JSON line and the statistics."""
+    record = batch.play_battle(batch.BatchSpec.make("gwas_1904", "ulsan"), 0, 3)
+    said = dict(re.findall(r"(Japan|Russia) ([0-9.]+) VP", record.summary))
+    assert record.scores == {side: Fraction(vp) for side, vp in said.items()}
+    assert any(vp.denominator != 1 for vp in record.scores.values())  # a half VP indeed
+    line = json.loads(record.to_line())
+    assert {side: Fraction(vp) for side, vp in line["scores"].items()} == record.scores
+    assert BattleRecord.from_json(line) == record
+    summary = summarize([record])
+    assert [s.vp.mean for s in summary.sides] == [float(record.scores[s]) for s in record.agents]
+
+
+def test_scores_in_json_are_whole_ints_exact_floats_or_fractions() -> None:
+    assert score_to_json(Fraction(9)) == 9 and isinstance(score_to_json(Fraction(9)), int)
+    assert score_to_json(Fraction(61, 2)) == 30.5
+    assert score_to_json(Fraction(1, 3)) == "1/3"
+    for vp in (Fraction(9), Fraction(61, 2), Fraction(-7, 4), Fraction(10, 3)):
+        assert score_from_json(json.loads(json.dumps(score_to_json(vp)))) == vp
+    outcome = Outcome("US", "US win", {"US": Fraction(6, 2), "Japan": Fraction(1, 2)})
+    assert type(outcome.scores["US"]) is int  # whole scores stay ints (TE 3.9 VP)
+    assert outcome.to_json()["scores"] == {"US": 3, "Japan": 0.5}
+    raw = batch.play_battle(batch.BatchSpec.make(*TE), 0, 1).to_json()
+    with pytest.raises(DataError, match="not a battle record"):
+        BattleRecord.from_json({**raw, "scores": {"US": [1]}})
+    with pytest.raises(DataError, match="not a battle record"):
+        BattleRecord.from_json({**raw, "scores": {"US": "half"}})

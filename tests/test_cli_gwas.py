@@ -35,7 +35,10 @@ def test_run_tsushima_with_the_heuristic_for_both_sides() -> None:
 def test_run_quiet_with_agents_named_in_any_case() -> None:
     result = cli("run", "gwas_1904", "amur", "--seed", "1", "--agent", "russia=random", "--quiet")
     assert result.exit_code == 0, result.output
-    assert re.fullmatch(r"Japan [\d.]+ VP, Russia [\d.]+ VP.*\n", result.output)
+    assert re.fullmatch(  # the winner first (issue 15), then the VP
+        r"(Japan victory|Russia victory|Draw): Japan [\d.]+ VP, Russia [\d.]+ VP.*\n",
+        result.output,
+    )
 
 
 def test_run_refuses_an_unknown_agent() -> None:

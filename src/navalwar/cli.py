@@ -64,10 +64,21 @@ def _option_values(pairs: dict[str, str]) -> dict[str, Any]:
     return out
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class _Root(click.Group):
+    """The ``navalwar`` group, whose help names the games registered when it is shown."""
+
+    def format_help_text(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        import navalwar
+
+        titles = [navalwar.load(g).spec.title for g in navalwar.games()]
+        self.help = f"Rules-enforcing naval wargames: {'; '.join(titles)}."
+        super().format_help_text(ctx, formatter)
+
+
+@click.group(cls=_Root, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(package_name="navalwar")
 def main() -> None:
-    """Rules-enforcing naval wargames: Tokyo Express (more to come)."""
+    """Rules-enforcing naval wargames (the games registered: ``navalwar games``)."""
 
 
 @main.command()
@@ -93,6 +104,67 @@ def scenarios(game: str) -> None:
     for sid in g.scenarios():
         s = g.load_scenario(sid, data)
         click.echo(f"{sid:<16} {s.title}")
+
+
+@main.command()
+@click.argument("game")
+@click.option(
+    "--data",
+    "data",
+    multiple=True,
+    type=click.Path(),
+    help="Override data directory (an owner's transcription).",
+)
+@_friendly
+def ships(game: str, data: tuple[str, ...]) -> None:
+    """List the ships of GAME's data pack: side, code, name, type and class."""
+    import navalwar
+
+    g = navalwar.load(game)
+    rows = g.ship_list(g.load_data([Path(d) for d in data]))
+    if not rows:
+        raise NavalwarError(f"{game} does not list its ships")
+    _table(
+        f"{g.spec.title}: {len(rows)} ships",
+        ("Side", "Code", "Name", "Type", "Class"),
+        [(r.side, r.code, r.name, r.type, r.ship_class) for r in rows],
+    )
+
+
+@main.command()
+@click.argument("game")
+@_friendly
+def options(game: str) -> None:
+    """List GAME's rules options: default, the values allowed, rule and meaning
+    (set one with --option NAME=VALUE)."""
+    import navalwar
+
+    g = navalwar.load(game)
+
+    def text(value: object) -> str:
+        return str(value).lower() if isinstance(value, bool) else str(value)
+
+    _table(
+        f"{g.spec.title}: rules options (--option NAME=VALUE)",
+        ("Option", "Default", "Allowed", "Rule", "Meaning"),
+        [(o.name, text(o.default), o.allowed, o.rule, o.help) for o in g.spec.options],
+    )
+
+
+def _table(title: str, headers: tuple[str, ...], rows: list[tuple[str, ...]]) -> None:
+    """Print a rich table on stdout: as wide as the terminal, or when stdout is not one
+    (a pipe, a file) wide enough not to wrap most cells."""
+    from rich.console import Console
+    from rich.table import Table
+
+    table = Table()
+    for i, header in enumerate(headers):
+        table.add_column(header, no_wrap=i == 0)
+    for row in rows:
+        table.add_row(*row)
+    click.echo(title)
+    console = Console()
+    (console if console.is_terminal else Console(width=200)).print(table)
 
 
 @main.command()
@@ -129,13 +201,7 @@ def _start(
 
 def _side(match: Any, name: str) -> str:
     """A side of the match's game, named in any letter case (``japan``: ``Japan``)."""
-    from navalwar.errors import UnknownNameError
-
-    sides = match.game.spec.sides
-    for side in sides:
-        if side.lower() == name.strip().lower():
-            return str(side)
-    raise UnknownNameError(f"side of {match.game.id}", name, sides)
+    return str(match.game.spec.side(name))
 
 
 def _agents(match: Any, specs: tuple[str, ...], seed: int, default: str = "") -> dict[str, Any]:
@@ -143,7 +209,8 @@ def _agents(match: Any, specs: tuple[str, ...], seed: int, default: str = "") ->
     ``default`` (the game's own heuristic where it has one, else random)."""
     from navalwar.agents import default_agent, make_agent
 
-    chosen = {_side(match, side): name for side, name in _parse_pairs(specs, "--agent").items()}
+    spec = match.game.spec
+    chosen = {spec.agent_side(side): name for side, name in _parse_pairs(specs, "--agent").items()}
     default = default or default_agent(match.game.id)
     sides = match.game.spec.sides
     return {
@@ -215,7 +282,7 @@ def run(
         match.save(save_path)
     outcome = match.outcome
     if quiet:
-        click.echo(outcome.summary if outcome else "unfinished")
+        click.echo(outcome.result if outcome else "unfinished")
     else:
         report = match.report()
         click.echo(report)
@@ -379,8 +446,10 @@ def render(
     """Draw a match's map as SVG: a saved match (SAVE_OR_GAME is the file), or the start
     of a new match (SAVE_OR_GAME SCENARIO: a game and one of its scenarios)."""
     from navalwar.engine import Match
+    from navalwar.files import atomic_write, check_writable
     from navalwar.render.svg import render_match
 
+    check_writable(output, "the map")
     if scenario is not None:
         match = _start(save, scenario, seed, options, data, strict)
     elif seed or options or strict:
@@ -388,7 +457,7 @@ def render(
     else:
         match = Match.load(save, data)  # --data: the directories the save was made with
     svg = render_match(match, turn, whole_map=whole_map, side=side)
-    Path(output).write_text(svg, encoding="utf-8")
+    atomic_write(output, svg)
     click.echo(f"wrote {output}")
 
 
@@ -505,12 +574,13 @@ def simulate(
     from rich.console import Console
 
     from navalwar import batch
-    from navalwar.batch.report import figure, levels_table, summary_table, vp_table, write_plot
+    from navalwar.batch.report import levels_table, plot_format, summary_table, vp_table, write_plot
+    from navalwar.files import check_writable
 
     if plot:
-        figure()  # a missing matplotlib fails now, not after the battles
-    if out and not Path(out).resolve().parent.is_dir():
-        raise NavalwarError(f"cannot write to {out}: its folder does not exist")
+        plot_format(plot)  # matplotlib, the format and the folder fail now, not after
+    if out:
+        check_writable(out, "the records")
     started = time.perf_counter()
     try:
         with _SimulateProgress() as report:
@@ -528,6 +598,7 @@ def simulate(
                 resume=resume,
                 overwrite=force,
                 progress=report,
+                notify=lambda message: click.echo(f"note: {message}", err=True),
             )
     except batch.BatchInterrupted as stop:
         where = f"are in {stop.path}" if stop.path else "are lost (no --out file)"

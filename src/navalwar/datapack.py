@@ -30,6 +30,7 @@ from typing import Any
 import attrs
 
 from navalwar.errors import DataError, DataErrors, clip, excerpt
+from navalwar.files import atomic_write
 
 PROVENANCE = ("rulebook", "example", "historical", "reconstructed", "placeholder")
 STRICT_MINIMUM = "historical"
@@ -439,6 +440,6 @@ def write_generated(files: dict[Path, str], check: bool, root: Path) -> int:
             print(f"out of date: {p.relative_to(root)}", file=sys.stderr)
         return 1 if stale else 0
     for p, text in files.items():
-        p.write_text(text, encoding="utf-8", newline="\n")
+        atomic_write(p, text)
         print(f"wrote {p.relative_to(root)}")
     return 0

@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from fractions import Fraction
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
 
@@ -29,7 +30,7 @@ from navalwar.errors import (
 )
 from navalwar.events import Event
 from navalwar.hexgrid import MapSpec
-from navalwar.registry import GameSpec, OptionValue
+from navalwar.registry import GameSpec, OptionValue, ShipInfo
 
 S = TypeVar("S")
 D = TypeVar("D")
@@ -83,21 +84,62 @@ class Decision:
         raise NavalwarError(f"decision {self.kind!r} has neither choices nor a sampler")
 
 
+Score = int | Fraction
+"""Victory Points as a game counts them, exactly: an int when whole, else a Fraction
+(half VP)."""
+
+
+def exact_score(vp: Score | float) -> Score:
+    """``vp`` exactly, as an int when it is whole (a float is taken at its exact value)."""
+    exact = Fraction(vp)
+    return exact.numerator if exact.denominator == 1 else exact
+
+
+def exact_scores(scores: Mapping[str, Score | float]) -> dict[str, Score]:
+    """Every side's score made exact by :func:`exact_score`."""
+    return {side: exact_score(vp) for side, vp in scores.items()}
+
+
+def score_to_json(vp: Score) -> int | float | str:
+    """A score for JSON, exactly: a whole number as an int; a fraction a float holds
+    exactly (halves, quarters ...) as that float; any other (thirds) as ``"n/d"``."""
+    vp = exact_score(vp)
+    if isinstance(vp, int) or Fraction(float(vp)) != vp:
+        return vp if isinstance(vp, int) else f"{vp.numerator}/{vp.denominator}"
+    return float(vp)
+
+
+def score_from_json(raw: Any) -> Score:
+    """The exact score :func:`score_to_json` wrote (ValueError for anything else)."""
+    if isinstance(raw, bool) or not isinstance(raw, int | float | str):
+        raise ValueError(f"a score is a number or 'n/d', not {raw!r}")
+    return exact_score(Fraction(raw))
+
+
 @attrs.frozen
 class Outcome:
-    """How a match ended."""
+    """How a match ended. ``scores``: Victory Points by side, exact (:data:`Score`)."""
 
     winner: str | None
     level: str
-    scores: dict[str, int] = attrs.field(factory=dict)
+    scores: dict[str, Score] = attrs.field(factory=dict, converter=exact_scores)
     summary: str = ""
 
+    @property
+    def result(self) -> str:
+        """One line that says who won and the game's summary (``navalwar run --quiet``)."""
+        if not self.summary:
+            return self.level
+        if self.level.lower() in self.summary.lower():
+            return self.summary
+        return f"{self.level}: {self.summary}"
+
     def to_json(self) -> dict[str, Any]:
-        """The outcome as a JSON-able dict."""
+        """The outcome as a JSON-able dict (scores as :func:`score_to_json` writes them)."""
         return {
             "winner": self.winner,
             "level": self.level,
-            "scores": dict(self.scores),
+            "scores": {side: score_to_json(vp) for side, vp in self.scores.items()},
             "summary": self.summary,
         }
 
@@ -246,6 +288,10 @@ class Game(ABC, Generic[S, D]):
             module = None
         extras = getattr(module, "record_extras", None)
         return dict(extras(match)) if callable(extras) else {}
+
+    def ship_list(self, data: D) -> list[ShipInfo]:
+        """The ships of the data pack ``data`` (``navalwar ships``); default: none listed."""
+        return []
 
     def step(self, state: S, action: Action, data: D, dice: Dice, record: bool = False) -> S:
         """Apply ``action`` and advance, without a Match (for search and simulation)."""

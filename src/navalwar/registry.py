@@ -21,13 +21,34 @@ OptionValue = bool | int | str
 
 @attrs.frozen
 class OptionSpec:
-    """A rules option players may switch (an ambiguity reading or an optional rule)."""
+    """A rules option players may switch (an ambiguity reading or an optional rule).
+
+    ``choices`` lists the values allowed (empty: any of the default's type, within
+    ``minimum``..``maximum`` for a whole number, either bound open when None)."""
 
     name: str
     default: OptionValue
     help: str
     rule: str = ""
     choices: tuple[OptionValue, ...] = ()
+    minimum: int | None = None
+    maximum: int | None = None
+
+    @property
+    def allowed(self) -> str:
+        """The values this option takes, for people (``"'all', 'any'"``, ``"-1 or more"``)."""
+        if self.choices:
+            return ", ".join(_show(c) for c in self.choices)
+        if isinstance(self.default, bool):
+            return "true, false"
+        if isinstance(self.default, int):
+            low, high = self.minimum, self.maximum
+            if low is not None and high is not None:
+                return f"{low} to {high}"
+            if low is not None:
+                return f"{low} or more"
+            return "any whole number" if high is None else f"{high} or less"
+        return "any text"
 
     def check(self, value: Any) -> OptionValue:
         """Return ``value`` if it is valid for this option, else raise DataError."""
@@ -42,12 +63,31 @@ class OptionSpec:
                     f"option {self.name!r} takes a whole number of at most 64 bits, "
                     f"not {excerpt(value)}"
                 )
+            low, high = self.minimum, self.maximum
+            if (low is not None and value < low) or (high is not None and value > high):
+                raise DataError(f"option {self.name!r} takes {self.allowed}, not {value!r}")
         elif not isinstance(value, str):
             raise DataError(f"option {self.name!r} takes a string, not {excerpt(value)}")
         if self.choices and value not in self.choices:
-            allowed = ", ".join(repr(c) for c in self.choices)
-            raise DataError(f"option {self.name!r} takes one of {allowed}, not {excerpt(value)}")
+            raise DataError(
+                f"option {self.name!r} takes one of {self.allowed}, not {excerpt(value)}"
+            )
         return value  # type: ignore[no-any-return]
+
+
+def _show(value: OptionValue) -> str:
+    return str(value).lower() if isinstance(value, bool) else repr(value)
+
+
+@attrs.frozen
+class ShipInfo:
+    """One ship of a game's data pack, as ``navalwar ships`` lists it."""
+
+    side: str
+    code: str  # the counter's code or abbreviation
+    name: str
+    ship_class: str  # "" where the pack does not say
+    type: str
 
 
 @attrs.frozen
@@ -66,6 +106,24 @@ class GameSpec:
     def playable_sides(self) -> tuple[str, ...]:
         """The sides that get decisions (the others are run by the rules themselves)."""
         return self.players or self.sides
+
+    def side(self, name: str) -> str:
+        """The side called ``name``, in any letter case (UnknownNameError otherwise)."""
+        for side in self.sides:
+            if side.lower() == name.strip().lower():
+                return side
+        raise UnknownNameError(f"side of {self.id}", name, self.sides)
+
+    def agent_side(self, name: str) -> str:
+        """The side an agent is given for (``--agent SIDE=NAME``): one that gets
+        decisions, not one the rules play themselves (DataError)."""
+        side = self.side(name)
+        if side not in self.playable_sides:
+            raise DataError(
+                f"the rules play {side} in {self.id}, so it takes no agent; give an agent "
+                f"for {' or '.join(self.playable_sides)}"
+            )
+        return side
 
     def resolve_options(self, given: dict[str, Any] | None) -> dict[str, OptionValue]:
         """Defaults overlaid with ``given``; unknown names raise UnknownNameError."""

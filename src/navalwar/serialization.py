@@ -18,11 +18,8 @@ differ from those is refused, naming them. A save is at most :data:`MAX_SAVE_BYT
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -35,6 +32,7 @@ from navalwar.datapack import (
 )
 from navalwar.errors import DataError, NavalwarError, ReplayError, clip, excerpt
 from navalwar.events import log_digest
+from navalwar.files import atomic_write
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -79,32 +77,12 @@ def _digests(match: Match) -> dict[str, str]:
     return out
 
 
-def atomic_write(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that a crash leaves the old file or the new, never half."""
-    path = Path(path)
-    directory = path.parent if str(path.parent) else Path(".")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-
-
 def save_match(match: Match, path: Path) -> None:
-    """Write ``match`` to ``path`` as JSON, atomically."""
+    """Write ``match`` to ``path`` as JSON, atomically (DataError naming it if it cannot be)."""
     text = json.dumps(match_to_json(match), indent=1) + "\n"
     if len(text.encode("utf-8")) > MAX_SAVE_BYTES:
         raise DataError(f"the save would be larger than {MAX_SAVE_BYTES} bytes", file=str(path))
-    try:
-        atomic_write(path, text)
-    except OSError as exc:
-        raise DataError(f"cannot write the save: {exc.strerror or exc}", file=str(path)) from None
+    atomic_write(path, text)
 
 
 def _field(doc: dict[str, Any], name: str, kind: type | tuple[type, ...], file: str) -> Any:

@@ -23,16 +23,18 @@ from __future__ import annotations
 import contextlib
 import math
 import os
+import warnings
 from collections.abc import Callable, Mapping
 from pathlib import Path
 
 import numpy as np
 
 from navalwar.batch.backends import BACKENDS, Chunk, import_ray, run_chunks
-from navalwar.batch.jsonl import RecordWriter, read_records, write_sorted
+from navalwar.batch.jsonl import RecordWriter, read_records, recover_records, write_sorted
 from navalwar.batch.records import BatchSpec, BattleRecord, play_battle
 from navalwar.batch.stats import Share, SideSummary, Spread, Summary, summarize, wilson
 from navalwar.errors import NavalwarError
+from navalwar.files import FileLock
 from navalwar.registry import OptionValue
 
 Progress = Callable[[int, int], None]
@@ -73,6 +75,7 @@ def simulate(
     overwrite: bool = False,
     chunk_size: int | None = None,
     progress: Progress | None = None,
+    notify: Callable[[str], None] | None = None,
 ) -> list[BattleRecord]:
     """Fight ``n`` battles of ``scenario`` and return their records in battle order.
 
@@ -92,10 +95,13 @@ def simulate(
             existing file is an error).
         chunk_size: battles sent to a worker at a time (default: a few per worker).
         progress: see :data:`Progress`.
+        notify: told what resuming dropped from a damaged ``out`` file (broken lines,
+            duplicates); default: a warning.
 
     Raises:
         BatchInterrupted: on Ctrl-C, once every finished record is written.
         NavalwarError: bad names or arguments, or an ``out`` file of another batch.
+        DataError: ``out`` cannot be written (naming it), or another run is writing it.
     """
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
         raise NavalwarError(f"the number of battles must be a whole number >= 0, not {n!r}")
@@ -109,44 +115,52 @@ def simulate(
     spec.start(0)  # a bad scenario or option fails here, before any worker starts
     seeds = battle_seeds(seed, n)
     path = Path(out) if out is not None else None
-    done = _previous(path, spec, seeds, resume, overwrite)
-    todo = [(i, seeds[i]) for i in range(n) if i not in done]
-    cores = workers if workers is not None else os.cpu_count() or 1
-    size = chunk_size or max(1, min(10, math.ceil(len(todo) / (4 * max(1, cores)))))
-    chunks = [Chunk(spec, tuple(todo[k : k + size])) for k in range(0, len(todo), size)]
-    writer = RecordWriter(path, fresh=not done) if path is not None else None
-    try:
-        if progress is not None:
-            progress(len(done), n)
-        stream = run_chunks(chunks, workers, backend, address)
-        with contextlib.closing(stream):
-            for raw in stream:
-                records = [BattleRecord.from_json(r) for r in raw]
-                if writer is not None:
-                    writer.write(records)
-                done.update((r.index, r) for r in records)
-                if progress is not None:
-                    progress(len(done), n)
-    except KeyboardInterrupt:
-        raise BatchInterrupted(len(done), n, path) from None
-    finally:
-        if writer is not None:
-            writer.close()
-    result = [done[i] for i in range(n)]
-    if path is not None and [r.index for r in read_records(path)] != list(range(n)):
-        write_sorted(path, result)
-    return result
+    if path is None and resume:
+        raise NavalwarError("resuming needs the output file of the run to continue")
+    # one run at a time writes a file (held from reading it to its last rewrite)
+    lock = FileLock(path, "these battle records") if path is not None else None
+    with lock or contextlib.nullcontext():
+        done = _previous(path, spec, seeds, resume, overwrite, notify)
+        todo = [(i, seeds[i]) for i in range(n) if i not in done]
+        cores = workers if workers is not None else os.cpu_count() or 1
+        size = chunk_size or max(1, min(10, math.ceil(len(todo) / (4 * max(1, cores)))))
+        chunks = [Chunk(spec, tuple(todo[k : k + size])) for k in range(0, len(todo), size)]
+        writer = RecordWriter(path, fresh=not done) if path is not None else None
+        try:
+            if progress is not None:
+                progress(len(done), n)
+            stream = run_chunks(chunks, workers, backend, address)
+            with contextlib.closing(stream):
+                for raw in stream:
+                    records = [BattleRecord.from_json(r) for r in raw]
+                    if writer is not None:
+                        writer.write(records)
+                    done.update((r.index, r) for r in records)
+                    if progress is not None:
+                        progress(len(done), n)
+        except KeyboardInterrupt:
+            raise BatchInterrupted(len(done), n, path) from None
+        finally:
+            if writer is not None:
+                writer.close()
+        result = [done[i] for i in range(n)]
+        if path is not None and [r.index for r in read_records(path)] != list(range(n)):
+            write_sorted(path, result)
+        return result
 
 
 def _previous(
-    path: Path | None, spec: BatchSpec, seeds: list[int], resume: bool, overwrite: bool
+    path: Path | None,
+    spec: BatchSpec,
+    seeds: list[int],
+    resume: bool,
+    overwrite: bool,
+    notify: Callable[[str], None] | None,
 ) -> dict[int, BattleRecord]:
-    """The records of an earlier, interrupted run of this batch (``--resume``)."""
-    if path is None:
-        if resume:
-            raise NavalwarError("resuming needs the output file of the run to continue")
-        return {}
-    if not path.exists():
+    """The records of an earlier, interrupted run of this batch (``--resume``): every
+    valid one; broken lines and duplicates are dropped (``notify`` is told) and the
+    file rewritten with the records kept."""
+    if path is None or not path.exists():
         return {}
     if not resume:
         if overwrite:
@@ -154,8 +168,9 @@ def _previous(
         raise NavalwarError(
             f"{path} already exists: continue it with --resume, or replace it with --force"
         )
+    recovered = recover_records(path)
     done: dict[int, BattleRecord] = {}
-    for r in read_records(path, repair=True):
+    for r in recovered.records:
         what = (r.game, r.scenario, r.options, r.agents)
         if what != (spec.game, spec.scenario, dict(spec.options), dict(spec.agents)):
             raise NavalwarError(
@@ -171,6 +186,14 @@ def _previous(
                 f"{r.seed}): give the same --seed to resume it"
             )
         done[r.index] = r
+    if not recovered.clean:
+        write_sorted(path, done.values())
+        message = recovered.dropped(path)
+        if message:
+            if notify is None:
+                warnings.warn(message, stacklevel=3)
+            else:
+                notify(message)
     return done
 
 
@@ -187,6 +210,7 @@ __all__ = [
     "battle_seeds",
     "play_battle",
     "read_records",
+    "recover_records",
     "simulate",
     "summarize",
     "wilson",

@@ -18,7 +18,7 @@ from typing import Any
 import attrs
 
 from navalwar.agents import agent_names, default_agent, make_agent, play_out
-from navalwar.engine import Match
+from navalwar.engine import Match, Score, exact_scores, score_from_json, score_to_json
 from navalwar.errors import DataError, NavalwarError, UnknownNameError
 from navalwar.registry import OptionValue, load
 
@@ -48,12 +48,10 @@ class BatchSpec:
         sides = g.spec.sides
         chosen: dict[str, str] = {}
         for side, name in (agents or {}).items():
-            match = [s for s in sides if s.lower() == side.strip().lower()]
-            if not match:
-                raise UnknownNameError(f"side of {game}", side, sides)
+            named = g.spec.agent_side(side)
             if name not in agent_names(game):
                 raise UnknownNameError(f"agent for {game}", name, agent_names(game))
-            chosen[match[0]] = name
+            chosen[named] = name
         default = default_agent(game)
         return cls(
             game,
@@ -96,7 +94,9 @@ class BattleRecord:
         game, scenario, options, agents: what was fought (agents by side).
         winner: the winning side, None for a draw.
         level: the level of victory as the game names it.
-        scores: Victory Points by side.
+        scores: Victory Points by side, exact; in JSON a whole number as an int, a
+            half (any fraction a float holds exactly) as a float, any other as
+            ``"n/d"`` (:func:`navalwar.engine.score_to_json`).
         summary: the game's one-line result.
         decisions: the decisions made in the battle.
         turns: Game Turns / impulses / rounds played (``extras["turn_unit"]``).
@@ -112,7 +112,7 @@ class BattleRecord:
     agents: dict[str, str]
     winner: str | None
     level: str
-    scores: dict[str, int]
+    scores: dict[str, Score] = attrs.field(converter=exact_scores)
     summary: str
     decisions: int
     turns: int | None = None
@@ -122,7 +122,9 @@ class BattleRecord:
 
     def to_json(self) -> dict[str, Any]:
         """The record as a JSON-able dict (fields in declaration order)."""
-        return attrs.asdict(self)
+        raw = attrs.asdict(self)
+        raw["scores"] = {side: score_to_json(vp) for side, vp in self.scores.items()}
+        return raw
 
     def to_line(self) -> str:
         """The record as one JSON line (with its newline)."""
@@ -134,9 +136,12 @@ class BattleRecord:
         names = {f.name for f in attrs.fields(cls)}
         if not isinstance(raw, dict) or not names >= raw.keys() or "seed" not in raw:
             raise DataError("not a battle record (expected the keys " + ", ".join(names) + ")")
+        scores = raw.get("scores")
         try:
-            return cls(**raw)
-        except TypeError as exc:
+            if not isinstance(scores, dict):
+                raise TypeError(f"scores must be an object of side -> VP, not {scores!r}")
+            return cls(**{**raw, "scores": {k: score_from_json(v) for k, v in scores.items()}})
+        except (TypeError, ValueError) as exc:
             raise DataError(f"not a battle record: {exc}") from None
 
     def command(self) -> str:
@@ -145,8 +150,10 @@ class BattleRecord:
         for name, value in self.options.items():
             text = str(value).lower() if isinstance(value, bool) else str(value)
             words += ["--option", f"{name}={text}"]
+        playable = load(self.game).spec.playable_sides  # the others take no agent
         for side, agent in self.agents.items():
-            words += ["--agent", f"{side}={agent}"]
+            if side in playable:
+                words += ["--agent", f"{side}={agent}"]
         return shlex.join(words)
 
 
@@ -172,7 +179,7 @@ def play_battle(spec: BatchSpec, index: int, seed: int) -> BattleRecord:
         agents=dict(spec.agents),
         winner=outcome.winner,
         level=outcome.level,
-        scores={side: int(vp) for side, vp in outcome.scores.items()},
+        scores=outcome.scores,
         summary=outcome.summary,
         decisions=len(match.actions),
         turns=None if turns is None else int(turns),

@@ -17,7 +17,8 @@ from rich.table import Table
 
 from navalwar.batch.records import BattleRecord
 from navalwar.batch.stats import Share, Summary
-from navalwar.errors import NavalwarError
+from navalwar.errors import DataError, NavalwarError
+from navalwar.files import atomic_output, check_writable
 
 
 def _share(s: Share) -> str:
@@ -77,16 +78,38 @@ def figure(**kwargs: Any) -> Any:
     return module.Figure(**kwargs)
 
 
+def plot_format(path: str | Path) -> str:
+    """The plot format ``path``'s extension names, checked before any battle is fought:
+    matplotlib must be installed, draw that format, and the file be writable
+    (NavalwarError saying what would do otherwise)."""
+    supported = figure().canvas.get_supported_filetypes()
+    path = Path(path)
+    kind = path.suffix.lower().removeprefix(".")
+    if kind not in supported:
+        allowed = ", ".join(f".{k}" for k in sorted(supported))
+        given = f"extension {path.suffix!r}" if path.suffix else "no extension"
+        raise DataError(
+            f"cannot draw a plot with {given}: end the file name with one of {allowed}",
+            file=str(path),
+        )
+    check_writable(path, "the plot")
+    return kind
+
+
 def write_plot(records: Sequence[BattleRecord], summary: Summary, path: str | Path) -> None:
-    """Draw the VP-margin histogram and the outcome shares to ``path``."""
+    """Draw the VP-margin histogram and the outcome shares to ``path`` (atomically, in
+    the format its extension names)."""
+    kind = plot_format(path)
     fig = figure(figsize=(11, 4.2), layout="tight")
     hist, bars = fig.subplots(1, 2, width_ratios=(3, 2))
     sides = [s.side for s in summary.sides]
     if len(sides) >= 2:
-        margins = [r.scores.get(sides[0], 0) - r.scores.get(sides[1], 0) for r in records]
-        low, high = (min(margins), max(margins)) if margins else (0, 0)
-        step = max(1, math.ceil((high - low + 1) / 60))
-        edges = [low - 0.5 + step * k for k in range((high - low) // step + 2)]
+        margins = [float(r.scores.get(sides[0], 0) - r.scores.get(sides[1], 0)) for r in records]
+        low, high = (math.floor(min(margins)), math.ceil(max(margins))) if margins else (0, 0)
+        unit = 1.0 if all(m.is_integer() for m in margins) else 0.5  # half VP margins
+        cells = round((high - low) / unit)
+        step = max(1, math.ceil((cells + 1) / 60))
+        edges = [low - unit / 2 + unit * step * k for k in range(cells // step + 2)]
         hist.hist(margins, bins=edges, color="#4c72b0", edgecolor="white")
         hist.axvline(0, color="black", linewidth=0.8)
         hist.set_xlabel(f"VP margin ({summary.margin_label})")
@@ -109,4 +132,5 @@ def write_plot(records: Sequence[BattleRecord], summary: Summary, path: str | Pa
     bars.set_ylim(0, 108)
     bars.set_ylabel("% of battles (Wilson 95% CI)")
     bars.set_title("Outcomes")
-    fig.savefig(Path(path))
+    with atomic_output(path) as tmp:
+        fig.savefig(tmp, format=kind)

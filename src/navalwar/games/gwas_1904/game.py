@@ -37,11 +37,11 @@ from navalwar.games.gwas_1904.movement import minefield
 from navalwar.games.gwas_1904.overlay import Overlay, load_overlay, overlay_names
 from navalwar.games.gwas_1904.scenario import BattleScenario, Force, Victory, parse_scenario
 from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
-from navalwar.games.gwas_1904.ships import check_known, load_ships
+from navalwar.games.gwas_1904.ships import check_known, load_ships, ship_class
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
 from navalwar.hidden import opaque_ids
-from navalwar.registry import GameSpec, OptionSpec, OptionValue
+from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
 
 SPEC = GameSpec(
     id="gwas_1904",
@@ -124,6 +124,7 @@ SPEC = GameSpec(
             "Battle length in impulses: 0 = the scenario's (BS1-BS3 print none: see each "
             "file), -1 = no limit (only 7.36 ends the battle)",
             "GWaS 7.36",
+            minimum=-1,
         ),
         OptionSpec(
             "unexpected_encounter",
@@ -609,6 +610,16 @@ class GreatWarAtSea1904(Game[State, GData]):
         from navalwar.games.gwas_1904.report import battle_report
 
         return battle_report(match)
+
+    def ship_list(self, data: GData) -> list[ShipInfo]:
+        """The Ship Data Charts' ships (5.2): code, name, type, and the class the pack's
+        ``notes`` name ("" where they name none)."""
+        rows = load_files("gwas_1904", ("ships.csv",), data.overrides)["ships.csv"].content
+        classes = {(r["nation"].strip(), r["code"].strip()): r.get("notes", "") for r in rows}
+        return [
+            ShipInfo(b.NATION[n], c, s.name, ship_class(classes.get((n, c), "")), s.type)
+            for (n, c), s in data.ships.items()
+        ]
 
     def outcome(self, state: State, data: GData) -> Outcome | None:
         if isinstance(state, bc.BasicBattle):

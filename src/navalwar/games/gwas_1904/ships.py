@@ -142,6 +142,20 @@ def _one_of(value: str, allowed: Sequence[str], file: str, line: str, field: str
         )
 
 
+def ship_class(notes: str) -> str:
+    """The class a ``ships.csv`` row's notes name: ``"class fuji (Fuji class); ..."`` gives
+    ``"Fuji class"`` (brackets inside kept); "" if they name none."""
+    if not notes.startswith("class ") or " (" not in notes:
+        return ""
+    start = notes.index(" (") + 2
+    depth = 1
+    for i in range(start, len(notes)):
+        depth += {"(": 1, ")": -1}.get(notes[i], 0)
+        if depth == 0:
+            return notes[start:i]
+    return ""
+
+
 def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, str], ShipSpec]:
     """Parse the rows of ``ships.csv`` (as :func:`navalwar.datapack.parse_csv` gives them).
 

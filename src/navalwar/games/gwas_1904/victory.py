@@ -153,7 +153,7 @@ def victory_points(
 def outcome(battle: Battle, rules: Rules, started_aground: frozenset[str] = frozenset()) -> Outcome:
     """The winner by the scenario's conditions."""
     vp = victory_points(battle, rules, started_aground)
-    scores = {side: int(vp[side]) for side in SIDES}
+    scores = {side: vp[side] for side in SIDES}  # exact: half VP count
     summary = f"Japan {_fmt(vp[JAPAN])} VP, Russia {_fmt(vp[RUSSIA])} VP"
     scen = battle.scenario
     vic = scen.victory if scen is not None else None

@@ -97,7 +97,7 @@ from navalwar.games.tokyo_express.sequence_of_play import (
     where,
 )
 from navalwar.hexgrid import DIRECTIONS, Hex, MapSpec, distance, opposite, turn
-from navalwar.registry import GameSpec, OptionSpec, OptionValue
+from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
 from navalwar.sequence import CardDeck, ChitCup
 
 HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
@@ -424,6 +424,12 @@ class TokyoExpress(Game[State, TEData]):
         from navalwar.games.tokyo_express.report import battle_report
 
         return battle_report(match)
+
+    def ship_list(self, data: TEData) -> list[ShipInfo]:
+        """The Ship Roster: name, counter abbreviation, roster class and type (TE 2.5)."""
+        return [
+            ShipInfo(s.side, s.counter, s.name, s.roster_class, s.type) for s in data.ships.values()
+        ]
 
 
 # -- victory (TE 3.9, 14.2, 14.3) ----------------------------------------------------------
