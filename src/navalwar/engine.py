@@ -53,7 +53,11 @@ class Decision:
         validate: for large choice sets, returns ``None`` for a legal action
             or the reason it is illegal.
         sample: for large choice sets, draws a legal action.
-        context: JSON-able facts about the choice (formation, ship, targets).
+        context: JSON-able facts about the choice (formation, ship, targets), for
+            the deciding side only: nothing the other side hides.
+        tags: the action tags the decision accepts (``("form_formations",)``); a
+            decision without a list of choices should name them, or its JSON
+            schema (:meth:`to_json`) offers every action of the game.
     """
 
     side: str
@@ -64,6 +68,7 @@ class Decision:
     validate: Callable[[Action], str | None] | None = attrs.field(default=None, eq=False)
     sample: Callable[[Dice], Action] | None = attrs.field(default=None, eq=False)
     context: dict[str, Any] = attrs.field(factory=dict, eq=False)
+    tags: tuple[str, ...] = ()
 
     def check(self, action: Action) -> str | None:
         """``None`` if ``action`` is legal for this decision, else the reason."""
@@ -71,6 +76,8 @@ class Decision:
             if action in self.choices:
                 return None
             return "it is not one of the legal choices for this decision"
+        if self.tags and action.tag not in self.tags:
+            return f"this decision takes a {' or '.join(map(repr, self.tags))} action"
         if self.validate is not None:
             return self.validate(action)
         return None
@@ -82,6 +89,39 @@ class Decision:
         if self.sample is not None:
             return self.sample(dice)
         raise NavalwarError(f"decision {self.kind!r} has neither choices nor a sampler")
+
+    def accepted_tags(self, codec: ActionCodec) -> tuple[str, ...]:
+        """The tags this decision takes: :attr:`tags`, else those of its choices, else
+        every tag of ``codec``."""
+        if self.tags:
+            return self.tags
+        if self.choices is not None:
+            return tuple(dict.fromkeys(a.tag for a in self.choices))
+        return tuple(codec.types)
+
+    def to_json(self, codec: ActionCodec | Game[Any, Any]) -> dict[str, Any]:
+        """The decision as a JSON-able dict, the same keys in every game: ``side``,
+        ``kind``, ``rule``, ``prompt``, ``context``, ``tags``, ``enumerated``,
+        ``choices`` (the legal actions' JSON, or None when too many to list),
+        ``choice_count`` (None when not listed) and ``schema`` (when not listed: a
+        draft 2020-12 JSON Schema, ``{"oneOf": [...]}`` over the accepted tags, of
+        the shape of an action; :meth:`check` says whether one is legal)."""
+        if isinstance(codec, Game):
+            codec = codec.codec
+        choices = self.choices
+        tags = self.accepted_tags(codec)
+        return {
+            "side": self.side,
+            "kind": self.kind,
+            "rule": self.rule,
+            "prompt": self.prompt,
+            "context": dict(self.context),
+            "tags": list(tags),
+            "enumerated": choices is not None,
+            "choices": None if choices is None else [codec.to_json(a) for a in choices],
+            "choice_count": None if choices is None else len(choices),
+            "schema": codec.schemas(tags) if choices is None else None,
+        }
 
 
 Score = int | Fraction

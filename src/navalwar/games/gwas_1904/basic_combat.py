@@ -421,6 +421,7 @@ def ask(state: BasicBattle, specs: Specs) -> Decision | None:
             f"you want for round {state.round + 1}{why}",
             choices,
             context={"round": state.round, "range": state.range},
+            tags=(BasicRange.tag,),
         )
     if not state.started or not state.todo:
         return None
@@ -437,6 +438,7 @@ def ask(state: BasicBattle, specs: Specs) -> Decision | None:
             f"Round {state.round}, torpedoes: {name}'s target (it may torpedo once, 7.84)",
             (BasicTorpedo(key), *(BasicTorpedo(key, t) for t in enemies)),
             context=context,
+            tags=(BasicTorpedo.tag,),
         )
     guns = gun_parts(state, specs[shooter.spec], state.start_damage(key))
     parts = ", ".join(f"{fp} {p}" for p, fp in guns)
@@ -447,6 +449,7 @@ def ask(state: BasicBattle, specs: Specs) -> Decision | None:
         f"Round {state.round} at {state.range} range: {name}'s target ({parts})",
         (BasicFire(key), *(BasicFire(key, t) for t in enemies)),
         context=context,
+        tags=(BasicFire.tag,),
     )
 
 

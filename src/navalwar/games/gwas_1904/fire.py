@@ -202,6 +202,7 @@ def ask(battle: Battle, rules: Rules, key: str, torpedo: bool) -> Decision:
             f"Torpedo step {battle.step}: {name}'s target",
             (Torpedo(key), *(Torpedo(key, t) for t in opts)),
             context={"ship": key},
+            tags=(Torpedo.tag,),
         )
     return Decision(
         battle.acting,
@@ -210,6 +211,7 @@ def ask(battle: Battle, rules: Rules, key: str, torpedo: bool) -> Decision:
         f"Gunnery step {battle.step}: {name}'s target",
         (Fire(key), *(Fire(key, t) for t in opts)),
         context={"ship": key},
+        tags=(Fire.tag,),
     )
 
 
@@ -359,6 +361,7 @@ def ask_assign(battle: Battle, rules: Rules) -> Decision | None:
         f"A {hit.gun} hit (damage roll {hit.roll}) on squadron {hit.counter}: which ship takes it?",
         tuple(Assign(m.key) for m in members),
         context={"counter": hit.counter, "roll": hit.roll, "gun": hit.gun},
+        tags=(Assign.tag,),
     )
 
 

@@ -571,11 +571,7 @@ class GreatWarAtSea1904(Game[State, GData]):
         """The decision ``side`` must take now, for its observation (None if none)."""
         if decision is None or decision.side != side:
             return None
-        return {
-            "kind": decision.kind,
-            "prompt": decision.prompt,
-            "choices": [self.codec.to_json(a) for a in decision.choices or ()],
-        }
+        return decision.to_json(self.codec)
 
     def _observe_basic(self, state: bc.BasicBattle, side: str, data: GData) -> dict[str, Any]:
         """Basic Combat: the enemy's ships are known (the fleets are in contact) but

@@ -875,6 +875,9 @@ def check_breakout(battle: Battle, rules: Rules, ctx: Context) -> Battle:
     return battle.replace(broken=tuple(sorted(set(battle.broken) | set(broken))))
 
 
+_MOVE_TAGS = (Move.tag, Tow.tag)  # a group moves, or a ship in it takes or casts off a tow
+
+
 def ask(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> Decision:
     """The decision for one group."""
     members = groups(battle, rules, battle.acting).get(gid, [])
@@ -886,6 +889,7 @@ def ask(battle: Battle, rules: Rules, gid: str, allowed: Sequence[str]) -> Decis
         f"Impulse {battle.impulse}, step {battle.step}: move group {gid} ({names})",
         tuple(choices(battle, rules, gid, allowed)),
         context={"group": gid},
+        tags=_MOVE_TAGS,
     )
 
 

@@ -343,6 +343,7 @@ def ask(battle: Battle) -> Decision | None:
             f"Set-up: choose the flagship of {side}'s commander",
             tuple(Flagship(key) for key in flagship_choices(battle, side)),
             context={"side": side},
+            tags=(Flagship.tag,),
         )
     choices = legal_hexes(battle, counter)
     side = battle.ship(_first(battle, counter)).side
@@ -354,6 +355,7 @@ def ask(battle: Battle) -> Decision | None:
         f"Set-up ({p.area}): place {counter}",
         (Place(counter, "auto"), *(Place(counter, label(h)) for h in choices)),
         context={"counter": counter, "area": p.area},
+        tags=(Place.tag,),
     )
 
 

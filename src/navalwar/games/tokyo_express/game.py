@@ -366,14 +366,7 @@ class TokyoExpress(Game[State, TEData]):
                 }
             )
         decision = self.decision(state, data)
-        pending = None
-        if decision is not None and decision.side == side:
-            pending = {
-                "kind": decision.kind,
-                "rule": decision.rule,
-                "prompt": decision.prompt,
-                "choices": [self.codec.to_json(a) for a in decision.choices or ()],
-            }
+        pending = decision.to_json(self.codec) if decision and decision.side == side else None
         return {
             "game": self.id,
             "side": side,
@@ -502,6 +495,7 @@ def ask_flagship(game: TokyoExpress, state: State, data: TEData) -> Decision | N
         "TE 3.9",
         f"Place Admiral {adm.name} on one of the {adm.type}s in {te_label(adm.hex)}",
         tuple(ChooseFlagship(s.name) for s in ships),
+        tags=(ChooseFlagship.tag,),
     )
 
 
@@ -548,6 +542,7 @@ def _grouping_sampler(state: State) -> Callable[[Dice], Action]:
     return sample
 
 
+_FORM_TAGS = (FormFormations.tag,)
 _GROUPING_PROMPT = (
     "US Formation Phase: group the US ships into formations (same heading, each "
     "within 2 hexes of another)"
@@ -562,7 +557,12 @@ def ask_us_formation(game: TokyoExpress, state: State, data: TEData) -> Decision
     choices = us_groupings(ships)
     if choices is not None:
         return Decision(
-            US, "us_formations", "TE 3.2", prompt, tuple([FormFormations(c) for c in choices])
+            US,
+            "us_formations",
+            "TE 3.2",
+            prompt,
+            tuple([FormFormations(c) for c in choices]),
+            tags=_FORM_TAGS,
         )
 
     def validate(action: Action) -> str | None:
@@ -570,7 +570,16 @@ def ask_us_formation(game: TokyoExpress, state: State, data: TEData) -> Decision
             return "a FormFormations action is needed"
         return us_grouping_problem(ships, action.groups)
 
-    return Decision(US, "us_formations", "TE 3.2", prompt, None, validate, _grouping_sampler(state))
+    return Decision(
+        US,
+        "us_formations",
+        "TE 3.2",
+        prompt,
+        None,
+        validate,
+        _grouping_sampler(state),
+        tags=_FORM_TAGS,
+    )
 
 
 def run_us_formation(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
@@ -618,6 +627,7 @@ def ask_us_speed(game: TokyoExpress, state: State, data: TEData) -> Decision | N
                 f"Assign a Speed (1-{top}) to formation {f.id} ({', '.join(f.ships)})",
                 _speed_choices(f.id, top),
                 context={"formation": f.id},
+                tags=(SetSpeed.tag,),
             )
     return None
 
@@ -660,6 +670,7 @@ def ask_us_orders(game: TokyoExpress, state: State, data: TEData) -> Decision | 
                 f"({', '.join(f.ships)}), Speed {f.speed}",
                 choices,
                 context={"formation": f.id},
+                tags=(GiveOrder.tag,),
             )
     return None
 
@@ -786,6 +797,7 @@ def ask_foa_direction(game: TokyoExpress, state: State, data: TEData) -> Decisio
         f"Freedom of Action: formation {f.id} must Countermarch; choose the direction",
         tuple(ChooseDirection(f.id, d) for d in _cm_directions(state, f, data)),
         context={"formation": f.id},
+        tags=(ChooseDirection.tag,),
     )
 
 
@@ -879,6 +891,7 @@ def ask_us_move(game: TokyoExpress, state: State, data: TEData) -> Decision | No
         "after moving, or not this phase?",
         _turn_actions(f.id, tuple(choices)),
         context={"formation": f.id},
+        tags=(Turn.tag,),
     )
 
 
@@ -1412,6 +1425,7 @@ def ask_us_torpedo(game: TokyoExpress, state: State, data: TEData) -> Decision |
         f"US {'second' if second else 'first'} torpedo attacks: {ship.name} ({te_label(ship.hex)})",
         tuple(us_torpedo_choices(state, data, ship, second)),
         context={"ship": ship.name},
+        tags=(TorpedoAttack.tag,),
     )
 
 
@@ -1457,6 +1471,7 @@ def ask_us_gunnery(game: TokyoExpress, state: State, data: TEData) -> Decision |
         f"{spec.stern}, {spec.caliber} deck)",
         tuple(us_gunnery_choices(state, data, ship)),
         context={"ship": ship.name},
+        tags=(GunneryAttack.tag,),
     )
 
 
