@@ -31,8 +31,8 @@ from typing import Any
 from navalwar.agents import RandomAgent, make_agent, play_out
 from navalwar.engine import Match
 from navalwar.errors import NavalwarError
-from navalwar.registry import load
 from navalwar.files import atomic_write
+from navalwar.registry import load
 
 ROOT = Path(__file__).resolve().parents[1]
 AGENTS = ("random", "heuristic")

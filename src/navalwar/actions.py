@@ -66,6 +66,7 @@ def _strict_converter() -> cattrs.Converter:
         return tuple(conv.structure(v, a) for v, a in zip(value, args, strict=True))
 
     conv.register_structure_hook_func(is_tuple, tuple_hook)
+
     # every tuple, fixed ones too, as a JSON list (a pair inside a list stayed a tuple)
     def as_list(value: tuple[Any, ...]) -> list[Any]:
         return [as_list(v) if isinstance(v, tuple) else conv.unstructure(v) for v in value]
