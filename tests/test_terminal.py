@@ -373,7 +373,6 @@ title = "Nine US ships"
 rule = "TE 3.9"
 description = "The Basic Scenario with nine US ships (a test of the terminal)."
 game_turns = 5
-historical_only = true
 
 [fire_direction]
 US = 7
@@ -473,7 +472,7 @@ def test_80x24_tokyo_express_decisions_fit_one_screen() -> None:
 def test_80x24_gwas_set_up_movement_and_fire_fit_one_screen() -> None:
     """Issue 15 item 2: GWaS set-up (the hexes offered), moves and fire fit 80x24."""
     match = Match.start("gwas_1904", "first-of-october", seed=2)
-    shown = screens(match, lambda m, i: "2" if i < 6 else "1", 150, until="Gunnery step")
+    shown = screens(match, lambda m, i: "2" if i < 6 else "1", 400, until="Gunnery step")
     assert "Gunnery step" in "\n".join(shown[-1])
     for screen in shown:  # no map yet while the flagship is chosen, before any set-up
         assert_fits(screen, with_map="choose the flagship" not in "\n".join(screen))

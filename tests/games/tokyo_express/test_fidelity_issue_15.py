@@ -324,10 +324,13 @@ def test_issue15_8_a_huge_force_is_refused_before_its_ships_are_read(te_data: TE
 
 
 def test_issue15_8_a_huge_scenario_file_is_refused_unread(te_data: TEData, tmp_path: Path) -> None:
-    """A scenario file over 1 MB is refused on its size, before it is parsed."""
+    """A scenario file over the core's size limit is refused on its size, before it is
+    parsed (navalwar.datapack.MAX_FILE_BYTES)."""
+    from navalwar.datapack import MAX_FILE_BYTES
+
     path = tmp_path / "huge.toml"
-    path.write_bytes(b"# " + b"x" * 1_000_000)
-    with pytest.raises(DataError, match="at most 1000000 bytes") as info:
+    path.write_bytes(b"# " + b"x" * MAX_FILE_BYTES)
+    with pytest.raises(DataError, match=f"at most {MAX_FILE_BYTES}") as info:
         load_scenario(str(path), te_data)
     assert info.value.file == str(path)
 
