@@ -61,9 +61,16 @@ def validate_path(path: Path, game_id: str) -> list[str]:
 
 
 def _data_module(game_id: str) -> object:
+    """The game's ``data`` module (its ``FILES``), None for a game without one (GWaS)."""
     import importlib
 
-    return importlib.import_module(f"navalwar.games.{game_id}.data")
+    name = f"navalwar.games.{game_id}.data"
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if exc.name != name:
+            raise
+        return None
 
 
 def _validate_pack_dir(directory: Path, game_id: str, label: str = "") -> list[str]:

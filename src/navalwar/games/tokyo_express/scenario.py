@@ -36,6 +36,21 @@ DEFAULT_LEVELS: tuple[tuple[int | None, str], ...] = (
 )
 
 
+# Every table of a scenario file and the keys it accepts (an unknown key is an error);
+# docs/scenarios.md documents each. ``<side>`` is US or Japan, ``[]`` an array's items.
+FIELDS: dict[str, tuple[str, ...]] = {
+    "": ("scenario", "fire_direction", "forces", "admiral", "victory"),
+    "scenario": ("id", "title", "rule", "description", "game_turns", "historical_only"),
+    "fire_direction": ("US", "Japan"),
+    "forces": ("US", "Japan"),
+    "forces.<side>[]": ("type", "hex", "heading", "ship"),
+    "admiral": ("name", "hex", "type", "killed_vp"),
+    "victory": ("US", "Japan", "levels"),
+    "victory.<side>": ("BB", "CA", "CL", "DD"),
+    "victory.levels[]": ("min", "result"),
+}
+
+
 @attrs.frozen
 class Placement:
     """One ship of a force: a type drawn at random, or a named ship."""
@@ -120,23 +135,18 @@ def _heading(name: str, file: str, path: str) -> int:
 
 def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
     """Check and parse a scenario document."""
-    _check_keys(doc, {"scenario", "fire_direction", "forces", "admiral", "victory"}, file, "")
+    _check_keys(doc, set(FIELDS[""]), file, "")
     head = _get(doc, "scenario", dict, file, "")
-    _check_keys(
-        head,
-        {"id", "title", "rule", "description", "game_turns", "historical_only"},
-        file,
-        "scenario.",
-    )
+    _check_keys(head, set(FIELDS["scenario"]), file, "scenario.")
     turns = _get(head, "game_turns", int, file, "scenario.")
     if not 1 <= turns <= 40:
         raise DataError("must be between 1 and 40", file=file, path="scenario.game_turns")
     fd = _get(doc, "fire_direction", dict, file, "", {"US": 7, "Japan": 10})
-    _check_keys(fd, {"US", "Japan"}, file, "fire_direction.")
+    _check_keys(fd, set(FIELDS["fire_direction"]), file, "fire_direction.")
     us_vfdr = _get(fd, "US", int, file, "fire_direction.", 7)
     jp_vfdr = _get(fd, "Japan", int, file, "fire_direction.", 10)
     forces = _get(doc, "forces", dict, file, "")
-    _check_keys(forces, {"US", "Japan"}, file, "forces.")
+    _check_keys(forces, set(FIELDS["forces"]), file, "forces.")
     placements = []
     named: set[str] = set()
     for side in ("US", "Japan"):
@@ -147,7 +157,7 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
             p = f"forces.{side}[{i}]."
             if not isinstance(e, dict):
                 raise DataError("must be a table {type, hex, heading}", file=file, path=p[:-1])
-            _check_keys(e, {"type", "hex", "heading", "ship"}, file, p)
+            _check_keys(e, set(FIELDS["forces.<side>[]"]), file, p)
             ship = _get(e, "ship", str, file, p, "")
             if ship:
                 spec = data.ships.get(ship)
@@ -179,7 +189,7 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
     admiral = None
     if "admiral" in doc:
         a = _get(doc, "admiral", dict, file, "")
-        _check_keys(a, {"name", "hex", "type", "killed_vp"}, file, "admiral.")
+        _check_keys(a, set(FIELDS["admiral"]), file, "admiral.")
         admiral = Admiral(
             _get(a, "name", str, file, "admiral."),
             _hex(_get(a, "hex", str, file, "admiral."), file, "admiral.hex"),
@@ -198,11 +208,11 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
     levels = DEFAULT_LEVELS
     if "victory" in doc:
         v = _get(doc, "victory", dict, file, "")
-        _check_keys(v, {"US", "Japan", "levels"}, file, "victory.")
+        _check_keys(v, set(FIELDS["victory"]), file, "victory.")
         for side in ("US", "Japan"):
             for t, row in _get(v, side, dict, file, "victory.", {}).items():
                 path = f"victory.{side}.{t}"
-                if t not in ("BB", "CA", "CL", "DD"):
+                if t not in FIELDS["victory.<side>"]:
                     raise DataError("ship type must be BB, CA, CL or DD", file=file, path=path)
                 if (
                     not isinstance(row, list)
@@ -242,7 +252,7 @@ def _parse_levels(raw: list[Any], file: str) -> tuple[tuple[int | None, str], ..
         path = f"victory.levels[{i}]"
         if not isinstance(lv, dict):
             raise DataError("must be a table {min, result}", file=file, path=path)
-        _check_keys(lv, {"min", "result"}, file, f"{path}.")
+        _check_keys(lv, set(FIELDS["victory.levels[]"]), file, f"{path}.")
         result = _get(lv, "result", str, file, f"{path}.")
         last = i == len(raw) - 1
         low = _get(lv, "min", int, file, f"{path}.", None)
