@@ -597,6 +597,7 @@ def _ship_count(force: Force) -> int:
 
 _FORCE_KEYS = ("ships", "squadrons", "er", "er_by_ship", "commander", "flagship", "fleets")
 _FLEET_KEYS = ("er", "ships", "squadrons")
+_SQUADRON_KEYS = ("code", "ships")
 
 
 @attrs.frozen
@@ -633,7 +634,7 @@ class _ForceReader:
     def squadrons(self, t: dict[str, Any], path: str) -> tuple[Squadron, ...]:
         out = []
         for p, item in self.r.items(t, "squadrons", path):
-            st = self.r.table(item, p, ("code", "ships"))
+            st = self.r.table(item, p, _SQUADRON_KEYS)
             code = self.r.code(self.side, self.r.text(st, "code", p), f"{p}.code")
             self.known(code, f"{p}.code", squadron=True)
             n = self.r.integer(st, "ships", p, low=1, high=MAX_SQUADRON_SHIPS)
@@ -766,13 +767,18 @@ def _single_ship(r: _Reader, force: Force, side: str, ref: str, path: str) -> st
 
 # Optional ships, adjustments, mines ------------------------------------------------------
 
+_OPTIONAL_SHIP_REQUIRED = ("side", "code", "option")
+_ADJUSTMENT_KEYS = ("ships", "type", "part", "boxes", "aground")
+_MINES_REQUIRED = ("kind", "side", "fields")
+_MINES_OPTIONAL = ("ships", "vp")
+
 
 def _optional_ships(
     r: _Reader, doc: dict[str, Any], forces: dict[str, Force]
 ) -> tuple[tuple[str, str, str, bool], ...]:
     out: list[tuple[str, str, str, bool]] = []
     for p, item in r.items(doc, "optional_ship", ""):
-        t = r.table(item, p, ("side", "code", "option"), ("included",))
+        t = r.table(item, p, _OPTIONAL_SHIP_REQUIRED, ("included",))
         side = r.side(t, "side", p)
         code = _single_ship(r, forces[side], side, r.text(t, "code", p), f"{p}.code")
         if any(o[:2] == (side, code) for o in out):
@@ -809,9 +815,8 @@ def _adjustment(r: _Reader, t: dict[str, Any], p: str, forces: dict[str, Force])
 def _adjustments(
     r: _Reader, doc: dict[str, Any], forces: dict[str, Force]
 ) -> tuple[Adjustment, ...]:
-    keys = ("ships", "type", "part", "boxes", "aground")
     return tuple(
-        _adjustment(r, r.table(item, p, ("side",), keys), p, forces)
+        _adjustment(r, r.table(item, p, ("side",), _ADJUSTMENT_KEYS), p, forces)
         for p, item in r.items(doc, "adjustment", "")
     )
 
@@ -821,7 +826,7 @@ def _mines(
 ) -> tuple[Mines, ...]:
     out = []
     for p, item in r.items(doc, "mines", ""):
-        t = r.table(item, p, ("kind", "side", "fields"), ("ships", "vp"))
+        t = r.table(item, p, _MINES_REQUIRED, _MINES_OPTIONAL)
         kind = r.text(t, "kind", p, choices=MINE_KINDS)
         side = r.side(t, "side", p)
         ships = tuple(_single_ship(r, forces[side], side, c, q) for q, c in r.texts(t, "ships", p))
@@ -1046,6 +1051,23 @@ def _pair(
 
 
 # The parser -----------------------------------------------------------------------------
+
+# Every table of a scenario file and the keys it accepts (an unknown key is an error);
+# docs/scenarios.md documents each. ``<side>`` is Japan or Russia, ``[]`` an array's
+# items; ``er_by_ship`` takes refs as keys.
+FIELDS: dict[str, tuple[str, ...]] = {
+    "": ("scenario", "forces", "placement", *_TOP_KEYS),
+    "scenario": (*_HEAD_REQUIRED, *_HEAD_OPTIONAL),
+    "forces": SIDES,
+    "forces.<side>": _FORCE_KEYS,
+    "forces.<side>.squadrons[]": _SQUADRON_KEYS,
+    "forces.<side>.fleets[]": ("name", *_FLEET_KEYS),
+    "placement[]": ("side", "area", *_PLACEMENT_KEYS),
+    "adjustment[]": ("side", *_ADJUSTMENT_KEYS),
+    "mines[]": (*_MINES_REQUIRED, *_MINES_OPTIONAL),
+    "optional_ship[]": (*_OPTIONAL_SHIP_REQUIRED, "included"),
+    "victory": _VICTORY_KEYS,
+}
 
 
 def parse_scenario(

@@ -51,6 +51,21 @@ DEFAULT_LEVELS: tuple[tuple[int | None, str], ...] = (
 )
 
 
+# Every table of a scenario file and the keys it accepts (an unknown key is an error);
+# docs/scenarios.md documents each. ``<side>`` is US or Japan, ``[]`` an array's items.
+FIELDS: dict[str, tuple[str, ...]] = {
+    "": ("scenario", "fire_direction", "forces", "admiral", "victory"),
+    "scenario": ("id", "title", "rule", "description", "game_turns"),
+    "fire_direction": ("US", "Japan"),
+    "forces": ("US", "Japan"),
+    "forces.<side>[]": ("type", "hex", "heading", "ship"),
+    "admiral": ("name", "hex", "type", "killed_vp"),
+    "victory": ("US", "Japan", "levels"),
+    "victory.<side>": ("BB", "CA", "CL", "DD"),
+    "victory.levels[]": ("min", "result"),
+}
+
+
 @attrs.frozen
 class Placement:
     """One ship of a force: a type drawn at random, or a named ship."""
@@ -144,7 +159,7 @@ def _heading(name: str, file: str, path: str) -> int:
 
 def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
     """Check and parse a scenario document."""
-    _check_keys(doc, {"scenario", "fire_direction", "forces", "admiral", "victory"}, file, "")
+    _check_keys(doc, set(FIELDS[""]), file, "")
     head = _get(doc, "scenario", dict, file, "")
     if "historical_only" in head:
         raise DataError(
@@ -153,14 +168,14 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
             file=file,
             path="scenario.historical_only",
         )
-    _check_keys(head, {"id", "title", "rule", "description", "game_turns"}, file, "scenario.")
+    _check_keys(head, set(FIELDS["scenario"]), file, "scenario.")
     turns = _int(head, "game_turns", file, "scenario.", 1, MAX_TURNS)
     fd = _get(doc, "fire_direction", dict, file, "", {"US": 7, "Japan": 10})
-    _check_keys(fd, {"US", "Japan"}, file, "fire_direction.")
+    _check_keys(fd, set(FIELDS["fire_direction"]), file, "fire_direction.")
     us_vfdr = _int(fd, "US", file, "fire_direction.", 1, MAX_RANGE, 7)
     jp_vfdr = _int(fd, "Japan", file, "fire_direction.", 1, MAX_RANGE, 10)
     forces = _get(doc, "forces", dict, file, "")
-    _check_keys(forces, {"US", "Japan"}, file, "forces.")
+    _check_keys(forces, set(FIELDS["forces"]), file, "forces.")
     placements: list[Placement] = []
     named: set[str] = set()
     for side in ("US", "Japan"):
@@ -176,7 +191,7 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
             p = f"forces.{side}[{i}]."
             if not isinstance(e, dict):
                 raise DataError("must be a table {type, hex, heading}", file=file, path=p[:-1])
-            _check_keys(e, {"type", "hex", "heading", "ship"}, file, p)
+            _check_keys(e, set(FIELDS["forces.<side>[]"]), file, p)
             ship = _get(e, "ship", str, file, p, "")
             if ship:
                 spec = data.ships.get(ship)
@@ -216,7 +231,7 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
     admiral = None
     if "admiral" in doc:
         a = _get(doc, "admiral", dict, file, "")
-        _check_keys(a, {"name", "hex", "type", "killed_vp"}, file, "admiral.")
+        _check_keys(a, set(FIELDS["admiral"]), file, "admiral.")
         admiral = Admiral(
             _get(a, "name", str, file, "admiral."),
             _hex(_get(a, "hex", str, file, "admiral."), file, "admiral.hex"),
@@ -241,7 +256,7 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
     levels = DEFAULT_LEVELS
     if "victory" in doc:
         v = _get(doc, "victory", dict, file, "")
-        _check_keys(v, {"US", "Japan", "levels"}, file, "victory.")
+        _check_keys(v, set(FIELDS["victory"]), file, "victory.")
         for side in ("US", "Japan"):
             if side not in v:
                 continue  # TE 14.2
@@ -307,7 +322,7 @@ def _parse_levels(raw: list[Any], file: str) -> tuple[tuple[int | None, str], ..
         path = f"victory.levels[{i}]"
         if not isinstance(lv, dict):
             raise DataError("must be a table {min, result}", file=file, path=path)
-        _check_keys(lv, {"min", "result"}, file, f"{path}.")
+        _check_keys(lv, set(FIELDS["victory.levels[]"]), file, f"{path}.")
         result = _get(lv, "result", str, file, f"{path}.")
         last = i == len(raw) - 1
         low = _int(lv, "min", file, f"{path}.", -MAX_MARGIN, MAX_MARGIN) if "min" in lv else None
