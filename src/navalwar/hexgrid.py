@@ -3,8 +3,8 @@
 Hexes are axial coordinates ``(q, r)`` with the cube coordinate ``s = -q - r``.
 The core frame is fixed: hexes are flat-topped and heading 0 points straight
 up; headings 1..5 follow CLOCKWISE (starboard). A :class:`MapSpec` translates a
-printed map's labels (``CCRR``) and compass names to and from this frame, so
-game code never sees offset coordinates.
+printed map's labels (``CCRR``, or lettered like ``K11`` and ``F33``) and compass
+names to and from this frame, so game code never sees offset coordinates.
 
 Conventions used throughout (TE 2.4, 3.6, 3.7; TE notes Appendix A, §9.1):
 
@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 import math
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence, Set
 from dataclasses import dataclass
 from functools import lru_cache
@@ -37,10 +38,12 @@ __all__ = [
     "bearing",
     "distance",
     "fire_steps",
+    "from_letters",
     "from_pixel",
     "from_symmetric",
+    "heading_to",
     "hexes_within",
-    "in_broadside",
+    "letters",
     "line",
     "line_blocked",
     "line_blocked_by",
@@ -152,6 +155,15 @@ def neighbour(h: Hex, heading: int) -> Hex:
 def neighbours(h: Hex) -> tuple[Hex, ...]:
     """The six adjacent hexes, indexed by heading."""
     return tuple(Hex(h.q + d.q, h.r + d.r) for d in DIRECTIONS)
+
+
+def heading_to(frm: Hex, to: Hex) -> int | None:
+    """The heading from ``frm`` to the adjacent hex ``to``, or None if they are not adjacent."""
+    step = (to.q - frm.q, to.r - frm.r)
+    for heading, d in enumerate(DIRECTIONS):
+        if (d.q, d.r) == step:
+            return heading
+    return None
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -338,7 +350,7 @@ def arc_of(frm: Hex, heading: int, to: Hex) -> Arc:
     through the two vertices of the bow hexside (relative bearings -30..+30,
     boundaries included); the stern arc likewise (150..210). The rest are the
     broadsides. The ship's own hex is :attr:`Arc.SAME_HEX`, which the rules put
-    in both broadsides (see :func:`in_broadside`). Exact integer arithmetic,
+    in both broadsides (TE 2.4). Exact integer arithmetic,
     remembered by offset and heading.
     """
     key = (to.q - frm.q, to.r - frm.r, heading)
@@ -361,13 +373,6 @@ def arc_of(frm: Hex, heading: int, to: Hex) -> Arc:
         _ARCS.clear()
     _ARCS[key] = found
     return found
-
-
-def in_broadside(arc: Arc, side: Arc) -> bool:
-    """True if ``arc`` counts as the ``side`` broadside; the own hex is in both (TE 2.4)."""
-    if side not in (Arc.PORT, Arc.STARBOARD):
-        raise ValueError(f"side must be Arc.PORT or Arc.STARBOARD, got {side}")
-    return arc is side or arc is Arc.SAME_HEX
 
 
 # --------------------------------------------------------------------------- line of fire
@@ -575,31 +580,83 @@ def line_blocked_by(a: Hex, b: Hex, blocking: Set[Hex]) -> bool:
 #: A (column change, row change) step in printed labels.
 OffsetStep = tuple[int, int]
 
+_LABEL_FORMAT = re.compile(r"\{(col|row)(?::(0[1-9]|A))?\}\{(col|row)(?::(0[1-9]|A))?\}")
+
+
+def letters(n: int) -> str:
+    """``n`` spelt in letters as printed maps count: A = 1 ... Z = 26, AA = 27, AF = 32.
+
+    Raises:
+        ValueError: if ``n`` is below 1.
+    """
+    if n < 1:
+        raise ValueError(f"only numbers from 1 are spelt in letters, got {n}")
+    out = ""
+    while n:
+        n, rem = divmod(n - 1, 26)
+        out = chr(65 + rem) + out
+    return out
+
+
+def from_letters(text: str) -> int:
+    """The number spelt by ``text`` (any letter case), the inverse of :func:`letters`.
+
+    Raises:
+        ValueError: if ``text`` is not one or more ASCII letters.
+    """
+    if not text or not text.isascii() or not text.isalpha():
+        raise ValueError(f"{text!r} is not a row of letters")
+    n = 0
+    for ch in text.upper():
+        n = n * 26 + ord(ch) - 64
+    return n
+
+
+class _Part(NamedTuple):
+    """One part of a printed label: the column (axis 0) or the row (axis 1)."""
+
+    axis: int
+    kind: str  # "fixed": zero-padded digits; "number": unpadded digits; "letters"
+    width: int  # "fixed": the digits; otherwise the most characters the map needs
+
 
 class MapSpec:
-    """How a printed hex map's column/row labels (``CCRR``) map to core hexes.
+    """How a printed hex map's labels (``CCRR``, ``K11``, ``F33``) map to core hexes.
 
-    The map's columns are the offset lines of hexes; every other column is
-    shifted half a hex toward higher (or lower) row numbers. The compass is
-    given as the printed neighbour table, heading name -> (step from an odd
-    column, step from an even column), in clockwise order starting with the
-    heading that becomes heading 0. The table is checked for consistency.
+    The map's hexes lie in straight offset lines (its columns, or its rows for a
+    map printed with pointy-topped hexes); every other line is shifted half a hex
+    toward higher (or lower) numbers along the lines. The compass is given as the
+    printed neighbour table, heading name -> (step from an odd line, step from an
+    even line), in clockwise order starting with the heading that becomes
+    heading 0. The table is checked for consistency.
 
     Args:
         name: the map's name, used in error messages.
-        neighbours: heading name -> ((dcol, drow) from an odd column,
-            (dcol, drow) from an even column), six entries in clockwise order.
+        neighbours: heading name -> ((dcol, drow) from an odd line,
+            (dcol, drow) from an even line), six entries in clockwise order.
         cols: first and last column number on the map.
         rows: first and last row number on the map.
-        col_digits: digits of the column part of a label.
-        row_digits: digits of the row part of a label.
-        offset_parity: which columns are shifted, ``"even"`` or ``"odd"``.
-        offset_toward: the shifted columns move half a hex toward ``"higher"``
-            or ``"lower"`` row numbers.
-        trim_offset_columns: the shifted columns lack their last hex on the side
+        label: how a label spells the column and the row, in printed order:
+            ``{col:02}`` is the column in exactly two digits (zero-padded),
+            ``{col}`` an unpadded number, ``{col:A}`` letters (A = 1 ... Z = 26,
+            AA = 27, read in either case), likewise ``{row...}``. Tokyo Express is
+            ``"{col:02}{row:02}"``, GWaS's tactical map ``"{col:A}{row}"``. An
+            unpadded number may not be followed by another number.
+        lines: whether the offset lines are the printed ``"columns"`` or ``"rows"``.
+        offset_parity: which lines are shifted, ``"even"`` or ``"odd"``.
+        offset_toward: the shifted lines move half a hex toward ``"higher"``
+            or ``"lower"`` numbers.
+        trim_offset_columns: the shifted lines lack their last hex on the side
             they are shifted toward (a rectangular printed map).
+        origin: the label of the hex that is core ``Hex(0, 0)``; by default the
+            one at column 0, row 0.
+        radius: if given, the map is a hexagon: only the hexes within ``radius``
+            of the origin (and within ``cols`` and ``rows``) are on it.
         rotation: degrees, clockwise on screen, from the core frame (heading 0
             up) to the printed map's orientation; used by :meth:`pixel`.
+
+    Raises:
+        DataError: on an inconsistent table, a bad label format, or empty bounds.
     """
 
     def __init__(
@@ -609,11 +666,13 @@ class MapSpec:
         neighbours: Mapping[str, tuple[OffsetStep, OffsetStep]],
         cols: tuple[int, int],
         rows: tuple[int, int],
-        col_digits: int = 2,
-        row_digits: int = 2,
+        label: str = "{col:02}{row:02}",
+        lines: Literal["columns", "rows"] = "columns",
         offset_parity: Literal["even", "odd"] = "even",
         offset_toward: Literal["higher", "lower"] = "higher",
         trim_offset_columns: bool = False,
+        origin: str | None = None,
+        radius: int | None = None,
         rotation: float = 0.0,
     ) -> None:
         if offset_parity not in ("even", "odd"):
@@ -622,43 +681,97 @@ class MapSpec:
             raise DataError(
                 f"{name}: offset_toward must be 'higher' or 'lower', got {offset_toward!r}"
             )
+        if lines not in ("columns", "rows"):
+            raise DataError(f"{name}: lines must be 'columns' or 'rows', got {lines!r}")
         if len(neighbours) != 6:
             raise DataError(f"{name}: the neighbour table needs 6 headings, got {len(neighbours)}")
         if cols[0] > cols[1] or rows[0] > rows[1]:
             raise DataError(f"{name}: empty column or row range {cols}, {rows}")
+        if radius is not None and radius < 0:
+            raise DataError(f"{name}: radius must be >= 0, got {radius}")
         self.name = name
         self.cols = cols
         self.rows = rows
-        self.col_digits = col_digits
-        self.row_digits = row_digits
+        self.label_format = label
+        self.lines = lines
         self.offset_parity = offset_parity
         self.offset_toward = offset_toward
         self.trim_offset_columns = trim_offset_columns
+        self.radius = radius
         self.rotation = rotation
+        self._parts = self._parse_format(label)
+        widths = [0, 0]
+        for part in self._parts:
+            widths[part.axis] = part.width if part.kind == "fixed" else 0
+        #: digits of the column (row) part when it has a fixed width, else 0
+        self.col_digits, self.row_digits = widths
+        self._fixed = all(p.kind == "fixed" for p in self._parts) and self._parts[0].axis == 0
+        self._pattern = re.compile(
+            "".join(
+                f"([0-9]{{{p.width}}})"
+                if p.kind == "fixed"
+                else f"([0-9]{{1,{p.width}}})"
+                if p.kind == "number"
+                else f"([A-Za-z]{{1,{p.width}}})"
+                for p in self._parts
+            )
+        )
+        self._by_rows = lines == "rows"
         self._shifted = 0 if offset_parity == "even" else 1
         self._row_sign = 1 if offset_toward == "higher" else -1
         self.heading_names: tuple[str, ...] = tuple(neighbours)
         self._heading_index = {n.upper(): i for i, n in enumerate(self.heading_names)}
         if len(self._heading_index) != 6:
             raise DataError(f"{name}: heading names must be distinct: {self.heading_names}")
+        self._origin = ORIGIN
         self._m, self._inv = self._solve(list(neighbours.values()))
+        if origin is not None:
+            self._origin = self.from_offset(*self.offset(origin))
         self._hexes: tuple[Hex, ...] | None = None
         self._hex_set: frozenset[Hex] | None = None
         self._labels: dict[Hex, str] = {}
+        if not self.hexes():
+            raise DataError(f"{name}: no hex is on the map")
+
+    def _parse_format(self, label: str) -> tuple[_Part, _Part]:
+        found = _LABEL_FORMAT.fullmatch(label)
+        if found is None or found.group(1) == found.group(3):
+            raise DataError(
+                f"{self.name}: label format {label!r} must be a column and a row field, "
+                "e.g. '{col:02}{row:02}' or '{col:A}{row}'"
+            )
+        parts = []
+        for axis_name, spec in ((found.group(1), found.group(2)), (found.group(3), found.group(4))):
+            axis = 0 if axis_name == "col" else 1
+            hi = max(abs(v) for v in (self.cols if axis == 0 else self.rows))
+            if spec == "A":
+                parts.append(_Part(axis, "letters", len(letters(max(hi, 1)))))
+            elif spec:
+                parts.append(_Part(axis, "fixed", int(spec)))
+            else:
+                parts.append(_Part(axis, "number", len(str(hi))))
+        first, second = parts
+        if first.kind == "number" and second.kind != "letters":
+            raise DataError(
+                f"{self.name}: label format {label!r} is ambiguous: an unpadded number "
+                "must be followed by letters"
+            )
+        return first, second
 
     # -- native offset <-> axial ------------------------------------------------------------
 
     def _native(self, col: int, row: int) -> tuple[int, int]:
-        lift = (col + (col & 1)) // 2 if self._shifted == 0 else (col - (col & 1)) // 2
-        return col, self._row_sign * row - lift
+        line, pos = (row, col) if self._by_rows else (col, row)
+        lift = (line + (line & 1)) // 2 if self._shifted == 0 else (line - (line & 1)) // 2
+        return line, self._row_sign * pos - lift
 
     def _solve(
         self, steps: Sequence[tuple[OffsetStep, OffsetStep]]
     ) -> tuple[tuple[int, int, int, int], tuple[int, int, int, int]]:
         """Integer matrix from native axial steps to core axial, checked on all 12 steps."""
 
-        def native_step(step: OffsetStep, col: int) -> tuple[int, int]:
-            row = 10
+        def native_step(step: OffsetStep, line: int) -> tuple[int, int]:
+            col, row = (10, line) if self._by_rows else (line, 10)
             q0, r0 = self._native(col, row)
             q1, r1 = self._native(col + step[0], row + step[1])
             return q1 - q0, r1 - r0
@@ -687,16 +800,17 @@ class MapSpec:
         mdet = a * e - b * c
         inv = (e * mdet, -b * mdet, -c * mdet, a * mdet)
         m = (a, b, c, e)
+        line_kind = "row" if self._by_rows else "column"
         for h, (odd, even) in enumerate(steps):
-            for step, col in ((odd, 1), (even, 2)):
-                nq, nr = native_step(step, col)
+            for step, line in ((odd, 1), (even, 2)):
+                nq, nr = native_step(step, line)
                 got = Hex(a * nq + b * nr, c * nq + e * nr)
                 if got != DIRECTIONS[h]:
-                    parity = "odd" if col == 1 else "even"
+                    parity = "odd" if line == 1 else "even"
                     raise DataError(
                         f"{self.name}: neighbour table is inconsistent at heading "
-                        f"{self.heading_names[h]!r} from an {parity} column (step {step}); "
-                        "check the clockwise order and the column offset"
+                        f"{self.heading_names[h]!r} from an {parity} {line_kind} (step {step}); "
+                        f"check the clockwise order and the {line_kind} offset"
                     )
         return m, inv
 
@@ -704,28 +818,65 @@ class MapSpec:
         """The hex at printed column ``col`` and row ``row`` (no bounds check)."""
         nq, nr = self._native(col, row)
         a, b, c, e = self._m
-        return Hex(a * nq + b * nr, c * nq + e * nr)
+        o = self._origin
+        return Hex(a * nq + b * nr - o.q, c * nq + e * nr - o.r)
 
     def to_offset(self, h: Hex) -> tuple[int, int]:
         """The printed ``(column, row)`` of ``h``."""
         a, b, c, e = self._inv
-        col = a * h.q + b * h.r
-        nr = c * h.q + e * h.r
-        lift = (col + (col & 1)) // 2 if self._shifted == 0 else (col - (col & 1)) // 2
-        return col, self._row_sign * (nr + lift)
+        q, r = h.q + self._origin.q, h.r + self._origin.r
+        line = a * q + b * r
+        nr = c * q + e * r
+        lift = (line + (line & 1)) // 2 if self._shifted == 0 else (line - (line & 1)) // 2
+        pos = self._row_sign * (nr + lift)
+        return (pos, line) if self._by_rows else (line, pos)
 
     # -- labels -------------------------------------------------------------------------------
 
     def _label_help(self) -> str:
-        c0, c1 = self.cols
-        r0, r1 = self.rows
-        cd, rd = self.col_digits, self.row_digits
-        example = f"{c0:0{cd}d}{r0:0{rd}d}"
-        return (
-            f"a {self.name} hex label is {cd + rd} digits, {cd} for the column "
-            f"({c0:0{cd}d}-{c1:0{cd}d}) then {rd} for the row ({r0:0{rd}d}-{r1:0{rd}d}), "
-            f"e.g. {example!r}"
-        )
+        words = []
+        for p in self._parts:
+            what = "column" if p.axis == 0 else "row"
+            lo, hi = self.cols if p.axis == 0 else self.rows
+            if p.kind == "letters":
+                words.append(f"a {what} letter {letters(max(lo, 1))}-{letters(max(hi, 1))}")
+            elif p.kind == "number":
+                words.append(f"a {what} number {lo}-{hi}")
+            else:
+                w = p.width
+                words.append(f"{w} for the {what} ({lo:0{w}d}-{hi:0{w}d})")
+        example = self.label(self.hexes()[0])
+        if self._fixed:
+            width = self._parts[0].width + self._parts[1].width
+            return (
+                f"a {self.name} hex label is {width} digits, {words[0]} then {words[1]}, "
+                f"e.g. {example!r}"
+            )
+        return f"a {self.name} hex label is {words[0]} then {words[1]}, e.g. {example!r}"
+
+    def offset(self, label: str) -> tuple[int, int]:
+        """The printed ``(column, row)`` a label spells (no bounds check).
+
+        Raises:
+            DataError: if the label is malformed.
+        """
+        if self._fixed:  # the common all-digits case, kept fast
+            cd = self.col_digits
+            if (
+                isinstance(label, str)
+                and len(label) == cd + self.row_digits
+                and label.isascii()
+                and label.isdigit()
+            ):
+                return int(label[:cd]), int(label[cd:])
+            raise DataError(f"bad hex label {label!r}: {self._label_help()}")
+        found = self._pattern.fullmatch(label) if isinstance(label, str) else None
+        if found is None:
+            raise DataError(f"bad hex label {label!r}: {self._label_help()}")
+        values = [0, 0]
+        for part, text in zip(self._parts, found.groups(), strict=True):
+            values[part.axis] = from_letters(text) if part.kind == "letters" else int(text)
+        return values[0], values[1]
 
     def hex(self, label: str, *, check_bounds: bool = True) -> Hex:
         """The hex with printed ``label``.
@@ -733,36 +884,57 @@ class MapSpec:
         Raises:
             DataError: if the label is malformed, or (with ``check_bounds``) off the map.
         """
-        width = self.col_digits + self.row_digits
-        if not isinstance(label, str) or len(label) != width or not label.isdigit():
-            raise DataError(f"bad hex label {label!r}: {self._label_help()}")
-        col = int(label[: self.col_digits])
-        row = int(label[self.col_digits :])
-        h = self.from_offset(col, row)
+        h = self.from_offset(*self.offset(label))
         if check_bounds and not self.in_bounds(h):
             raise DataError(f"hex {label} is off the map: {self._label_help()}{self._trim_note()}")
         return h
 
     def _trim_note(self) -> str:
-        if not self.trim_offset_columns:
-            return ""
-        parity = "even" if self._shifted == 0 else "odd"
-        end = "last" if self._row_sign > 0 else "first"
-        return f"; {parity} columns lack the {end} row"
+        notes = []
+        if self.trim_offset_columns:
+            parity = "even" if self._shifted == 0 else "odd"
+            end = "last" if self._row_sign > 0 else "first"
+            lines = "rows" if self._by_rows else "columns"
+            notes.append(
+                f"; {parity} {lines} lack the {end} {'column' if self._by_rows else 'row'}"
+            )
+        if self.radius is not None:
+            notes.append(f"; the map is the hexes within {self.radius} of {self.label(ORIGIN)}")
+        return "".join(notes)
 
-    def label(self, h: Hex) -> str:
-        """The printed label of ``h`` (also for off-map hexes that fit the digits).
+    def label_at(self, col: int, row: int) -> str:
+        """The label spelling printed column ``col`` and row ``row`` (no bounds check).
 
         Raises:
-            ValueError: if the column or row does not fit the label's digits.
+            ValueError: if the column or row does not fit its part of the label.
+        """
+        out = ""
+        for p in self._parts:
+            v = col if p.axis == 0 else row
+            if p.kind == "letters":
+                text = letters(v) if v >= 1 else ""
+            else:
+                text = f"{v:0{p.width}d}" if p.kind == "fixed" else str(v)
+            if not text or len(text) > p.width or v < 0:
+                raise ValueError(f"column {col}, row {row} has no {self.name} label")
+            out += text
+        return out
+
+    def label(self, h: Hex) -> str:
+        """The printed label of ``h`` (also for off-map hexes that fit the label).
+
+        Raises:
+            ValueError: if the column or row does not fit its part of the label.
         """
         found = self._labels.get(h)
         if found is not None:
             return found
         col, row = self.to_offset(h)
-        if not (0 <= col < 10**self.col_digits and 0 <= row < 10**self.row_digits):
-            raise ValueError(f"{h} (column {col}, row {row}) has no {self.name} label")
-        found = self._labels[h] = f"{col:0{self.col_digits}d}{row:0{self.row_digits}d}"
+        try:
+            found = self.label_at(col, row)
+        except ValueError:
+            raise ValueError(f"{h} (column {col}, row {row}) has no {self.name} label") from None
+        self._labels[h] = found
         return found
 
     def in_bounds(self, h: Hex) -> bool:
@@ -777,16 +949,21 @@ class MapSpec:
         return self._hex_set
 
     def _in_bounds(self, h: Hex) -> bool:
-        col, row = self.to_offset(h)
-        if not self.cols[0] <= col <= self.cols[1]:
+        if self.radius is not None and h.length() > self.radius:
             return False
-        lo, hi = self.rows
-        if self.trim_offset_columns and (col & 1) == self._shifted:
+        col, row = self.to_offset(h)
+        if self._by_rows:
+            (first, last), (lo, hi), line, pos = self.rows, self.cols, row, col
+        else:
+            (first, last), (lo, hi), line, pos = self.cols, self.rows, col, row
+        if not first <= line <= last:
+            return False
+        if self.trim_offset_columns and (line & 1) == self._shifted:
             if self._row_sign > 0:
                 hi -= 1
             else:
                 lo += 1
-        return lo <= row <= hi
+        return lo <= pos <= hi
 
     def hexes(self) -> tuple[Hex, ...]:
         """Every on-map hex, by column then row."""

@@ -25,7 +25,6 @@ from navalwar.hexgrid import (
     from_pixel,
     from_symmetric,
     hexes_within,
-    in_broadside,
     line,
     line_blocked,
     line_of_fire,
@@ -273,16 +272,6 @@ def test_arc_boundaries_belong_to_bow_and_stern() -> None:
     assert arc_of(c, 0, DIRECTIONS[1]) is Arc.STARBOARD
     assert arc_of(c, 0, DIRECTIONS[5]) is Arc.PORT
     assert arc_of(c, 0, c) is Arc.SAME_HEX
-
-
-def test_own_hex_is_in_both_broadsides() -> None:
-    assert in_broadside(Arc.SAME_HEX, Arc.PORT)
-    assert in_broadside(Arc.SAME_HEX, Arc.STARBOARD)
-    assert in_broadside(Arc.PORT, Arc.PORT)
-    assert not in_broadside(Arc.PORT, Arc.STARBOARD)
-    assert not in_broadside(Arc.BOW, Arc.PORT)
-    with pytest.raises(ValueError):
-        in_broadside(Arc.PORT, Arc.BOW)
 
 
 # --------------------------------------------------------------------------- line of fire
