@@ -8,51 +8,67 @@ has a numbered border row. The reconstruction (provenance ``reconstructed``):
 a hexagon of flat-topped hexes of radius 10 around K11, columns A-U, rows
 numbered down each column; the centre cluster is K11 and its neighbours; an
 edge's border row is the outermost ring's hexes on that side.
+
+The grid and its labels are the core :class:`~navalwar.hexgrid.MapSpec`
+:data:`TACTICAL_MAP`; this module adds what is particular to this map: the
+centre cluster and the six edges' border rows.
 """
 
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Iterator
 
 from navalwar.errors import DataError
-from navalwar.hexgrid import DIRECTIONS, Hex, distance, hexes_within, neighbour, ring
+from navalwar.hexgrid import (
+    DIRECTIONS,
+    Hex,
+    MapSpec,
+    distance,
+    hexes_within,
+    letters,
+    neighbour,
+    ring,
+)
 
 RADIUS = 10
-CENTRE_COLUMN = 10  # K
+CENTRE_COLUMN = 10  # K, counted from A = 0
 CENTRE_ROW = 11
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"
 EDGES = ("NE", "E", "SE", "SW", "W", "NW")  # clockwise from the top right
 # Flat-topped hexes: heading 0 points up (N), then clockwise NE, SE, S, SW, NW.
 HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
-_LABEL = re.compile(r"^([A-Za-z])(\d{1,2})$")
 CENTRE = Hex(0, 0)
 
-
-def _axial(col: int, row: int) -> Hex:
-    """Offset (column index, 1-based row) to axial, odd columns shifted half a hex down."""
-    q = col - CENTRE_COLUMN
-    r = (row - CENTRE_ROW) - (q - (q & 1)) // 2
-    return Hex(q, r)
-
-
-def _offset(h: Hex) -> tuple[int, int]:
-    col = h.q + CENTRE_COLUMN
-    row = h.r + (h.q - (h.q & 1)) // 2 + CENTRE_ROW
-    return col, row
+#: The map: columns A-U, rows numbered down each column, the even columns (B, D,
+#: ...) half a hex lower, K11 the core origin, a hexagon of radius 10 around it.
+TACTICAL_MAP = MapSpec(
+    "GWaS tactical map",
+    neighbours={
+        # heading: ((dcol, drow) from an odd column, (dcol, drow) from an even column)
+        "N": ((0, -1), (0, -1)),
+        "NE": ((1, -1), (1, 0)),
+        "SE": ((1, 0), (1, 1)),
+        "S": ((0, 1), (0, 1)),
+        "SW": ((-1, 0), (-1, 1)),
+        "NW": ((-1, -1), (-1, 0)),
+    },
+    cols=(1, len(COLUMNS)),
+    rows=(1, 2 * RADIUS + 1),
+    label="{col:A}{row}",
+    origin=f"{COLUMNS[CENTRE_COLUMN]}{CENTRE_ROW}",
+    radius=RADIUS,
+)
+assert TACTICAL_MAP.heading_names == HEADINGS
 
 
 def on_map(h: Hex) -> bool:
     """Whether a hex lies on the tactical map."""
-    return h in _MAP
-
-
-_MAP = frozenset(hexes_within(CENTRE, RADIUS))
+    return h in TACTICAL_MAP.hex_set
 
 
 def hex_of(label: str) -> Hex:
-    """The hex called ``label`` ("K11").
+    """The hex called ``label`` ("K11", read in either case, spaces around ignored).
 
     Raises:
         DataError: a malformed or off-map label.
@@ -62,35 +78,31 @@ def hex_of(label: str) -> Hex:
 
 @functools.lru_cache(maxsize=1024)
 def _hex_of(label: str) -> Hex:
-    m = _LABEL.match(label.strip())
-    if not m or m.group(1).upper() not in COLUMNS:
-        raise DataError(
-            f"tactical hex {label!r} must be a column letter A-U and a row number, e.g. 'K11'"
-        )
-    h = _axial(COLUMNS.index(m.group(1).upper()), int(m.group(2)))
-    if not on_map(h):
-        raise DataError(
-            f"tactical hex {label!r} is off the map (a hexagon of radius {RADIUS} around K11)"
-        )
-    return h
+    if not isinstance(label, str):
+        raise DataError(f"tactical hex {label!r} must be a string such as 'K11'")
+    return TACTICAL_MAP.hex(label.strip())
 
 
 def label(h: Hex) -> str:
-    """The label of a hex ("K11")."""
+    """The label of a hex ("K11"); a hex beyond columns A-U is ``?q,r``."""
     return _label(h)
 
 
 @functools.lru_cache(maxsize=1024)
 def _label(h: Hex) -> str:
-    col, row = _offset(h)
-    if 0 <= col < len(COLUMNS):
-        return f"{COLUMNS[col]}{row}"
+    if on_map(h):
+        return TACTICAL_MAP.label(h)
+    # off the map (a ship's last move, a drawing's margin): the column letter and row,
+    # whatever the row, as far as the letters go
+    col, row = TACTICAL_MAP.to_offset(h)
+    if 1 <= col <= len(COLUMNS):
+        return f"{letters(col)}{row}"
     return f"?{h.q},{h.r}"
 
 
 def hexes() -> list[Hex]:
-    """Every hex of the map."""
-    return hexes_within(CENTRE, RADIUS)
+    """Every hex of the map, by column then row."""
+    return list(TACTICAL_MAP.hexes())
 
 
 def centre_hexes() -> list[Hex]:
