@@ -12,6 +12,11 @@ columns c and c+1, an odd row's c-1 and c (E-4: L69 borders K69, K70, M69,
 M70; E-8: M37 is north-west of N37). ``stagger="odd_east"`` is the mirror
 layout, kept as an option until the physical map is read.
 
+The grid is a core :class:`~navalwar.hexgrid.MapSpec` whose offset lines are the
+rows (:data:`GRIDS`), and the map the core :class:`~navalwar.areas.SeaAreaMap`
+built from it (:func:`open_sea`): until the map is read every area is open sea;
+its land, coasts and ports will be the records of that map's areas (M-1).
+
 The six neighbour directions are the six edges of the tactical map
 (:data:`~navalwar.games.gwas_1904.tactical_map.EDGES`): a fleet that entered
 from the west neighbour sets up on the W edge (7.22, E-6), and ships leaving by
@@ -20,22 +25,87 @@ the NW edge go to the north-west neighbour (7.33, E-8).
 
 from __future__ import annotations
 
-import re
+import functools
 from collections.abc import Sequence
 from typing import Literal
 
-from navalwar.errors import DataError
+from navalwar.areas import SeaAreaMap
+from navalwar.errors import DataError, UnknownNameError
 from navalwar.games.gwas_1904.tactical_map import EDGES
+from navalwar.hexgrid import Hex, MapSpec
+from navalwar.hexgrid import distance as hex_distance
 
 Stagger = Literal["even_east", "odd_east"]
-# Axial steps (dq, dr) of a pointy-topped grid, rows r, by compass direction.
-STEPS = {"NE": (1, -1), "E": (1, 0), "SE": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (0, -1)}
-assert tuple(STEPS) == EDGES
-_ID = re.compile(r"^([A-Za-z]{1,2})(\d{1,3})$")
+#: The extent of the grid until the operational map is read (M-1): rows A-AZ and
+#: columns 1-99 hold every area the 1904 text names (rows to AF) and the other
+#: volumes' examples (columns to 70).
+ROWS = (1, 52)
+GRID_COLUMNS = (1, 99)
 STACK = 8  # ships per hex (7.2)
 MIXED_FLEET = 4  # a fleet of 4 or fewer may mix nationalities in a hex (7.26)
 ANY_NATION = "german"  # "German navy ships may be treated as ships of any nation" (7.26)
 SAME_AS = {"canadian": "british", "australian": "british"}  # 7.26
+
+
+def _grid(stagger: Stagger) -> MapSpec:
+    """The staggered grid as a hex map whose offset lines are its rows, NE first.
+
+    Steps are (column change, row change) from an odd row and from an even row:
+    with even rows shifted east, an even row's neighbours above and below are
+    columns c and c+1, an odd row's c-1 and c.
+    """
+    even_east = {
+        "NE": ((0, -1), (1, -1)),
+        "E": ((1, 0), (1, 0)),
+        "SE": ((0, 1), (1, 1)),
+        "SW": ((-1, 1), (0, 1)),
+        "W": ((-1, 0), (-1, 0)),
+        "NW": ((-1, -1), (0, -1)),
+    }
+    if stagger == "even_east":
+        table, parity = even_east, "even"
+    else:  # the mirror layout: odd and even rows swap their steps
+        table, parity = {d: (even, odd) for d, (odd, even) in even_east.items()}, "odd"
+    return MapSpec(
+        f"GWaS sea-area grid ({stagger})",
+        neighbours=table,
+        cols=GRID_COLUMNS,
+        rows=ROWS,
+        label="{row:A}{col}",
+        lines="rows",
+        offset_parity=parity,  # type: ignore[arg-type]
+        offset_toward="higher",
+        rotation=30.0,  # pointy-topped as printed: NE at 30° clockwise from north
+    )
+
+
+GRIDS: dict[str, MapSpec] = {"even_east": _grid("even_east"), "odd_east": _grid("odd_east")}
+assert all(g.heading_names == EDGES for g in GRIDS.values())
+
+
+@functools.cache
+def open_sea(stagger: Stagger = "even_east") -> SeaAreaMap:
+    """The operational map as known until it is read (M-1): every area of the grid is
+    open sea, adjacent to the six around it."""
+    return SeaAreaMap.from_grid(_spec(stagger))
+
+
+def _spec(stagger: Stagger) -> MapSpec:
+    try:
+        return GRIDS[stagger]
+    except KeyError:
+        raise UnknownNameError("stagger", str(stagger), GRIDS) from None
+
+
+def _hex(area: str, stagger: Stagger) -> Hex:
+    if not isinstance(area, str):
+        raise DataError(f"sea area {area!r} must be a text such as 'F33'")
+    return _spec(stagger).hex(area.strip())
+
+
+def _id(area: str, stagger: Stagger) -> str:
+    """The area's id as printed (upper case)."""
+    return _spec(stagger).label(_hex(area, stagger))
 
 
 def parse_area(area: str) -> tuple[int, int]:
@@ -43,81 +113,61 @@ def parse_area(area: str) -> tuple[int, int]:
     ("i15" is I15, notes A-31).
 
     Raises:
-        DataError: not a row of one or two letters and a column number.
+        DataError: not a row of one or two letters and a column number on the grid.
     """
-    m = _ID.match(area.strip())
-    if not m or int(m.group(2)) < 1:
-        raise DataError(
-            f"sea area {area!r} must be a row of letters and a column number, e.g. 'F33'"
-        )
-    row = 0
-    for ch in m.group(1).upper():
-        row = row * 26 + ord(ch) - ord("A") + 1
-    return row, int(m.group(2))
+    spec = GRIDS["even_east"]
+    col, row = spec.to_offset(_hex(area, "even_east"))
+    return row, col
 
 
 def area_id(row: int, column: int) -> str:
-    """The id of the area at (row, column): ``area_id(32, 1) == "AF1"``."""
-    if row < 1 or column < 1:
-        raise DataError(f"no sea area at row {row}, column {column}: both start at 1")
-    letters = ""
-    while row:
-        row, rem = divmod(row - 1, 26)
-        letters = chr(ord("A") + rem) + letters
-    return f"{letters}{column}"
+    """The id of the area at (row, column): ``area_id(32, 1) == "AF1"``.
+
+    Raises:
+        DataError: no such area on the grid.
+    """
+    spec = GRIDS["even_east"]
+    h = spec.from_offset(column, row)
+    if not spec.in_bounds(h):
+        raise DataError(
+            f"no sea area at row {row}, column {column}: the grid has rows "
+            f"{ROWS[0]}-{ROWS[1]} and columns {GRID_COLUMNS[0]}-{GRID_COLUMNS[1]}"
+        )
+    return spec.label(h)
 
 
-def _shift(row: int, stagger: Stagger) -> int:
-    shifted = 0 if stagger == "even_east" else 1
-    return (row + ((row & 1) ^ shifted)) // 2
-
-
-def _axial(area: str, stagger: Stagger) -> tuple[int, int]:
-    row, col = parse_area(area)
-    return col - _shift(row, stagger), row
-
-
-def _area(q: int, r: int, stagger: Stagger) -> str | None:
-    col = q + _shift(r, stagger)
-    return area_id(r, col) if r >= 1 and col >= 1 else None
+def _direction(direction: str) -> str:
+    if direction not in EDGES:
+        raise DataError(f"unknown direction {direction!r}; use one of {', '.join(EDGES)}")
+    return direction
 
 
 def neighbour(area: str, direction: str, stagger: Stagger = "even_east") -> str | None:
     """The area next to ``area`` in ``direction`` (one of NE, E, SE, SW, W, NW), or
-    None beyond row A or column 1. The far edges of the map are not known (M-1)."""
-    if direction not in STEPS:
-        raise DataError(f"unknown direction {direction!r}; use one of {', '.join(EDGES)}")
-    q, r = _axial(area, stagger)
-    dq, dr = STEPS[direction]
-    return _area(q + dq, r + dr, stagger)
+    None beyond the grid's edge. The far edges of the map are not known (M-1)."""
+    return open_sea(stagger).neighbour(_id(area, stagger), _direction(direction))
 
 
 def neighbours(area: str, stagger: Stagger = "even_east") -> dict[str, str]:
-    """The areas around ``area`` by direction (fewer than six at row A or column 1)."""
+    """The areas around ``area`` by direction (fewer than six at the grid's edge)."""
     out = {d: neighbour(area, d, stagger) for d in EDGES}
     return {d: a for d, a in out.items() if a is not None}
 
 
 def direction(from_area: str, to_area: str, stagger: Stagger = "even_east") -> str | None:
     """The direction of ``to_area`` seen from ``from_area``, or None if not adjacent."""
-    (q1, r1), (q2, r2) = _axial(from_area, stagger), _axial(to_area, stagger)
-    for d, step in STEPS.items():
-        if step == (q2 - q1, r2 - r1):
-            return d
-    return None
+    return open_sea(stagger).direction(_id(from_area, stagger), _id(to_area, stagger))
 
 
 def adjacent(a: str, b: str, stagger: Stagger = "even_east") -> bool:
     """Whether two areas share a boundary (a legal one-area move, 5.1)."""
-    return direction(a, b, stagger) is not None
+    return open_sea(stagger).is_adjacent(_id(a, stagger), _id(b, stagger))
 
 
 def distance(a: str, b: str, stagger: Stagger = "even_east") -> int:
     """Areas between ``a`` and ``b`` on the open grid, ignoring land ("within N sea
     areas" placement until the map is entered; notes M-1)."""
-    (q1, r1), (q2, r2) = _axial(a, stagger), _axial(b, stagger)
-    dq, dr = q2 - q1, r2 - r1
-    return (abs(dq) + abs(dr) + abs(dq + dr)) // 2
+    return hex_distance(_hex(a, stagger), _hex(b, stagger))
 
 
 def entry_edge(from_area: str, contact_area: str, stagger: Stagger = "even_east") -> str:
@@ -143,7 +193,7 @@ def area_beyond(area: str, edge: str, stagger: Stagger = "even_east") -> str:
     ``edge`` out of enemy sight (7.33; E-8: N37 by the NW edge is M37).
 
     Raises:
-        DataError: an unknown edge, or an edge off row A or column 1.
+        DataError: an unknown edge, or an edge beyond the grid.
     """
     out = neighbour(area, edge, stagger)
     if out is None:
