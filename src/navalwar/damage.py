@@ -1,4 +1,4 @@
-"""Damage records: box tracks, armoured multi-part tracks and hit counters.
+"""Damage records: box tracks and armoured multi-part tracks.
 
 * :class:`BoxTrack` is the shape of a Tokyo Express ship log (TE 3.8): boxes
   crossed off in order, some marked with a Damage Level. The track is static
@@ -6,7 +6,6 @@
 * :class:`PartTrack` is a Great War at Sea record (GWaS 8.0-8.6): parts (hull,
   primary, secondary, tertiary, torpedo...) whose boxes are blacked out left to
   right, each box with an armour rating. It is an immutable value.
-* :class:`HitCounter` counts hits against a number of hits to sink (Coral Sea).
 """
 
 from __future__ import annotations
@@ -18,7 +17,7 @@ import attrs
 
 from navalwar.errors import DataError, NavalwarError, UnknownNameError
 
-__all__ = ["Armour", "ArmouredPart", "BoxTrack", "HitCounter", "PartTrack"]
+__all__ = ["Armour", "ArmouredPart", "BoxTrack", "PartTrack"]
 
 
 # -- Tokyo Express box track -------------------------------------------------------
@@ -251,44 +250,3 @@ class PartTrack:
         """Whether every hull box is blacked out (GWaS 8.0); false if there is no hull."""
         i = self._at.get(self.hull)
         return i is not None and self._boxes[i] - self.lost[i] == 0
-
-
-# -- Coral Sea hit counts -----------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class HitCounter:
-    """Hits taken against hits to sink (Coral Sea flotation boxes).
-
-    Attributes:
-        to_sink: hits that sink the ship.
-        taken: hits taken so far (never above ``to_sink``).
-    """
-
-    to_sink: int
-    taken: int = 0
-
-    def __attrs_post_init__(self) -> None:
-        if self.to_sink < 1:
-            raise DataError(f"hits to sink must be at least 1, not {self.to_sink}")
-        if not 0 <= self.taken <= self.to_sink:
-            raise DataError(f"hits taken {self.taken} must be between 0 and {self.to_sink}")
-
-    def hit(self, n: int = 1) -> HitCounter:
-        """Take ``n`` more hits (clamped at ``to_sink``)."""
-        if n < 0:
-            raise NavalwarError(f"cannot take {n} hits")
-        if n == 0:
-            return self
-        taken = self.taken + n
-        return HitCounter(self.to_sink, taken if taken < self.to_sink else self.to_sink)
-
-    @property
-    def remaining(self) -> int:
-        """Hits still needed to sink the ship."""
-        return self.to_sink - self.taken
-
-    @property
-    def sunk(self) -> bool:
-        """Whether the ship has taken its hits to sink."""
-        return self.taken >= self.to_sink

@@ -1,4 +1,4 @@
-"""Die-indexed tables: range keys, modifiers, shifts and exact distributions.
+"""Die-indexed tables: range keys, shifts and exact distributions.
 
 Printed wargame tables index their rows (and often their columns) by ranges of
 a modified die roll or of a value total: ``"0 or less"``, ``"1-3"``,
@@ -35,7 +35,6 @@ T = TypeVar("T")
 
 __all__ = [
     "KeyLike",
-    "Modifier",
     "OutOfTableError",
     "RangeKey",
     "Table1D",
@@ -44,8 +43,6 @@ __all__ = [
     "nd_distribution",
     "roll_distribution",
     "shift",
-    "step_keys",
-    "sum_modifiers",
 ]
 
 
@@ -148,35 +145,6 @@ def _parse_key(text: str) -> RangeKey:
     raise DataError(f"cannot read table key {text!r}: use {_FORMS}")
 
 
-def step_keys(
-    lows: Iterable[int], *, open_bottom: bool = False, open_top: bool = True
-) -> tuple[RangeKey, ...]:
-    """Keys for "use the next lower listed number" rows (TE 3.7 Gunnery Cards).
-
-    ``step_keys([2, 8, 12])`` gives ``2-7, 8-11, 12+``.
-
-    Args:
-        lows: the listed values, in any order.
-        open_bottom: the lowest key reads "or less" instead of starting at its value.
-        open_top: the highest key reads "or more" instead of holding only its value.
-
-    Raises:
-        DataError: no values, or a value listed twice.
-    """
-    values = sorted(lows)
-    if not values:
-        raise DataError("step_keys needs at least one listed value")
-    for a, b in pairwise(values):
-        if a == b:
-            raise DataError(f"value {a} is listed twice in {values}")
-    keys = []
-    last = len(values) - 1
-    for i, lo in enumerate(values):
-        hi = values[i + 1] - 1 if i < last else (None if open_top else lo)
-        keys.append(RangeKey(None if open_bottom and i == 0 else lo, hi))
-    return tuple(keys)
-
-
 def _key_order(key: RangeKey) -> tuple[int, int]:
     if key.lo is None:
         return (0, 0)
@@ -243,36 +211,6 @@ def shift(index: int, by: int, n: int) -> int:
 
 def _parse_keys(keys: Iterable[KeyLike]) -> list[RangeKey]:
     return [RangeKey.parse(k) for k in keys]
-
-
-# -- modifiers ----------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class Modifier:
-    """A die-roll modifier with the reason and rule it comes from.
-
-    Attributes:
-        value: the amount added to the roll (negative to subtract).
-        reason: why it applies, for the event log ("stern arc").
-        rule: the rule section ("TE 3.6").
-    """
-
-    value: int
-    reason: str
-    rule: str = ""
-
-    def __str__(self) -> str:
-        where = f" ({self.rule})" if self.rule else ""
-        return f"{self.value:+d} {self.reason}{where}"
-
-
-def sum_modifiers(mods: Iterable[Modifier]) -> int:
-    """The net value of some modifiers."""
-    total = 0
-    for m in mods:
-        total += m.value
-    return total
 
 
 # -- tables -------------------------------------------------------------------

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from navalwar.damage import Armour, ArmouredPart, BoxTrack, HitCounter, PartTrack
+from navalwar.damage import Armour, ArmouredPart, BoxTrack, PartTrack
 from navalwar.errors import DataError, NavalwarError, UnknownNameError
 
 
@@ -192,33 +192,3 @@ def test_part_track_losses_accumulate_and_clamp(hits: list[tuple[str, int]]) -> 
         assert ship.lost_boxes(p.name) == min(total, p.boxes)
         assert ship.remaining(p.name) + ship.lost_boxes(p.name) == p.boxes
         assert ship.is_destroyed(p.name) is (total >= p.boxes)
-
-
-# -- Coral Sea hit counters --------------------------------------------------------------------
-
-
-def test_hit_counter() -> None:
-    ship = HitCounter(3)
-    assert ship.remaining == 3 and not ship.sunk
-    ship = ship.hit(2)
-    assert ship.remaining == 1 and not ship.sunk
-    assert ship.hit(0) is ship
-    assert ship.hit(5) == HitCounter(3, 3)
-    assert ship.hit().sunk
-    with pytest.raises(NavalwarError):
-        ship.hit(-1)
-    with pytest.raises(DataError):
-        HitCounter(0)
-    with pytest.raises(DataError):
-        HitCounter(2, 3)
-
-
-@given(st.integers(1, 10), st.lists(st.integers(0, 4), max_size=8))
-def test_hit_counter_never_goes_back(to_sink: int, hits: list[int]) -> None:
-    ship = HitCounter(to_sink)
-    for h in hits:
-        nxt = ship.hit(h)
-        assert nxt.taken >= ship.taken
-        assert nxt.sunk or not ship.sunk
-        ship = nxt
-    assert ship.taken == min(sum(hits), to_sink)

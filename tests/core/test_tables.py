@@ -12,7 +12,6 @@ from hypothesis import strategies as st
 from navalwar.dice import Dice
 from navalwar.errors import DataError, NavalwarError, UnknownNameError
 from navalwar.tables import (
-    Modifier,
     OutOfTableError,
     RangeKey,
     Table1D,
@@ -21,8 +20,6 @@ from navalwar.tables import (
     nd_distribution,
     roll_distribution,
     shift,
-    step_keys,
-    sum_modifiers,
 )
 
 # -- strategies --------------------------------------------------------------------------------
@@ -123,32 +120,6 @@ def test_range_key_contains(key: RangeKey, value: int) -> None:
     expected = (key.lo is None or key.lo <= value) and (key.hi is None or value <= key.hi)
     assert key.contains(value) is expected
     assert (value in key) is expected
-
-
-def test_step_keys_next_lower_value() -> None:
-    keys = step_keys([12, 2, 8])
-    assert [str(k) for k in keys] == ["2-7", "8-11", "12+"]
-    assert [str(k) for k in step_keys([1, 3], open_bottom=True, open_top=False)] == [
-        "2 or less",
-        "3",
-    ]
-    with pytest.raises(DataError):
-        step_keys([2, 2])
-
-
-# -- modifiers ---------------------------------------------------------------------------------
-
-
-def test_modifiers_sum_and_describe() -> None:
-    mods = [
-        Modifier(-1, "Short range salvo", "TE 3.6"),
-        Modifier(2, "target speed"),
-        Modifier(1, "stern"),
-    ]
-    assert sum_modifiers(mods) == 2
-    assert sum_modifiers([]) == 0
-    assert str(mods[0]) == "-1 Short range salvo (TE 3.6)"
-    assert str(mods[1]) == "+2 target speed"
 
 
 # -- one-dimensional tables --------------------------------------------------------------------
@@ -256,11 +227,10 @@ CARD_CELLS: list[list[int | None]] = [[6, 4, 2], [4, 2, 1], [2, 1, None], [1, No
 
 
 def gunnery_card() -> Table2D[int | None]:
-    lows = [int(r) for r in CARD_ROWS]
-    keys = step_keys(lows)
-    by_low = {k.lo: k for k in keys}
+    # "use the next lower listed number": 12 is 12+, 8 is 8-11 and so on
+    keys = [RangeKey.parse(k) for k in ("12+", "8-11", "5-7", "2-4")]
     return Table2D.of(
-        [by_low[v] for v in lows],
+        keys,
         CARD_COLUMNS,
         CARD_CELLS,
         label_columns=True,
