@@ -22,9 +22,12 @@ from navalwar.hexgrid import (
     bearing,
     distance,
     fire_steps,
+    from_letters,
     from_pixel,
     from_symmetric,
+    heading_to,
     hexes_within,
+    letters,
     line,
     line_blocked,
     line_of_fire,
@@ -454,6 +457,121 @@ def test_inconsistent_neighbour_table_rejected() -> None:
             cols=(1, 5),
             rows=(1, 5),
         )
+
+
+# --------------------------------------------------------------------------- lettered labels
+
+
+def test_letters_count_as_printed_maps_do() -> None:
+    """A = 1 ... Z = 26, then AA = 27 (GWaS's rows AA-AF, notes M-1)."""
+    assert [letters(n) for n in (1, 11, 21, 26, 27, 32, 52, 53, 702, 703)] == [
+        "A", "K", "U", "Z", "AA", "AF", "AZ", "BA", "ZZ", "AAA",
+    ]  # fmt: skip
+    assert from_letters("af") == 32 and from_letters("Zz") == 702
+    for bad in ("", "A1", "É", "-"):
+        with pytest.raises(ValueError):
+            from_letters(bad)
+    with pytest.raises(ValueError):
+        letters(0)
+
+
+@given(st.integers(min_value=1, max_value=20_000))
+def test_letters_round_trip(n: int) -> None:
+    assert from_letters(letters(n)) == n
+    assert from_letters(letters(n).lower()) == n
+
+
+def _row_table(offset_parity: str) -> dict[str, tuple[tuple[int, int], tuple[int, int]]]:
+    """The neighbour table of a map whose rows are the offset lines, derived
+    independently: with even rows shifted toward higher columns, an even row's
+    neighbours above and below are columns c and c+1, an odd row's c-1 and c."""
+    table = {
+        "NE": ((0, -1), (1, -1)),
+        "E": ((1, 0), (1, 0)),
+        "SE": ((0, 1), (1, 1)),
+        "SW": ((-1, 1), (0, 1)),
+        "W": ((-1, 0), (-1, 0)),
+        "NW": ((-1, -1), (0, -1)),
+    }
+    if offset_parity == "odd":
+        table = {k: (even, odd) for k, (odd, even) in table.items()}
+    return table
+
+
+@pytest.mark.parametrize("parity", ["even", "odd"])
+def test_a_map_whose_rows_are_the_offset_lines_with_lettered_rows(parity: str) -> None:
+    """Labels like GWaS's sea areas ("F33": row letters, then the column number)."""
+    table = _row_table(parity)
+    spec = MapSpec(
+        "areas",
+        neighbours=table,
+        cols=(1, 12),
+        rows=(1, 30),
+        label="{row:A}{col}",
+        lines="rows",
+        offset_parity=parity,  # type: ignore[arg-type]
+    )
+    assert len(spec.hexes()) == 12 * 30
+    assert spec.offset("AD12") == (12, 30) and spec.offset("ad12") == (12, 30)
+    for h in spec.hexes():
+        col, row = spec.to_offset(h)
+        assert spec.label(h) == f"{letters(row)}{col}"
+        assert spec.hex(spec.label(h)) == h
+        assert spec.hex(spec.label(h).lower()) == h
+        for heading, name in enumerate(spec.heading_names):
+            odd_step, even_step = table[name]
+            dc, dr = odd_step if row % 2 else even_step
+            n = neighbour(h, heading)
+            assert spec.to_offset(n) == (col + dc, row + dr)
+            assert heading_to(h, n) == heading
+    for bad in ("F", "33F", "F123", "ABC1", "F 3", ""):
+        with pytest.raises(DataError, match="row letter A-AD then a column number 1-12"):
+            spec.hex(bad)
+    with pytest.raises(DataError, match="off the map"):
+        spec.hex("AE1")
+    with pytest.raises(DataError, match="off the map"):
+        spec.hex("F0")
+
+
+def test_a_hexagonal_map_around_an_origin_label() -> None:
+    """GWaS's tactical map: column letters, unpadded row numbers, K11 the origin."""
+    table = {
+        "N": ((0, -1), (0, -1)),
+        "NE": ((1, -1), (1, 0)),
+        "SE": ((1, 0), (1, 1)),
+        "S": ((0, 1), (0, 1)),
+        "SW": ((-1, 0), (-1, 1)),
+        "NW": ((-1, -1), (-1, 0)),
+    }
+    spec = MapSpec(
+        "hexagon", neighbours=table, cols=(1, 21), rows=(1, 21), label="{col:A}{row}",
+        origin="K11", radius=10,
+    )  # fmt: skip
+    assert spec.hex("K11") == ORIGIN and spec.label(ORIGIN) == "K11"
+    assert set(spec.hexes()) == set(hexes_within(ORIGIN, 10))
+    assert spec.hex("K1") == spec.hex("K01") == Hex(0, -10)
+    assert spec.label(neighbour(ORIGIN, 1)) == "L10"  # K is odd: its NE neighbour is a row up
+    assert spec.label(neighbour(ORIGIN, 2)) == "L11"
+    for bad in ("K011", "11K", "KK1", " K11"):
+        with pytest.raises(DataError, match="a column letter A-U then a row number 1-21"):
+            spec.hex(bad)
+    with pytest.raises(DataError, match="within 10 of K11"):
+        spec.hex("A1")  # in the columns and rows, outside the hexagon
+    assert spec.label(spec.hex("A1", check_bounds=False)) == "A1"
+    with pytest.raises(ValueError, match="no hexagon label"):
+        spec.label(spec.from_offset(0, 5))  # no letter for column 0
+
+
+def test_label_formats_that_cannot_be_read_are_refused() -> None:
+    table = _table("even", "higher")
+    for bad in ("{col}{row}", "{col:02}{col:02}", "CCRR", "{col:2}{row}", "{col:A} {row}"):
+        with pytest.raises(DataError, match="label format"):
+            MapSpec("bad", neighbours=table, cols=(1, 5), rows=(1, 5), label=bad)
+    with pytest.raises(DataError, match="no hex"):
+        MapSpec("bad", neighbours=table, cols=(1, 5), rows=(1, 5), origin="0909", radius=1)
+    # a fixed-width number may come first; a number may follow letters
+    spec = MapSpec("ok", neighbours=table, cols=(1, 5), rows=(1, 30), label="{row:02}{col}")
+    assert spec.offset("305") == (5, 30) and spec.label(spec.from_offset(5, 3)) == "035"
 
 
 @given(offsets)
