@@ -176,3 +176,78 @@ def test_bad_map_data_rejected() -> None:
         SeaAreaMap([SeaArea("A1")], [("A1", "A1")])
     with pytest.raises(DataError, match="port 'X'"):
         SeaAreaMap([SeaArea("A1", ports=("X",)), SeaArea("A2", ports=("X",))], [])
+
+
+# -- maps that are the cells of a grid ---------------------------------------------------------
+
+# The same staggered grid as a printed map whose rows are the offset lines: even rows
+# shifted east, ids "F4" (row letters, then the column number), the compass NE first.
+GRID = MapSpec(
+    "areas",
+    neighbours={
+        "NE": ((0, -1), (1, -1)),
+        "E": ((1, 0), (1, 0)),
+        "SE": ((0, 1), (1, 1)),
+        "SW": ((-1, 1), (0, 1)),
+        "W": ((-1, 0), (-1, 0)),
+        "NW": ((-1, -1), (0, -1)),
+    },
+    cols=(1, COLS),
+    rows=(1, ROWS),
+    label="{row:A}{col}",
+    lines="rows",
+)
+GRID_SEA = SeaAreaMap.from_grid(GRID)
+
+
+def _edges(m: SeaAreaMap) -> set[frozenset[str]]:
+    return {frozenset(e) for e in m.graph.edges}
+
+
+def test_a_grid_map_has_every_cell_and_the_adjacencies_of_the_written_out_grid() -> None:
+    assert sorted(GRID_SEA) == ALL_IDS
+    assert _edges(GRID_SEA) == _edges(OPEN_SEA)
+    assert GRID_SEA.grid is GRID and OPEN_SEA.grid is None
+
+
+@given(area_ids, st.sampled_from(GRID.heading_names))
+def test_grid_directions_name_the_neighbours_both_ways(a: str, d: str) -> None:
+    b = GRID_SEA.neighbour(a, d)
+    opposite = GRID.heading_names[(GRID.heading(d) + 3) % 6]
+    if b is None:  # off the grid's edge
+        assert len(GRID_SEA.adjacent(a)) < 6
+        return
+    assert GRID_SEA.is_adjacent(a, b)
+    assert GRID_SEA.direction(a, b) == d
+    assert GRID_SEA.direction(b, a) == opposite
+    assert GRID_SEA.neighbour(b, opposite) == a
+
+
+def test_grid_compass_from_the_examples() -> None:
+    # even row B: the areas above are columns c and c+1 (north-west, north-east)
+    assert GRID_SEA.neighbour("B4", "NW") == "A4" and GRID_SEA.neighbour("B4", "NE") == "A5"
+    # odd row C: columns c-1 and c
+    assert GRID_SEA.neighbour("C4", "SW") == "D3" and GRID_SEA.neighbour("C4", "SE") == "D4"
+    assert GRID_SEA.direction("F4", "F5") == "E"
+    assert GRID_SEA.direction("C4", "A4") is None
+    assert GRID_SEA.neighbour("A1", "NW") is None
+    with pytest.raises(UnknownNameError, match="heading"):
+        GRID_SEA.neighbour("A1", "N")
+    with pytest.raises(ValueError, match="not a grid"):
+        OPEN_SEA.direction("A1", "A2")
+
+
+def test_grid_map_records_give_the_cells_their_attributes() -> None:
+    island = SeaArea("c5", "Island", frozenset({LAND}), values={"coast": "J"})
+    m = SeaAreaMap.from_grid(GRID, [island, SeaArea("C4", ports=("Port",))])
+    assert m.area("C5").name == "Island" and m.area("C5").values == {"coast": "J"}
+    assert m.with_flag(LAND) == {"C5"} and m.port_area("Port") == "C4"
+    assert m.graph.nodes["C5"]["flags"] == {LAND} and m.graph.nodes["A1"]["flags"] == set()
+    # the island is sailed round: through row B or row D, one area more
+    assert m.distance("C4", "C6", avoid=()) == 2 and m.distance("C4", "C6") == 3
+    assert m.path("C4", "C6") in (["C4", "B4", "B5", "C6"], ["C4", "D4", "D5", "C6"])
+    assert m.path("C4", "C5") is None
+    with pytest.raises(DataError, match="listed twice"):
+        SeaAreaMap.from_grid(GRID, [SeaArea("C5"), SeaArea("c5")])
+    with pytest.raises(DataError, match="off the map"):
+        SeaAreaMap.from_grid(GRID, [SeaArea("Z1")])

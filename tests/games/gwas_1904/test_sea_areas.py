@@ -9,6 +9,7 @@ import pytest
 
 from navalwar.errors import DataError
 from navalwar.games.gwas_1904.sea_areas import (
+    GRIDS,
     adjacent,
     area_beyond,
     area_id,
@@ -18,6 +19,7 @@ from navalwar.games.gwas_1904.sea_areas import (
     nationality_stacks,
     neighbour,
     neighbours,
+    open_sea,
     parse_area,
 )
 from navalwar.games.gwas_1904.tactical_map import EDGES
@@ -122,3 +124,27 @@ def test_7_26_small_fleets_mix_and_the_special_nations() -> None:
     # 7.2: more than 8 of one nation split evenly, 4 or more per hex (7.24).
     assert [len(s) for s in nationality_stacks(["J"] * 10)] == [5, 5]
     assert [len(s) for s in nationality_stacks(["J"] * 17)] == [5, 6, 6]
+
+
+def test_the_grid_is_a_core_sea_area_map() -> None:
+    """The open-sea map (until M-1 is read) is a core SeaAreaMap over the MapSpec grid:
+    its graph holds the same adjacencies and distances as the grid helpers."""
+    for stagger in ("even_east", "odd_east"):
+        m = open_sea(stagger)  # type: ignore[arg-type]
+        assert m.grid is GRIDS[stagger]
+        for area in ("F33", "L69", "A1", "AZ99", "AZ1", "B2"):
+            around = neighbours(area, stagger)  # type: ignore[arg-type]
+            assert m.adjacent(area) == set(around.values())
+            assert all(m.direction(area, b) == d for d, b in around.items())
+        assert m.distance("U37", "X35") == distance("U37", "X35", stagger)  # type: ignore[arg-type]
+    assert len(open_sea()) == 52 * 99
+
+
+def test_the_grid_spans_rows_a_to_az_and_columns_1_to_99() -> None:
+    assert parse_area("AZ99") == (52, 99) and area_id(52, 99) == "AZ99"
+    assert neighbour("AZ5", "SE") is None and neighbour("F99", "E") is None
+    for bad in ("BA1", "F100"):
+        with pytest.raises(DataError):
+            parse_area(bad)
+    with pytest.raises(DataError):
+        area_id(53, 1)
