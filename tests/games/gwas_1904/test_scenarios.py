@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 
 from navalwar.datapack import bundled_data_dir, parse_csv, parse_toml
+from navalwar.dice import ScriptedDice
 from navalwar.errors import DataError
 from navalwar.games.gwas_1904.scenario import (
+    AREA_OVERLAY,
     AREAS,
     BattleScenario,
     Force,
@@ -842,8 +844,55 @@ def test_dates_may_be_toml_dates() -> None:
     assert parse_scenario(doc, "t", CODES).date == "1904-08-10"
 
 
+DOCS = Path(__file__).parents[3] / "docs" / "scenarios.md"
+
+
+def _documented_areas() -> set[str]:
+    """The values docs/scenarios.md gives for ``placement[].area``."""
+    for line in DOCS.read_text(encoding="utf-8").splitlines():
+        if line.startswith("| `placement[].area` |"):
+            return set(re.findall(r"`([^`]+)`", line.split("|")[3]))
+    raise AssertionError("docs/scenarios.md has no placement[].area row")
+
+
+def _placed_by(area: str) -> dict[str, Any]:
+    """The minimal document with the Russians placed by ``area`` (and what it needs)."""
+    doc = minimal()
+    placement: dict[str, Any] = {"side": "Russia", "area": area}
+    if area in AREA_OVERLAY:
+        doc["scenario"]["overlay"] = AREA_OVERLAY[area]
+    if area in ("hex", "near"):
+        placement["hex"] = "K11"
+    if area == "near":
+        placement["within"] = 2
+    if area == "edge":
+        placement["edge"] = "NW"
+    doc["placement"][0] = placement
+    return doc
+
+
 def test_areas_are_the_contract() -> None:
-    assert AREAS == ("centre", "edge", "hex", "near", "roadstead", "harbor", "port")
+    """The placement areas the reader accepts (AREAS) are the ones docs/scenarios.md
+    documents, and the set-up places a counter by each of them: a non-empty choice of
+    hexes on the tactical map, sea or the overlay's port (7.21, 7.22, 20.4, 20.5)."""
+    from navalwar.engine import Context
+    from navalwar.games.gwas_1904 import GAME
+    from navalwar.games.gwas_1904.setup import legal_hexes
+    from navalwar.games.gwas_1904.tactical_map import on_map
+
+    assert _documented_areas() == set(AREAS)
+    assert set(AREA_OVERLAY) <= set(AREAS)
+    data = GAME.load_data()
+    options = GAME.spec.resolve_options(None)
+    for area in AREAS:
+        scenario = GAME.scenario_from_document(_placed_by(area), "t.toml", data)
+        assert [p.area for p in scenario.placements] == [area, "edge"]
+        state = GAME.initial_state(scenario, data, options, Context(ScriptedDice([])))
+        where = legal_hexes(state, "R:B06")
+        assert where and all(on_map(h) for h in where), area
+        ov = state.overlay
+        assert ov is None or all(h not in ov.full_land for h in where), area
+        assert (ov is not None and where == [ov.port]) is (area in ("harbor", "port")), area
 
 
 def test_a_malformed_file_on_disk(tmp_path: Path) -> None:
