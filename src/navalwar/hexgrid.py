@@ -724,12 +724,14 @@ class MapSpec:
         if len(self._heading_index) != 6:
             raise DataError(f"{name}: heading names must be distinct: {self.heading_names}")
         self._origin = ORIGIN
-        self._m, self._inv = self._solve(list(neighbours.values()))
-        if origin is not None:
-            self._origin = self.from_offset(*self.offset(origin))
         self._hexes: tuple[Hex, ...] | None = None
         self._hex_set: frozenset[Hex] | None = None
         self._labels: dict[Hex, str] = {}
+        self._m, self._inv = self._solve(list(neighbours.values()))
+        if origin is not None:
+            self._origin = self.from_offset(*self.offset(origin))
+            self._hexes = None
+            self._labels = {}
         if not self.hexes():
             raise DataError(f"{name}: no hex is on the map")
 
@@ -845,7 +847,8 @@ class MapSpec:
             else:
                 w = p.width
                 words.append(f"{w} for the {what} ({lo:0{w}d}-{hi:0{w}d})")
-        example = self.label(self.hexes()[0])
+        cells = self.hexes()
+        example = self.label(cells[0]) if cells else self.label_at(self.cols[0], self.rows[0])
         if self._fixed:
             width = self._parts[0].width + self._parts[1].width
             return (
