@@ -349,7 +349,7 @@ def test_cli_play_continues_a_save_and_finishes(tmp_path: Path) -> None:
     [
         (
             ["game.json", "--seed", "2"],
-            "--seed, --option, --data and --strict are for GAME SCENARIO",
+            "--seed, --option and --strict are for GAME SCENARIO",
         ),
         (["nothing.json"], "nothing.json: no such save file; to start a new game give a game"),
         (["tokyo_express"], "tokyo_express: no such save file"),
