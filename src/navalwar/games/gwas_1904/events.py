@@ -117,12 +117,6 @@ _MOVEMENT = (
         "GWaS 7.42",
     ),
     EventKind(
-        "minefield",
-        "A ship rolls for crossing minefields (told to its side only).",
-        {"ship": SHIP, "fields": "how many minefields", **CHECK, "strike": "a mine strike"},
-        "GWaS 13.2",
-    ),
-    EventKind(
         "break_out",
         "A scenario's formation may break up.",
         {
@@ -225,6 +219,15 @@ _COMBAT = (
     EventKind(
         "commander_killed", "The commander aboard a ship is killed.", {"ship": SHIP}, "GWaS 8.7"
     ),
+    EventKind(
+        "minefield",
+        "A ship rolls for crossing minefields (told to its side only).",
+        {"ship": SHIP, "fields": "how many minefields", **CHECK, "strike": "a mine strike"},
+        "GWaS 13.2",
+    ),
+)
+
+_AFTER = (
     core.SHIP_SUNK.extend(keys={"ship": SHIP}, rule="GWaS 8.0, 13.21"),
     EventKind(
         "repair",
@@ -308,8 +311,8 @@ _END = (
     ),
 )
 
-EVENT_KINDS: tuple[EventKind, ...] = (*_SETUP, *_MOVEMENT, *_COMBAT, *_BASIC, *_END)
+EVENT_KINDS: tuple[EventKind, ...] = (*_SETUP, *_MOVEMENT, *_COMBAT, *_AFTER, *_BASIC, *_END)
 """Every kind a GWaS 1904 battle logs, besides ``dice_rolled``."""
 
 COMBAT_KINDS = frozenset(k.name for k in _COMBAT)
-"""The kinds of fire and damage (one ``combat`` kind before they carried data)."""
+"""The kinds of fire, damage and mine rolls (one ``combat`` kind before they carried data)."""
