@@ -29,7 +29,10 @@ _SETUP = (
     EventKind(
         "set_up",
         "The battle is set up: on the tactical map, or in Basic Combat (chosen before play).",
-        {"scenario": "the scenario's title", "combat": "``tactical`` or ``basic``"},
+        {
+            "scenario": "the scenario's title",
+            "combat": "the option: ``advanced`` (the map) or ``basic``",
+        },
         "GWaS 7.2, 3.2, 6.0",
     ),
     EventKind(

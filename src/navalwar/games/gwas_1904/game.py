@@ -330,7 +330,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             f"{scenario.title}: set-up begins (7.2)",
             "GWaS 7.2",
             scenario=scenario.title,
-            combat="tactical",
+            combat="advanced",
         )
         battle = self._pre_battle_mines(battle, rules, ctx)
         return setup.begin(battle, [*unnamed, *self._placing_order(battle, rules)], ctx)
