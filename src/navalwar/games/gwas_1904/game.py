@@ -468,10 +468,12 @@ class GreatWarAtSea1904(Game[State, GData]):
 
     def advance(self, state: State, data: GData, ctx: Context) -> State:
         """Run the impulse sequence until a side must decide (volume 7.31)."""
+        after: State
         if isinstance(state, bc.BasicBattle):
-            after: State = bc.advance(state, data.rules.specs, data.tables, ctx)
-            if after.over and not state.over:
-                impulse.roll_battle_fuel(self._scenario_of(after), ctx)  # 7.39
+            basic = bc.advance(state, data.rules.specs, data.tables, ctx)
+            if basic.over and not state.over:
+                impulse.roll_battle_fuel(self._scenario_of(basic), ctx)  # 7.39
+            after = basic
         else:
             after = impulse.advance(state, data.rules, ctx)
         if after.over and not state.over and ctx.record:
