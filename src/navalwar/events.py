@@ -243,6 +243,15 @@ def markdown(games: Mapping[str, Sequence[EventKind]]) -> str:
 
 __all__ = [
     "CORE_KINDS",
+    "DICE_ROLLED",
+    "FLAGSHIP",
+    "GAME_OVER",
+    "PHASE_BEGAN",
+    "SHIP_DAMAGED",
+    "SHIP_MOVED",
+    "SHIP_PLACED",
+    "SHIP_SUNK",
+    "TURN_BEGAN",
     "Event",
     "EventKind",
     "log_digest",
