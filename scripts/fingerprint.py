@@ -7,11 +7,17 @@ side and a few option sets, and keeps a hash per match of its event log (JSON), 
 actions, the side that chose each, its outcome, and the observations of each side at
 the end; ``check`` plays them again and lists the matches whose hash differs.
 
+Besides the whole, each part has its own hash (:data:`PARTS`): ``check --ignore
+events,observations`` compares the rest only, so a deliberate change of event data or
+observations can still be shown not to change play (the same actions, deciders and
+outcome). A file recorded before the parts were kept compares the whole only.
+
 Usage::
 
     .venv/bin/python scripts/fingerprint.py record tokyo_express       # before the change
     .venv/bin/python scripts/fingerprint.py check tokyo_express        # after: exit 1 if any differ
     .venv/bin/python scripts/fingerprint.py check gwas_1904 --seeds 20 --jobs 2
+    .venv/bin/python scripts/fingerprint.py check gwas_1904 --ignore events,observations
 
 The fingerprints go to ``.fingerprint/<game>.json`` (not tracked by git). A check on
 other seeds or option sets than recorded reports what it could not compare.
@@ -70,7 +76,48 @@ def _hash(obj: Any) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
-def play(job: tuple[str, str, str, str, int]) -> tuple[str, str]:
+PARTS = ("events", "actions", "outcome", "observations")
+"""The parts hashed apart: ``actions`` is the actions with the side that chose each."""
+
+Print = dict[str, str]
+"""A match's fingerprint: ``{"all": hash, part: hash ...}``, or ``{"refused": reason}``."""
+
+
+def _prints(obj: dict[str, Any]) -> Print:
+    """The hash of the whole (as recorded before the parts were kept) and of each part."""
+    parts = {
+        "events": obj["events"],
+        "actions": {"actions": obj["actions"], "deciders": obj["deciders"]},
+        "outcome": obj["outcome"],
+        "observations": obj["observe"],
+    }
+    return {"all": _hash(obj)} | {name: _hash(part) for name, part in parts.items()}
+
+
+def _as_print(raw: Print | str) -> Print:
+    """A fingerprint as :data:`Print` (an old recording holds the whole's hash only, or
+    ``"refused: reason"``)."""
+    if isinstance(raw, dict):
+        return raw
+    if raw.startswith("refused: "):
+        return {"refused": raw.removeprefix("refused: ")}
+    return {"all": raw}
+
+
+def _differs(found: Print, recorded: Print | str, ignore: set[str]) -> bool | None:
+    """Whether two fingerprints differ in what is compared (None: cannot tell, an old
+    recording holds the whole only and some part is ignored)."""
+    old = _as_print(recorded)
+    if "refused" in found or "refused" in old:
+        return found != old
+    if not ignore:
+        return found["all"] != old["all"]
+    if not set(PARTS) <= set(old):
+        return None
+    return any(found[p] != old[p] for p in PARTS if p not in ignore)
+
+
+def play(job: tuple[str, str, str, str, int]) -> tuple[str, Print]:
     """One match's key and fingerprint (or the error that refused its options)."""
     game, scenario, option_set, agent, seed = job
     key = f"{scenario}/{option_set}/{agent}/{seed}"
@@ -78,7 +125,7 @@ def play(job: tuple[str, str, str, str, int]) -> tuple[str, str]:
     try:  # the bundled data only, whatever $NAVALWAR_DATA says
         match = Match.start(game, scenario, seed=seed, options=options, use_env=False)
     except NavalwarError as exc:  # an option set a scenario refuses
-        return key, f"refused: {exc}"
+        return key, {"refused": str(exc)}
     sides = match.game.spec.playable_sides
     agents = {
         side: RandomAgent(seed + i) if agent == "random" else make_agent(game, agent, seed + i)
@@ -89,7 +136,7 @@ def play(job: tuple[str, str, str, str, int]) -> tuple[str, str]:
     except Exception as exc:
         raise RuntimeError(f"{game} {key}: {type(exc).__name__}: {exc}") from exc
     codec = match.game.codec
-    return key, _hash(
+    return key, _prints(
         {
             "events": [e.to_json() for e in match.events],
             "actions": [codec.to_json(a) for a in match.actions],
@@ -120,7 +167,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=60, help="seeds per scenario and agent")
     parser.add_argument("--jobs", type=int, default=2, help="parallel processes")
     parser.add_argument("--file", type=Path, help="default: .fingerprint/GAME.json")
+    parser.add_argument(
+        "--ignore",
+        default="",
+        help=f"check: parts not compared, comma-separated, of {','.join(PARTS)}",
+    )
     args = parser.parse_args(argv)
+    ignore = {p for p in args.ignore.split(",") if p}
+    if ignore - set(PARTS):
+        parser.error(f"--ignore takes parts of {', '.join(PARTS)}, not {args.ignore!r}")
     path = args.file or ROOT / ".fingerprint" / f"{args.game}.json"
     todo = jobs(args.game, args.seeds)
     if args.mode == "check" and not path.is_file():
@@ -135,18 +190,25 @@ def main(argv: list[str] | None = None) -> int:
         atomic_write(path, json.dumps(found, indent=0, sort_keys=True) + "\n")
         print(f"recorded {took} to {path}")
         return 0
-    recorded: dict[str, str] = json.loads(path.read_text(encoding="utf-8"))
-    differ = sorted(k for k in found if k in recorded and found[k] != recorded[k])
+    recorded: dict[str, Print | str] = json.loads(path.read_text(encoding="utf-8"))
+    verdicts = {k: _differs(found[k], recorded[k], ignore) for k in found if k in recorded}
+    differ = sorted(k for k, v in verdicts.items() if v)
+    blind = sorted(k for k, v in verdicts.items() if v is None)
     unknown = sorted(set(found) - set(recorded))
     unplayed = sorted(set(recorded) - set(found))
+    if blind:
+        print(f"recorded without parts, so not compared with --ignore: {len(blind)}")
     for key in differ[:20]:
-        print(f"DIFFERS {key}")
+        old = _as_print(recorded[key])
+        parts = [p for p in PARTS if p in old and found[key].get(p) != old[p]]
+        print(f"DIFFERS {key}" + (f" (in {', '.join(parts)})" if parts else ""))
     if unknown:
         print(f"not recorded, so not compared: {len(unknown)} (e.g. {unknown[0]})")
     if unplayed:
         print(f"recorded but not played (other --seeds?): {len(unplayed)} (e.g. {unplayed[0]})")
-    compared = len(found) - len(unknown)
-    print(f"checked {took}: {len(differ)} of {compared} compared differ")
+    compared = len(found) - len(unknown) - len(blind)
+    but = f" (ignoring {', '.join(sorted(ignore))})" if ignore else ""
+    print(f"checked {took}: {len(differ)} of {compared} compared differ{but}")
     return 1 if differ else 0
 
 

@@ -12,6 +12,7 @@ from click.testing import CliRunner, Result
 
 from navalwar.cli import main
 from navalwar.datapack import bundled_data_dir
+from navalwar.engine import Match
 
 TE_PACK = bundled_data_dir() / "tokyo_express"
 GW_PACK = bundled_data_dir() / "gwas_1904"
@@ -129,3 +130,20 @@ def test_replay_and_render_a_save_with_the_data_it_was_made_with(tmp_path: Path)
     assert result.exit_code == 0 and "<svg" in out.read_text(encoding="utf-8"), (
         result.output + result.stderr
     )
+
+
+def test_play_continues_a_save_with_the_data_it_was_made_with(tmp_path: Path) -> None:
+    """Issue 15: ``play SAVE.json --data DIR`` was refused; it loads the save with DIR."""
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    text = (TE_PACK / "movement_chart.toml").read_text(encoding="utf-8")
+    (pack / "movement_chart.toml").write_text(text + "\n# an owner's copy\n", encoding="utf-8")
+    save = tmp_path / "game.json"
+    match = Match.start("tokyo_express", "basic", seed=3, data=[pack], use_env=False)
+    match.apply(match.decision.choices[0])  # type: ignore[union-attr, index]
+    match.save(save)
+    (error,) = error_lines(cli("play", str(save)))
+    assert "movement_chart.toml" in error and "--data" in error
+    result = CliRunner().invoke(main, ["play", str(save), "--data", str(pack)], "auto\n")
+    assert result.exit_code == 0, result.output + result.stderr
+    assert "Continuing a saved game after" in result.output and "Result" in result.output

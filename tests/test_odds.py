@@ -432,7 +432,7 @@ def test_gwas_one_hit_is_the_brute_force_enumeration_of_the_game(
     )
     ctx = HitContext(gun, distance, secpen, white)
 
-    def quiet(_: str) -> None:
+    def quiet(kind: str, text: str, /, **data: Any) -> None:
         return None
 
     def brute(d: Dice) -> ShipDamage:
@@ -450,7 +450,9 @@ def test_gwas_one_hit_eager_spot_check() -> None:
     spec = r.specs["R:AC01"]
     dmg = ShipDamage.new(spec)
     ctx = HitContext("primary", 1)
-    exact = enumerate_dice(lambda d: gunnery_hit(spec, dmg, ctx, r.tables, d, lambda _: None))
+    exact = enumerate_dice(
+        lambda d: gunnery_hit(spec, dmg, ctx, r.tables, d, lambda *_, **__: None)
+    )
     assert gwas_odds.hit_outcomes(spec, dmg, ctx, r.tables) == exact
 
 

@@ -223,6 +223,31 @@ def test_an_80_column_ship_table_keeps_every_column_readable() -> None:
     assert sum("/" in row for row in rows) == len(start().state.ships)  # Spd and Dmg shown
 
 
+def test_an_80_column_ship_table_wraps_long_status_and_order_cells() -> None:
+    """Issue 15: at 80 columns a long Status (or Order) cell was cut short with "…"; it
+    wraps, folding a word too long for its column, so every letter is shown."""
+    from navalwar.terminal import _Keys, ship_table
+
+    match = start()
+    obs = match.observe("US")
+    for ship in obs["ships"]:
+        ship.update(sinking=True, formation=1, hits=3, damage_level=2, current_step_level=3)
+    order = "Turn to starboard 60 degrees after moving"
+    obs["formations"] = [{"id": 1, "speed": 4, "order": order}]
+    obs["flagship"] = "Northampton"
+    sides = match.game.spec.sides
+    table = ship_table(obs, _Keys(sides), sides, match.game.map, width=80)
+    out = io.StringIO()
+    Console(file=out, width=80, color_system=None).print(table)
+    lines = out.getvalue().splitlines()
+    assert "…" not in out.getvalue(), out.getvalue()
+    header = lines[0]
+    status = "".join(line[header.index("Status") :] for line in lines[2:]).replace(" ", "")
+    assert "flagship,SINKING" in status and status.count("SINKING") == len(obs["ships"])
+    column = "".join(line[header.index("Order") : header.index("Dmg")] for line in lines[2:])
+    assert column.replace(" ", "") == order.replace(" ", "")
+
+
 # -- issue 15: saving, leaving, continuing ---------------------------------------------------------
 def session(
     match: Match,
@@ -349,7 +374,7 @@ def test_cli_play_continues_a_save_and_finishes(tmp_path: Path) -> None:
     [
         (
             ["game.json", "--seed", "2"],
-            "--seed, --option, --data and --strict are for GAME SCENARIO",
+            "--seed, --option and --strict are for GAME SCENARIO",
         ),
         (["nothing.json"], "nothing.json: no such save file; to start a new game give a game"),
         (["tokyo_express"], "tokyo_express: no such save file"),

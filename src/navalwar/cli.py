@@ -384,10 +384,10 @@ def play(
     save_as = None
     if scenario is not None:
         match = _start(game, scenario, seed, options, data, strict)
-    elif seed or options or data or strict:
+    elif seed or options or strict:
         raise NavalwarError(
-            "--seed, --option, --data and --strict are for GAME SCENARIO: a saved game "
-            "continues with the save's"
+            "--seed, --option and --strict are for GAME SCENARIO: a saved game continues "
+            "with the save's (--data gives the override directories it was made with)"
         )
     elif not Path(game).is_file():
         raise NavalwarError(
@@ -395,7 +395,7 @@ def play(
             "(navalwar play GAME SCENARIO; navalwar games lists the games)"
         )
     else:
-        match = Match.load(game)
+        match = Match.load(game, data=data)  # --data: the directories the save was made with
         save_as = game
     sides = match.game.spec.sides
     humans = set(sides) if hotseat else {_side(match, side) if side else sides[0]}

@@ -28,7 +28,7 @@ from navalwar.errors import (
     clip,
     excerpt,
 )
-from navalwar.events import Event
+from navalwar.events import Event, EventKind
 from navalwar.hexgrid import MapSpec
 from navalwar.registry import GameSpec, OptionValue, ShipInfo
 
@@ -240,6 +240,7 @@ class Game(ABC, Generic[S, D]):
     spec: GameSpec
     action_types: tuple[type[Action], ...]
     map: MapSpec | None = None  # the printed hex map, for games played on hexes
+    event_kinds: tuple[EventKind, ...] = ()  # what it logs (navalwar.events.vocabulary)
 
     @property
     def id(self) -> str:

@@ -513,8 +513,13 @@ def ship_table(
     )
     wraps = ("Order", "Status") if narrow else ("Order",)
     short = {"Spd/max": "Spd", "Damage boxes": "Dmg"} if narrow else {}
-    for name, just in columns:
-        table.add_column(short.get(name, name), justify=just, no_wrap=name not in wraps)
+    for name, just in columns:  # a wrapped cell folds a word too long for its column
+        table.add_column(
+            short.get(name, name),
+            justify=just,
+            no_wrap=name not in wraps,
+            overflow="fold" if name in wraps else "ellipsis",
+        )
 
     def sort_key(s: dict[str, Any]) -> tuple[int, int, int]:
         side = str(s.get("side"))

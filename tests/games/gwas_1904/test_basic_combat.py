@@ -37,6 +37,7 @@ from navalwar.games.gwas_1904.basic_combat import (
     start,
 )
 from navalwar.games.gwas_1904.combat import ShipDamage
+from navalwar.games.gwas_1904.events import COMBAT_KINDS
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.ships import load_ships
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
@@ -120,12 +121,14 @@ class Runner:
     def lost(self, key: str, part: str) -> int:
         return self.state.ship(key).damage.track.lost_boxes(part)
 
-    def texts(self, kind: str = "combat") -> list[str]:
-        return [e.text for e in self.ctx.events if e.kind == kind]
+    def texts(self, kind: str = "") -> list[str]:
+        """The texts of the events of ``kind`` (by default, of fire and damage)."""
+        kinds = {kind} if kind else COMBAT_KINDS
+        return [e.text for e in self.ctx.events if e.kind in kinds]
 
     def fires(self) -> list[str]:
         """The dice lines of gunnery and torpedo attacks."""
-        return [e.text for e in self.ctx.events if e.kind == "combat" and "weapon" in e.data]
+        return [e.text for e in self.ctx.events if e.kind == "attack"]
 
 
 def fire(ship: str, target: str = "") -> BasicFire:
@@ -500,7 +503,7 @@ def test_sinking_ends_the_battle_after_the_round_and_the_sunk_ship_fired(
     run.do(fire("R:Kazan", "J:Mikasa"))
     assert run.lost("J:Mikasa", "hull") == 1
     assert run.state.over and run.state.result == "Russia has no ship afloat: the battle ends"
-    assert run.texts("sunk") == ["Kazan sinks"]
+    assert run.texts("ship_sunk") == ["Kazan sinks"]
     assert damage(run.state)["R:Kazan"].sunk
 
 
@@ -638,9 +641,9 @@ def test_random_play_terminates_and_sunk_ships_never_fire(tables: DamageTables) 
         endings.add(state.result.split(":")[0].split(" ")[-1])
         sunk: set[str] = set()
         for e in ctx.events:
-            if e.kind == "sunk":
+            if e.kind == "ship_sunk":
                 sunk.add(e.data["ship"])
-            elif e.kind == "combat" and "weapon" in e.data:
+            elif e.kind == "attack":
                 assert e.data["ship"] not in sunk, f"seed {seed}: a sunk ship fired"
         for s in state.ships:
             assert s.damage.sunk == (s.key in sunk)

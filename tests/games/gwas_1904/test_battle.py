@@ -1032,7 +1032,7 @@ def test_7_5_a_target_stopped_earlier_in_the_step_gives_no_unable_to_sail_bonus(
     reads the target as it was at the start of the step (issue 15, item 3)."""
     run = _stopped_by_the_first_salvo()
     assert run.state.ship("R:B24").damage.speed(rules().of(run.state.ship("R:B24"))) is None
-    shots = [t for t in run.texts("combat") if " fires " in t]
+    shots = [t for t in run.texts("attack") if " fires " in t]
     assert shots[0].startswith("Mikasa fires 3 primary at R:B24 (1 hexes, +2)")
     assert shots[2].startswith("Yashima fires 3 primary at R:B24 (1 hexes, +2)")  # not +3
 
@@ -1147,7 +1147,7 @@ def test_7_8_torpedoes_reach_the_same_or_an_adjacent_hex(apart: int, modifier: s
     d = run.decision
     assert d is not None and d.kind == "torpedo" and targets_of(d) == ["R:B06"]
     run.apply(Torpedo("J:DD-Ikazuchi#1.1", "R:B06"))
-    assert any(f"(1 factors, {modifier})" in t for t in run.texts("combat"))
+    assert any(f"(1 factors, {modifier})" in t for t in run.texts("attack"))
 
 
 def test_7_84_a_ship_torpedoes_once_a_scenario() -> None:
@@ -1450,7 +1450,7 @@ def test_9_4_e14_each_destroyer_of_a_squadron_picks_its_own_target() -> None:
         assert targets_of(d) == ["R:B06", "R:C04"]
         run.apply(Fire(key, target))
     assert len(run.rolls("tertiary guns of Ikazuchi class")) == 3
-    shots = [t for t in run.texts("combat") if t.startswith("Ikazuchi class fires")]
+    shots = [t for t in run.texts("attack") if t.startswith("Ikazuchi class fires")]
     assert [t.split(" at ")[1].split(" ")[0] for t in shots] == ["R:B06", "R:C04", "R:B06"]
     assert all("fires 1 tertiary" in t for t in shots)
     run.run(lambda d, s: None if d.kind == "torpedo" else first(d, s))
@@ -1593,7 +1593,7 @@ def test_bs4_issue_15_mine_rolls_and_damage_are_japans_secret_a_sinking_is_publi
     russian_log = json.dumps([[e.kind, e.text, e.data] for e in for_russia])
     assert "Yashima" not in russian_log and "Shikishima" not in russian_log
     assert "Minefield" not in russian_log
-    sinkings = [e.text for e in for_russia if e.kind == "sunk"]
+    sinkings = [e.text for e in for_russia if e.kind == "ship_sunk"]
     assert sinkings == ["Hatsuse strikes a mine and sinks"]
     japanese_log = [e.text for e in match.events_for(JAPAN)]
     assert "Yashima strikes a mine: 5 hull, unable to sail (13.21)" in japanese_log

@@ -3,7 +3,7 @@ and the printed damage tables (GWaS 6.x, 7.5-7.8, 8.x, 19.2; notes §8)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -12,6 +12,7 @@ from navalwar.damage import Armour
 from navalwar.dice import ScriptedDice
 from navalwar.games.gwas_1904.combat import (
     HitContext,
+    Log,
     ShipDamage,
     apply_result,
     basic_gunnery_need,
@@ -34,9 +35,14 @@ def tables() -> DamageTables:
 ship = ShipSpec.custom  # a test ship: only the fields a test states matter
 
 
-def logger() -> tuple[list[str], Callable[[str], None]]:
+def logger() -> tuple[list[str], Log]:
+    """A :class:`~navalwar.games.gwas_1904.combat.Log` that keeps the texts."""
     lines: list[str] = []
-    return lines, lines.append
+
+    def log(kind: str, text: str, /, **data: Any) -> None:
+        lines.append(text)
+
+    return lines, log
 
 
 def test_e1_19_2_effectiveness_vladimir(tables: DamageTables) -> None:

@@ -3,13 +3,13 @@ Table (T-4; 13.21)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
+from typing import Any
 
 import pytest
 
 from navalwar.dice import ScriptedDice
-from navalwar.games.gwas_1904.combat import ShipDamage
+from navalwar.games.gwas_1904.combat import Log, ShipDamage
 from navalwar.games.gwas_1904.mines import (
     apply_mine_damage,
     mine_damage,
@@ -29,9 +29,14 @@ def tables() -> DamageTables:
 ship = ShipSpec.custom  # a test ship: only the fields a test states matter
 
 
-def logger() -> tuple[list[str], Callable[[str], None]]:
+def logger() -> tuple[list[str], Log]:
+    """A :class:`~navalwar.games.gwas_1904.combat.Log` that keeps the texts."""
     lines: list[str] = []
-    return lines, lines.append
+
+    def log(kind: str, text: str, /, **data: Any) -> None:
+        lines.append(text)
+
+    return lines, log
 
 
 PETROPAVLOVSK = ship("Petropavlovsk", speed="1+")
@@ -89,7 +94,7 @@ def test_13_21_mine_damage_ignores_armour(tables: DamageTables) -> None:
     """Roll 4: 3 hull boxes, heavy armour or not, and one speed level."""
     lines, log = logger()
     _, result = mine_damage(ScriptedDice([4]), tables, PETROPAVLOVSK)
-    dmg = apply_mine_damage(PETROPAVLOVSK, ShipDamage.new(PETROPAVLOVSK), result, log)
+    dmg = apply_mine_damage(PETROPAVLOVSK, ShipDamage.new(PETROPAVLOVSK), result, log, 0)
     assert dmg.track.lost_boxes("hull") == 3 and dmg.speed_lost == 1 and not dmg.half_hull
     assert dmg.speed(PETROPAVLOVSK) == "1"
     assert lines == ["Petropavlovsk strikes a mine: 3 hull, speed -1 (13.21)"]
@@ -98,7 +103,7 @@ def test_13_21_mine_damage_ignores_armour(tables: DamageTables) -> None:
 def test_13_21_five_hull_unable_to_sail_and_half_hull(tables: DamageTables) -> None:
     _, log = logger()
     _, result = mine_damage(ScriptedDice([5]), tables, PETROPAVLOVSK)
-    dmg = apply_mine_damage(PETROPAVLOVSK, ShipDamage.new(PETROPAVLOVSK), result, log)
+    dmg = apply_mine_damage(PETROPAVLOVSK, ShipDamage.new(PETROPAVLOVSK), result, log, 0)
     assert dmg.track.lost_boxes("hull") == 5 and dmg.unable and dmg.half_hull
     assert dmg.speed(PETROPAVLOVSK) is None and not dmg.sunk
 
@@ -106,11 +111,11 @@ def test_13_21_five_hull_unable_to_sail_and_half_hull(tables: DamageTables) -> N
 def test_13_21_bs4_hatsuse_sunk_on_a_six(tables: DamageTables) -> None:
     _, log = logger()
     _, result = mine_damage(ScriptedDice([6]), tables, HATSUSE)
-    assert apply_mine_damage(HATSUSE, ShipDamage.new(HATSUSE), result, log).sunk
+    assert apply_mine_damage(HATSUSE, ShipDamage.new(HATSUSE), result, log, 0).sunk
 
 
 def test_13_21_hull_loss_is_capped_at_the_hull(tables: DamageTables) -> None:
     _, log = logger()
     boat = ship("No. 214", "TB", primary="", secondary="", tertiary="N", hull="NN")
     _, result = mine_damage(ScriptedDice([3]), tables, boat)
-    assert apply_mine_damage(boat, ShipDamage.new(boat), result, log).sunk
+    assert apply_mine_damage(boat, ShipDamage.new(boat), result, log, 0).sunk

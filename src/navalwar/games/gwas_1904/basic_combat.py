@@ -55,8 +55,8 @@ Readings (see also the notes §2.4, A-55, E-5, E-29, T-11):
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
-from typing import Literal
+from collections.abc import Iterable, Mapping
+from typing import Any, Literal
 
 import attrs
 
@@ -66,10 +66,13 @@ from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.games.gwas_1904.combat import (
     GUN_PARTS,
     HitContext,
+    Log,
     ShipDamage,
     apply_result,
+    attack_data,
     basic_gunnery_need,
     count_hits,
+    effects,
     faster,
     gunnery_hit,
     torpedo_modifier,
@@ -539,9 +542,11 @@ def _finish_side(
     return _end_round(state, specs, ctx)
 
 
-def _logger(ctx: Context, rule: str, **data: object) -> Callable[[str], None]:
-    def log(text: str) -> None:
-        ctx.log("combat", text, rule, **data)
+def _logger(ctx: Context, rule: str, ship: str) -> Log:
+    """Tell what happens to ``ship`` (:class:`~.combat.Log`)."""
+
+    def log(kind: str, text: str, /, **data: Any) -> None:
+        ctx.log(kind, text, rule, ship=ship, **data)
 
     return log
 
@@ -559,11 +564,12 @@ def _resolve_gunnery(
         tspec = specs[target.spec]
         if target.damage.sunk:
             ctx.log(
-                "combat",
+                "attack_lost",
                 f"{sspec.name}'s target {tspec.name} has already sunk: its fire is lost",
                 "GWaS 6.1",
                 ship=key,
                 target=target_key,
+                weapon="guns",
             )
             continue
         snap = state.start_damage(key)
@@ -577,15 +583,12 @@ def _resolve_gunnery(
             )
             eff = f" (ER {er}: {fp} of {printed})" if fp != printed else ""
             ctx.log(
-                "combat",
+                "attack",
                 f"{sspec.name} fires {fp} {part}{eff} at {tspec.name}, {need}+ with "
                 f"{mod:+d}: rolls {list(rolls)} -> {hits} hit(s)",
                 "GWaS 6.1",
-                ship=key,
-                target=target_key,
-                weapon=part,
-                rolls=list(rolls),
-                hits=hits,
+                **attack_data(key, target_key, part, fp, mod, rolls, hits, need),
+                **({"printed": printed} if fp != printed else {}),
             )
             distance = CLOSE_DISTANCE if state.close else LONG_DISTANCE
             hit = HitContext(
@@ -615,11 +618,12 @@ def _resolve_torpedoes(
         state = state.with_damage(key, attrs.evolve(shooter.damage, torpedo_used=True))
         if target.damage.sunk:  # fired with the step's other salvoes (7.5): spent (7.84)
             ctx.log(
-                "combat",
+                "attack_lost",
                 f"{sspec.name}'s torpedoes run at {tspec.name}, already sunk",
                 "GWaS 7.84",
                 ship=key,
                 target=target_key,
+                weapon="torpedo",
             )
             continue
         snap = state.start_damage(key)
@@ -627,15 +631,11 @@ def _resolve_torpedoes(
         mod = torpedo_modifier(sspec, tspec, state.start_damage(target_key), CLOSE_DISTANCE)
         hits, rolls = count_hits(ctx.dice, n, mod, f"torpedoes of {sspec.name}", "GWaS 7.81")
         ctx.log(
-            "combat",
+            "attack",
             f"{sspec.name} torpedoes {tspec.name} ({n} factors, {mod:+d}): rolls "
             f"{list(rolls)} -> {hits} hit(s)",
             "GWaS 7.81",
-            ship=key,
-            target=target_key,
-            weapon="torpedo",
-            rolls=list(rolls),
-            hits=hits,
+            **attack_data(key, target_key, "torpedo", n, mod, rolls, hits),
         )
         dmg = target.damage
         log = _logger(ctx, "GWaS 7.82", ship=target_key)
@@ -644,7 +644,13 @@ def _resolve_torpedoes(
                 break
             roll = sum(ctx.dice.nd(2, 6, f"Torpedo Damage Table for {tspec.name}", "GWaS 7.82"))
             result = tables.torpedo.lookup(roll)
-            log(f"{tspec.name}: torpedo damage roll {roll}: {result.text}")
+            log(
+                "damage_roll",
+                f"{tspec.name}: torpedo damage roll {roll}: {result.text}",
+                table="torpedo",
+                roll=roll,
+                **effects(result),
+            )
             hit = HitContext("torpedo", CLOSE_DISTANCE)
             dmg = apply_result(tspec, dmg, result, hit, tables, ctx.dice, log, "GWaS 7.82")
         state = state.with_damage(target_key, dmg)
@@ -655,7 +661,7 @@ def _end_combat_step(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBat
     """Both sides have fired: the step's damage takes effect together (6.1, 7.5)."""
     for i, s in enumerate(state.ships):
         if s.damage.sunk and not state.snapshot[i].sunk:
-            ctx.log("sunk", f"{specs[s.spec].name} sinks", "GWaS 8.0", ship=s.key)
+            ctx.log("ship_sunk", f"{specs[s.spec].name} sinks", "GWaS 8.0", ship=s.key)
     return attrs.evolve(state, started=False, acting="", todo=(), declared=(), snapshot=())
 
 
@@ -665,14 +671,22 @@ def _end_round(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBattle:
     gone = [side for side in SIDES if not state.afloat(side)]
     if gone:
         text = " and ".join(gone) + (" have" if len(gone) > 1 else " has") + " no ship afloat"
-        return _finish(state, ctx, f"{text}: the battle ends", "GWaS 6.0")
+        return _finish(state, ctx, f"{text}: the battle ends", "GWaS 6.0", "no_ships")
     if state.max_rounds and state.round >= state.max_rounds:
-        return _finish(state, ctx, f"The battle ends after round {state.round}", "GWaS 6.0")
+        text = f"The battle ends after round {state.round}"
+        return _finish(state, ctx, text, "GWaS 6.0", "time")
     return attrs.evolve(state, step="range", wanted=())
 
 
-def _finish(state: BasicBattle, ctx: Context, text: str, rule: str) -> BasicBattle:
-    ctx.log("battle_end", text, rule, round=state.round, disengaged=list(state.disengaged))
+def _finish(state: BasicBattle, ctx: Context, text: str, rule: str, reason: str) -> BasicBattle:
+    ctx.log(
+        "battle_end",
+        text,
+        rule,
+        reason=reason,
+        round=state.round,
+        disengaged=list(state.disengaged),
+    )
     return attrs.evolve(
         state,
         over=True,
@@ -729,7 +743,10 @@ def _resolve_range(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBattl
         decider = faster_side(state, specs)
         if decider:
             ctx.log(
-                "basic_range", f"{decider}'s ships are all faster: {decider} decides", "GWaS 6.2"
+                "basic_range",
+                f"{decider}'s ships are all faster: {decider} decides",
+                "GWaS 6.2",
+                decider=decider,
             )
         else:
             decider = _roll_off(ctx)
@@ -737,13 +754,15 @@ def _resolve_range(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBattl
     if result == DISENGAGE:
         sides = tuple(side for side in SIDES if wants[side] == DISENGAGE)
         state = attrs.evolve(state, disengaged=sides)
-        return _finish(state, ctx, f"{' and '.join(sides)} disengage: the battle ends", "GWaS 6.2")
+        text = f"{' and '.join(sides)} disengage: the battle ends"
+        return _finish(state, ctx, text, "GWaS 6.2", "disengaged")
     if result == state.range and j == r and not combat_possible(state, specs):
         return _finish(
             state,
             ctx,
             f"Neither side can attack at {state.range} range and neither closes: the battle ends",
             "GWaS 6.2",
+            "no_attack",
         )
     if result != state.range:
         ctx.log("basic_range", f"The range becomes {result}", "GWaS 6.2", range=result)
@@ -769,6 +788,7 @@ def _roll_off(ctx: Context) -> str:
                 "basic_range",
                 f"Neither side is faster: Japan rolls {j}, Russia {r}: {side} decides",
                 "GWaS 6.2",
+                decider=side,
                 japan=j,
                 russia=r,
             )

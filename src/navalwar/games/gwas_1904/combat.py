@@ -10,8 +10,7 @@ the boxes are blacked out.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 import attrs
 
@@ -24,7 +23,26 @@ from navalwar.games.gwas_1904.tables import Damage, DamageTables
 GUN_PARTS = ("primary", "secondary", "tertiary")
 GUN_RANGE = {"primary": 2, "secondary": 1, "tertiary": 0}  # volume "Gun Range (7.6)"
 _ARMOUR = {"H": Armour.HEAVY, "L": Armour.LIGHT, "N": Armour.NONE}
-Log = Callable[[str], None]
+
+
+class Log(Protocol):
+    """Where damage is told: ``log(kind, text, **data)``, one event of a kind of
+    :mod:`~navalwar.games.gwas_1904.events` (the caller adds the ship hit and the rule)."""
+
+    def __call__(self, kind: str, text: str, /, **data: Any) -> None: ...
+
+
+def effects(result: Damage) -> dict[str, Any]:
+    """A damage-table result as event data: boxes by part, speed levels, unable to sail,
+    critical, sunk."""
+    return {
+        "result": result.text,
+        "boxes": dict(result.boxes),
+        "speed": result.speed,
+        "unable": result.unable,
+        "critical": result.critical,
+        "sunk": result.sunk,
+    }
 
 
 @attrs.frozen(slots=True)
@@ -112,6 +130,29 @@ def count_hits(
     return sum(1 for r in rolls if r + modifier >= need), rolls
 
 
+def attack_data(
+    ship: str,
+    target: str,
+    weapon: str,
+    factors: int,
+    modifier: int,
+    rolls: tuple[int, ...],
+    hits: int,
+    need: int = 6,
+) -> dict[str, Any]:
+    """An ``attack`` event's data: one die per factor, a modified ``need`` hits."""
+    return {
+        "ship": ship,
+        "target": target,
+        "weapon": weapon,
+        "factors": factors,
+        "modifier": modifier,
+        "need": need,
+        "rolls": list(rolls),
+        "hits": hits,
+    }
+
+
 def penetrates(
     gun: str, armour: Armour, *, pierce: bool = False, optional_roll: bool = False
 ) -> bool:
@@ -181,11 +222,22 @@ def apply_result(
     """Apply one damage-table result to a ship (GWaS 8.0-8.7)."""
     if result.critical:
         if hit.gun == "tertiary" and not hit.white_tertiary:
-            log(f"{spec.name}: critical damage from auxiliary guns is ignored (8.7)")
+            log(
+                "hit_ignored",
+                f"{spec.name}: critical damage from auxiliary guns is ignored (8.7)",
+                gun=hit.gun,
+                part="critical",
+            )
             return dmg
         roll = sum(dice.nd(2, 6, f"Critical Damage Table for {spec.name}", "GWaS 8.7"))
         crit = tables.critical.lookup(roll)
-        log(f"{spec.name}: critical damage, roll {roll}: {crit.text}")
+        log(
+            "damage_roll",
+            f"{spec.name}: critical damage, roll {roll}: {crit.text}",
+            table="critical",
+            roll=roll,
+            **effects(crit),
+        )
         return _apply(spec, dmg, crit, hit, dice, log, critical=True)
     return _apply(spec, dmg, result, hit, dice, log, critical=False)
 
@@ -201,7 +253,7 @@ def _apply(
 ) -> ShipDamage:
     if result.commander:
         dmg = dmg.replace(commander_killed=True)
-        log(f"{spec.name}: the commander aboard is killed (8.7)")
+        log("commander_killed", f"{spec.name}: the commander aboard is killed (8.7)")
     if result.sunk:
         track = dmg.track.hit("hull", dmg.track.remaining("hull"))
         return dmg.replace(track=track)
@@ -211,7 +263,12 @@ def _apply(
         for _ in range(n):
             where = _target_part(spec, dmg, part)
             if where is None:
-                log(f"{spec.name}: hit on {part} ignored (8.6, 8.61, 8.62)")
+                log(
+                    "hit_ignored",
+                    f"{spec.name}: hit on {part} ignored (8.6, 8.61, 8.62)",
+                    gun=hit.gun,
+                    part=part,
+                )
                 continue
             if where == "torpedo":
                 armour = (
@@ -220,10 +277,16 @@ def _apply(
                     else Armour.NONE
                 )  # 8.4: fixed tubes share the hull's armour
                 if not penetrates(hit.gun, armour):
-                    log(f"{spec.name}: torpedo-mount hit stopped by armour (8.2, 8.4)")
+                    log(
+                        "hit_stopped",
+                        f"{spec.name}: torpedo-mount hit stopped by armour (8.2, 8.4)",
+                        gun=hit.gun,
+                        part="torpedo",
+                        armour="heavy" if armour is Armour.HEAVY else "light",
+                    )
                     continue
                 dmg = dmg.replace(torpedo_destroyed=True)
-                log(f"{spec.name}: torpedo tubes destroyed (8.62)")
+                log("torpedoes_destroyed", f"{spec.name}: torpedo tubes destroyed (8.62)")
                 continue
             box_armour = dmg.track.next_armour(where)
             if box_armour is None:
@@ -247,13 +310,23 @@ def _apply(
             )
             pierced += 1 if pierce else 0
             if not penetrates(hit.gun, armour, pierce=pierce, optional_roll=optional):
+                stopped = "heavy" if armour is Armour.HEAVY else "light"
                 log(
-                    f"{spec.name}: {hit.gun} hit on {where} stopped by "
-                    f"{'heavy' if armour is Armour.HEAVY else 'light'} armour (8.2)"
+                    "hit_stopped",
+                    f"{spec.name}: {hit.gun} hit on {where} stopped by {stopped} armour (8.2)",
+                    gun=hit.gun,
+                    part=where,
+                    armour=stopped,
                 )
                 continue
             dmg = dmg.replace(track=dmg.track.hit(where, 1))
-            log(f"{spec.name}: 1 {where} box blacked out")
+            log(
+                "ship_damaged",
+                f"{spec.name}: 1 {where} box blacked out",
+                part=where,
+                boxes=1,
+                cause="hit",
+            )
             if hit.gun == "primary" and armour is not Armour.HEAVY and not extra_done:
                 extra_done = True  # 8.3 additional damage, once per hit
                 roll = dice.d6("additional damage (8.3)", "GWaS 8.3")
@@ -261,13 +334,24 @@ def _apply(
                 if extra is not None and extra != "torpedo" and dmg.track.remaining(extra):
                     # the same part; a part now destroyed passes it to the hull (8.0)
                     dmg = dmg.replace(track=dmg.track.hit(extra, 1))
-                    log(f"{spec.name}: additional damage, 1 more {extra} box (8.3)")
+                    log(
+                        "ship_damaged",
+                        f"{spec.name}: additional damage, 1 more {extra} box (8.3)",
+                        part=extra,
+                        boxes=1,
+                        cause="additional",
+                    )
     if result.speed:
         dmg = dmg.replace(speed_lost=dmg.speed_lost + result.speed)
-        log(f"{spec.name}: speed reduced by {result.speed}")
+        log(
+            "speed_lost",
+            f"{spec.name}: speed reduced by {result.speed}",
+            levels=result.speed,
+            cause="hit",
+        )
     if result.unable:
         dmg = dmg.replace(unable=True)
-        log(f"{spec.name}: unable to sail")
+        log("unable_to_sail", f"{spec.name}: unable to sail")
     return half_hull_speed_loss(spec, dmg, log)
 
 
@@ -275,7 +359,12 @@ def half_hull_speed_loss(spec: ShipSpec, dmg: ShipDamage, log: Log) -> ShipDamag
     """Half or more of the hull lost: one speed level, once (volume "Speed 1+", 8.51)."""
     boxes = len(spec.hull)
     if boxes and not dmg.half_hull and 2 * dmg.track.lost_boxes("hull") >= boxes:
-        log(f"{spec.name} has lost half its hull boxes: speed reduced by 1 (8.51)")
+        log(
+            "speed_lost",
+            f"{spec.name} has lost half its hull boxes: speed reduced by 1 (8.51)",
+            levels=1,
+            cause="half_hull",
+        )
         return dmg.replace(half_hull=True, speed_lost=dmg.speed_lost + 1)
     return dmg
 
@@ -290,7 +379,13 @@ def gunnery_hit(
     """
     roll = sum(dice.nd(2, 6, f"Gunnery Damage Table for {spec.name}", "GWaS 7.5"))
     result = tables.gunnery.lookup(roll)
-    log(f"{spec.name}: gunnery damage roll {roll}: {result.text}")
+    log(
+        "damage_roll",
+        f"{spec.name}: gunnery damage roll {roll}: {result.text}",
+        table="gunnery",
+        roll=roll,
+        **effects(result),
+    )
     return apply_result(spec, dmg, result, hit, tables, dice, log)
 
 

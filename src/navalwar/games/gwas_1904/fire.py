@@ -9,8 +9,7 @@ to give it to one of the counter's ships (9.4).
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import cast
+from typing import Any, cast
 
 from navalwar.engine import Context, Decision
 from navalwar.games.gwas_1904.battle import (
@@ -28,9 +27,12 @@ from navalwar.games.gwas_1904.combat import (
     GUN_PARTS,
     GUN_RANGE,
     HitContext,
+    Log,
     ShipDamage,
     apply_result,
+    attack_data,
     count_hits,
+    effects,
     gunnery_modifier,
     torpedo_modifier,
 )
@@ -235,9 +237,12 @@ def resolve(battle: Battle, rules: Rules, torpedo: bool, ctx: Context) -> Battle
                 spent = shooter.damage.replace(torpedo_used=True)
                 battle = battle.with_ship(shooter.replace(damage=spent))
                 ctx.log(
-                    "combat",
+                    "attack_lost",
                     f"{rules.of(shooter).name}'s torpedoes run at {counter}, already sunk",
                     "GWaS 7.84",
+                    ship=shooter.key,
+                    target=counter,
+                    weapon="torpedo",
                 )
             continue
         d = distance(shooter.hex, members[0].hex)
@@ -269,9 +274,11 @@ def attack_modifier(
     return gunnery_modifier(sspec, tspec, dmg, d, target.in_tow, stationary)
 
 
-def _say(ctx: Context, rule: str) -> Callable[[str], None]:
-    def log(text: str) -> None:
-        ctx.log("combat", text, rule)
+def _say(ctx: Context, rule: str, ship: str) -> Log:
+    """Tell what happens to ``ship`` (:class:`~.combat.Log`)."""
+
+    def log(kind: str, text: str, /, **data: Any) -> None:
+        ctx.log(kind, text, rule, ship=ship, **data)
 
     return log
 
@@ -281,15 +288,18 @@ def _gunnery(
 ) -> Battle:
     sspec = rules.of(shooter)
     target = _members(battle, counter)[0]
-    log = _say(ctx, GUNNERY_RULE)
     mod = attack_modifier(battle, rules, shooter, target, d, torpedo=False)
     for part, fp in usable_guns(battle, rules, shooter):  # fired with its start-of-step damage
         if GUN_RANGE[part] < d or fp <= 0:
             continue
         hits, rolls = count_hits(ctx.dice, fp, mod, f"{part} guns of {sspec.name}", GUNNERY_RULE)
-        log(
+        ctx.log(
+            "attack",
             f"{sspec.name} fires {fp} {part} at {counter} ({d} hexes, {mod:+d}): rolls "
-            f"{list(rolls)} -> {hits} hit(s)"
+            f"{list(rolls)} -> {hits} hit(s)",
+            GUNNERY_RULE,
+            **attack_data(shooter.key, counter, part, fp, mod, rolls, hits),
+            distance=d,
         )
         for _ in range(hits):
             roll = sum(ctx.dice.nd(2, 6, f"Gunnery Damage Table for {counter}", GUNNERY_RULE))
@@ -307,10 +317,12 @@ def _torpedo(
     mod = attack_modifier(battle, rules, shooter, target, d, torpedo=True)
     hits, rolls = count_hits(ctx.dice, n, mod, f"torpedoes of {sspec.name}", "GWaS 7.81")
     ctx.log(
-        "combat",
+        "attack",
         f"{sspec.name} torpedoes {counter} ({n} factors, {mod:+d}): rolls {list(rolls)} "
         f"-> {hits} hit(s)",
         "GWaS 7.81",
+        **attack_data(shooter.key, counter, "torpedo", n, mod, rolls, hits),
+        distance=d,
     )
     used = shooter.damage.replace(torpedo_used=True)  # 7.84
     battle = battle.with_ship(battle.ship(shooter.key).replace(damage=used))
@@ -337,9 +349,15 @@ def take(battle: Battle, rules: Rules, key: str, hit: PendingHit, ctx: Context) 
     table = rules.tables.torpedo if hit.gun == "torpedo" else rules.tables.gunnery
     result = table.lookup(hit.roll)
     rule = "GWaS 7.82" if hit.gun == "torpedo" else GUNNERY_RULE
-    log = _say(ctx, rule)
+    log = _say(ctx, rule, key)
     what = "torpedo" if hit.gun == "torpedo" else "gunnery"
-    log(f"{spec.name}: {what} damage roll {hit.roll}: {result.text}")
+    log(
+        "damage_roll",
+        f"{spec.name}: {what} damage roll {hit.roll}: {result.text}",
+        table=what,
+        roll=hit.roll,
+        **effects(result),
+    )
     context = HitContext(
         hit.gun, hit.distance, bool(battle.option("secondary_penetration")), hit.white
     )

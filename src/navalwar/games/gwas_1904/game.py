@@ -31,6 +31,7 @@ from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import battle as b
 from navalwar.games.gwas_1904 import impulse, setup, victory
 from navalwar.games.gwas_1904.combat import ShipDamage
+from navalwar.games.gwas_1904.events import EVENT_KINDS
 from navalwar.games.gwas_1904.impulse import impulse_limit
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
 from navalwar.games.gwas_1904.movement import minefield
@@ -184,6 +185,7 @@ class GreatWarAtSea1904(Game[State, GData]):
 
     spec = SPEC
     action_types = (*b.ACTIONS, *bc.ACTIONS)
+    event_kinds = EVENT_KINDS
 
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> GData:
         files = load_files("gwas_1904", ("ships.csv",), overrides)
@@ -317,11 +319,19 @@ class GreatWarAtSea1904(Game[State, GData]):
                 "initiative",
                 f"Initiative roll {init.roll} ({mod:+d}): {side} holds the initiative (7.1 A)",
                 "GWaS 7.1",
+                impulse=1,
                 roll=init.roll,
+                modifier=mod,
                 side=side,
             )
             battle = attrs.evolve(battle, initiative=side)
-        ctx.log("set_up", f"{scenario.title}: set-up begins (7.2)", "GWaS 7.2")
+        ctx.log(
+            "set_up",
+            f"{scenario.title}: set-up begins (7.2)",
+            "GWaS 7.2",
+            scenario=scenario.title,
+            combat="advanced",
+        )
         battle = self._pre_battle_mines(battle, rules, ctx)
         return setup.begin(battle, [*unnamed, *self._placing_order(battle, rules)], ctx)
 
@@ -340,6 +350,8 @@ class GreatWarAtSea1904(Game[State, GData]):
             "set_up",
             f"{scenario.title}: Basic Combat (6.0) chosen before play",
             "GWaS 3.2, 6.0",
+            scenario=scenario.title,
+            combat="basic",
         )
         mined = self._pre_battle_mines(
             b.Battle(tuple(ships), scenario=scenario, options=tuple(sorted(options.items()))),
@@ -456,12 +468,31 @@ class GreatWarAtSea1904(Game[State, GData]):
 
     def advance(self, state: State, data: GData, ctx: Context) -> State:
         """Run the impulse sequence until a side must decide (volume 7.31)."""
+        after: State
         if isinstance(state, bc.BasicBattle):
-            after = bc.advance(state, data.rules.specs, data.tables, ctx)
-            if after.over and not state.over:
-                impulse.roll_battle_fuel(self._scenario_of(after), ctx)  # 7.39
-            return after
-        return impulse.advance(state, data.rules, ctx)
+            basic = bc.advance(state, data.rules.specs, data.tables, ctx)
+            if basic.over and not state.over:
+                impulse.roll_battle_fuel(self._scenario_of(basic), ctx)  # 7.39
+            after = basic
+        else:
+            after = impulse.advance(state, data.rules, ctx)
+        if after.over and not state.over and ctx.record:
+            self._log_game_over(after, data, ctx)
+        return after
+
+    def _log_game_over(self, state: State, data: GData, ctx: Context) -> None:
+        """The ``game_over`` event: the outcome by the VP schedule."""
+        outcome = self.outcome(state, data)
+        assert outcome is not None
+        found = outcome.to_json()
+        ctx.log(
+            "game_over",
+            f"The battle is over: {outcome.result}",
+            "GWaS Victory Points schedule",
+            level=outcome.level,
+            winner=outcome.winner,
+            scores=found["scores"],
+        )
 
     def decision(self, state: State, data: GData) -> Decision | None:
         if isinstance(state, bc.BasicBattle):

@@ -48,6 +48,10 @@ class Check:
         """Whether the modified roll reached ``need``."""
         return self.total >= self.need
 
+    def data(self) -> dict[str, int]:
+        """The roll, modifier and need, as event data."""
+        return {"roll": self.roll, "modifier": self.modifier, "need": self.need}
+
     def describe(self) -> str:
         """``"roll 5 +1 = 6 (6 needed)"``."""
         return f"roll {self.roll} {self.modifier:+d} = {self.total} ({self.need} needed)"
@@ -133,7 +137,13 @@ def lose_hull(spec: ShipSpec, dmg: ShipDamage, boxes: int, log: Log, rule: str) 
     flooding 8.52, mines 13.21), then the half-hull speed loss (volume, 8.51)."""
     if boxes <= 0:
         return dmg
-    log(f"{spec.name}: {boxes} hull box{'es' if boxes > 1 else ''} blacked out ({rule})")
+    log(
+        "ship_damaged",
+        f"{spec.name}: {boxes} hull box{'es' if boxes > 1 else ''} blacked out ({rule})",
+        part="hull",
+        boxes=boxes,
+        cause=rule,
+    )
     dmg = dmg.replace(track=dmg.track.hit("hull", boxes))
     return half_hull_speed_loss(spec, dmg, log)
 

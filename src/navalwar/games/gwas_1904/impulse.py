@@ -63,7 +63,13 @@ def determine_initiative(battle: Battle, ctx: Context) -> Battle:
     commanders' modifiers (16.2, notes A-2). A scenario may fix the first impulse's."""
     if battle.impulse == 1:  # fixed by the scenario or rolled before set-up (7.1 A)
         side = battle.initiative
-        ctx.log("initiative", f"Impulse 1: {side} holds the initiative", "GWaS 7.1")
+        ctx.log(
+            "initiative",
+            f"Impulse 1: {side} holds the initiative",
+            "GWaS 7.1",
+            impulse=1,
+            side=side,
+        )
     else:
         present = commanders_present(battle)
         sign: CommanderSign = "literal" if battle.option("commander_sign") == "literal" else "helps"
@@ -74,6 +80,7 @@ def determine_initiative(battle: Battle, ctx: Context) -> Battle:
             "initiative",
             f"Impulse {battle.impulse}: initiative roll {init.roll} ({mod:+d}): {side}",
             "GWaS 7.1, 16.2",
+            impulse=battle.impulse,
             roll=init.roll,
             modifier=mod,
             side=side,
@@ -132,7 +139,12 @@ def _scripted(battle: Battle, rules: Rules, side: str, ctx: Context) -> Battle:
         with ctx.private(() if all(m.seen for m in members) else (side,)):
             battle = movement.enter(battle, rules, members, step, ctx)
         battle = battle.replace(moved=tuple(sorted({*battle.moved, *(m.counter for m in members)})))
-        ctx.log("scripted", f"The transports sail on towards {label(goal)}", f"{scen.rule}")
+        ctx.log(
+            "scripted",
+            f"The transports sail on towards {label(goal)}",
+            f"{scen.rule}",
+            goal=label(goal),
+        )
     return battle
 
 
@@ -159,7 +171,7 @@ def end_combat_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
         if s.hex is not None and not s.left and s.damage.sunk and (was is None or not was.sunk):
             name = rules.of(s).name
             what = "is destroyed" if s.damage.fixed else "sinks"
-            ctx.log("sunk", f"{name} {what}", "GWaS 8.0", ship=s.key)
+            ctx.log("ship_sunk", f"{name} {what}", "GWaS 8.0", ship=s.key)
     return movement.clear_tows(battle.replace(snapshot=()))
 
 
@@ -171,7 +183,7 @@ def advance_step(battle: Battle, ctx: Context, rules: Rules) -> Battle:
         return battle.replace(step=battle.step + 1, **reset)
     battle = battle.replace(**reset)
     if not both:
-        return end(battle, "One side has no ship left on the map", ctx)
+        return end(battle, "One side has no ship left on the map", ctx, "no_ships")
     return end_impulse(battle, ctx, rules)
 
 
@@ -201,13 +213,20 @@ def _repair(battle: Battle, s: BattleShip, spec: ShipSpec, ctx: Context) -> Batt
         lost = SPEEDS.index("1s") - SPEEDS.index(spec.speed)
         dmg = s.damage.replace(unable=False, speed_lost=lost)
         battle = battle.with_ship(s.replace(damage=dmg))
-        text = "repaired: it can move at speed 1s"
+        text, result = "repaired: it can move at speed 1s", "repaired"
     elif roll >= 5:
         battle = battle.with_ship(s.replace(no_repair=True))
-        text = "too badly damaged: no more attempts"
+        text, result = "too badly damaged: no more attempts", "no_more"
     else:
-        text = "not repaired"
-    ctx.log("repair", f"{spec.name} emergency repair roll {roll}: {text}", "GWaS 11.27")
+        text, result = "not repaired", "not_repaired"
+    ctx.log(
+        "repair",
+        f"{spec.name} emergency repair roll {roll}: {text}",
+        "GWaS 11.27",
+        ship=s.key,
+        roll=roll,
+        result=result,
+    )
     return battle
 
 
@@ -226,12 +245,12 @@ def end_impulse(battle: Battle, ctx: Context, rules: Rules) -> Battle:
     battle = emergency_repairs(battle, rules, ctx)
     scen = battle.scenario
     if not all(fighting(battle, side) for side in SIDES):
-        return end(battle, "One side has no ship left on the map", ctx)
+        return end(battle, "One side has no ship left on the map", ctx, "no_ships")
     limit = impulse_limit(battle.option("impulses"), scen.impulses if scen is not None else 0)
     if limit and battle.impulse >= limit:
-        return end(battle, f"The scenario ends after {battle.impulse} impulses", ctx)
+        return end(battle, f"The scenario ends after {battle.impulse} impulses", ctx, "time")
     if not in_contact(battle):
-        return end(battle, "No ships are in sight of the enemy", ctx)
+        return end(battle, "No ships are in sight of the enemy", ctx, "out_of_sight")
     if battle.impulse == 1:
         ctx.log(
             "long_battle",
@@ -251,9 +270,16 @@ def in_contact(battle: Battle) -> bool:
     return any(distance(j, r) <= reach for j in set(japan) for r in russia)
 
 
-def end(battle: Battle, why: str, ctx: Context) -> Battle:
-    """End the tactical phase (7.36), and roll each fleet's fuel for the battle (7.39)."""
-    ctx.log("battle_end", f"{why}: the tactical phase ends", "GWaS 7.36")
+def end(battle: Battle, why: str, ctx: Context, reason: str) -> Battle:
+    """End the tactical phase (7.36), and roll each fleet's fuel for the battle (7.39);
+    ``reason`` is the ``battle_end`` event's (``no_ships``, ``time``, ``out_of_sight``)."""
+    ctx.log(
+        "battle_end",
+        f"{why}: the tactical phase ends",
+        "GWaS 7.36",
+        reason=reason,
+        impulse=battle.impulse,
+    )
     roll_battle_fuel(battle.scenario, ctx)
     return battle.replace(phase="over", todo=(), acting="")
 

@@ -16,7 +16,7 @@ from fractions import Fraction
 from itertools import product
 
 from navalwar.dice import Dice
-from navalwar.games.gwas_1904.combat import Log, ShipDamage, half_hull_speed_loss
+from navalwar.games.gwas_1904.combat import Log, ShipDamage, effects, half_hull_speed_loss
 from navalwar.games.gwas_1904.grounding import Check
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.tables import Damage, DamageTables
@@ -70,7 +70,9 @@ def mine_damage(dice: Dice, tables: DamageTables, spec: ShipSpec) -> tuple[int, 
     return roll, tables.minefield.lookup(roll)
 
 
-def apply_mine_damage(spec: ShipSpec, dmg: ShipDamage, result: Damage, log: Log) -> ShipDamage:
+def apply_mine_damage(
+    spec: ShipSpec, dmg: ShipDamage, result: Damage, log: Log, roll: int
+) -> ShipDamage:
     """Apply a Minefield Damage Table result (13.21): mines ignore armour, a hit
     part already destroyed overflows to the hull (8.0), then speed, unable to sail
     and the half-hull speed loss (volume "Speed 1+", 8.51; notes A-9).
@@ -78,7 +80,13 @@ def apply_mine_damage(spec: ShipSpec, dmg: ShipDamage, result: Damage, log: Log)
     The same as ``combat.apply_result`` with a torpedo ``HitContext``, which also
     penetrates everything, but with no dice: the table has no critical results.
     """
-    log(f"{spec.name} strikes a mine: {result.text} (13.21)")
+    log(
+        "damage_roll",
+        f"{spec.name} strikes a mine: {result.text} (13.21)",
+        table="minefield",
+        roll=roll,
+        **effects(result),
+    )
     if result.sunk:
         return dmg.replace(track=dmg.track.hit("hull", dmg.track.remaining("hull")))
     track = dmg.track

@@ -11,7 +11,7 @@ again in it.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import cast
+from typing import Any, cast
 
 from navalwar.engine import Context, Decision
 from navalwar.games.gwas_1904 import grounding, mines
@@ -474,7 +474,14 @@ def _apply_tow(battle: Battle, rules: Rules, action: Tow, ctx: Context) -> Battl
                 towed.key: towed.replace(towed_by=""),
             }
         )
-        ctx.log("tow", f"{rules.of(tower).name} casts off {rules.of(towed).name}", "GWaS 11.26")
+        ctx.log(
+            "tow",
+            f"{rules.of(tower).name} casts off {rules.of(towed).name}",
+            "GWaS 11.26",
+            ship=tower.key,
+            towed=towed.key,
+            cast_off=True,
+        )
         return battle
     towed = battle.ship(action.towed)
     battle = battle.with_ships(
@@ -484,7 +491,14 @@ def _apply_tow(battle: Battle, rules: Rules, action: Tow, ctx: Context) -> Battl
         }
     )
     moved = tuple(sorted({*battle.moved, tower.counter, towed.counter}))
-    ctx.log("tow", f"{rules.of(tower).name} takes {rules.of(towed).name} in tow", "GWaS 11.21")
+    ctx.log(
+        "tow",
+        f"{rules.of(tower).name} takes {rules.of(towed).name} in tow",
+        "GWaS 11.21",
+        ship=tower.key,
+        towed=towed.key,
+        cast_off=False,
+    )
     return battle.replace(moved=moved)
 
 
@@ -508,7 +522,10 @@ def apply(battle: Battle, rules: Rules, action: Move, ctx: Context) -> Battle:
         f"{count} face-down {side} counter{'s' if count > 1 else ''} ({', '.join(ids)}): "
         + _public(action, members[0].hex),
         "GWaS 7.23",
+        side=side,
         counters=ids,
+        **{"from": label(members[0].hex) if members[0].hex is not None else None},
+        to=action.to,
     )
     return after
 
@@ -539,6 +556,7 @@ def _apply(
             "detached",
             f"{', '.join(action.leave)} detached and left behind",
             "GWaS 7.3 (volume), 7.35",
+            counters=list(action.leave),
         )
     moved = tuple(sorted({*battle.moved, *(s.counter for s in movers)}))
     battle = battle.replace(moved=moved)
@@ -552,6 +570,7 @@ def _apply(
             f"{_names(rules, movers)} beached in {action.to[6:]}",
             "GWaS 7.44",
             ships=sorted(ships),
+            hex=action.to[6:],
         )
         return reveal(clear_tows(battle.with_ships(ships)))
     dest = hex_of(action.to)
@@ -580,6 +599,9 @@ def _seamanship_fails(
         f"Russian seamanship: {check.describe()}"
         + (": the group cannot move this step" if check.met else ""),
         "GWaS 19.5",
+        ships=[s.key for s in members],
+        **check.data(),
+        met=check.met,
     )
     return check.met
 
@@ -601,6 +623,7 @@ def enter(
         f"{_names(rules, movers)} move from {label(frm)} to {label(dest)}",
         "GWaS 7.32",
         ships=sorted(ships),
+        **{"from": label(frm)},
         to=label(dest),
     )
     if into_port or from_port:
@@ -669,21 +692,25 @@ def minefield(
     counter, 7.23)."""
     spec = rules.of(ship)
 
-    def log(text: str) -> None:
-        ctx.log("combat", text, "GWaS 13.2")
+    def log(kind: str, text: str, /, **data: Any) -> None:
+        ctx.log(kind, text, "GWaS 13.2", ship=ship.key, **data)
 
     with ctx.private((ship.side,)):
         check = mines.minefield_check(ctx.dice, spec, fields, group_speed, speed_bonus)
         log(
+            "minefield",
             f"{spec.name} through {fields} minefield(s): {check.describe()}"
-            + (": a mine strike" if check.met else "")
+            + (": a mine strike" if check.met else ""),
+            fields=fields,
+            **check.data(),
+            strike=check.met,
         )
         if not check.met:
             return ship.damage
-        _roll, result = mines.mine_damage(ctx.dice, rules.tables, spec)
-        dmg = mines.apply_mine_damage(spec, ship.damage, result, log)
+        roll, result = mines.mine_damage(ctx.dice, rules.tables, spec)
+        dmg = mines.apply_mine_damage(spec, ship.damage, result, log, roll)
     if dmg.sunk:
-        ctx.log("sunk", f"{spec.name} strikes a mine and sinks", "GWaS 13.21", ship=ship.key)
+        ctx.log("ship_sunk", f"{spec.name} strikes a mine and sinks", "GWaS 13.21", ship=ship.key)
     return dmg
 
 
@@ -711,6 +738,8 @@ def _grounding(
             + ("aground" if aground else "clear"),
             "GWaS 7.42",
             ship=s.key,
+            hex=label(dest),
+            **check.data(),
             aground=aground,
         )
         if aground:
@@ -754,6 +783,7 @@ def shift_battle(battle: Battle, edge: str, leavers: set[str], ctx: Context) -> 
                 "fills the map: nothing moves",
                 "GWaS 7.33",
                 edge=edge,
+                shifted=False,
             )
             return battle
         shifted[s.key] = s.replace(hex=n)
@@ -763,6 +793,7 @@ def shift_battle(battle: Battle, edge: str, leavers: set[str], ctx: Context) -> 
         "hex away from that edge",
         "GWaS 7.33",
         edge=edge,
+        shifted=True,
     )
     return battle.with_ships(shifted)
 
@@ -792,7 +823,9 @@ def _move_formation(
             "formation_moved",
             f"The {members[0].side} formation moves one hex {HEADINGS[d]}",
             "GWaS scenario formation (notes A-37)",
+            side=members[0].side,
             direction=d,
+            heading=HEADINGS[d],
         )
         return shift_battle(battle, edge, {s.key for s in movable}, ctx)
     for edge, ships in _by_edge(off).items():
@@ -807,7 +840,9 @@ def _move_formation(
         "formation_moved",
         f"The {members[0].side} formation moves one hex {HEADINGS[d]}",
         "GWaS scenario formation (notes A-37)",
+        side=members[0].side,
         direction=d,
+        heading=HEADINGS[d],
     )
     for h, group in sorted(by_hex.items()):
         battle = _grounding(
@@ -871,6 +906,9 @@ def check_breakout(battle: Battle, rules: Rules, ctx: Context) -> Battle:
         f"{near} {side} ships are within range of the enemy's main guns: {side} may break "
         "formation" + (f", and then {other(side)} too" if scen.breakout_follow else ""),
         f"{scen.rule} break out",
+        side=side,
+        near=near,
+        follow=bool(scen.breakout_follow),
     )
     return battle.replace(broken=tuple(sorted(set(battle.broken) | set(broken))))
 

@@ -103,7 +103,7 @@ POLICY_READING = {
 }
 
 
-def _quiet(_: str) -> None:
+def _quiet(kind: str, text: str, /, **data: Any) -> None:
     return None
 
 

@@ -29,7 +29,7 @@ __all__ = ["battle_report", "side_summary"]
 NARRATED = {
     "initiative",
     "break_out",
-    "sunk",
+    "ship_sunk",
     "beached",
     "left_map",
     "battle_shifted",

@@ -372,7 +372,12 @@ def choose_flagship(battle: Battle, action: Flagship, ctx: Context) -> Battle:
     side = battle.ship(action.ship).side
     commanders = (*battle.commanders, (side, action.ship))
     ctx.log_private(
-        (side,), "flagship", f"{side}'s commander hoists his flag in {action.ship}", "GWaS 16.1"
+        (side,),
+        "flagship",
+        f"{side}'s commander hoists his flag in {action.ship}",
+        "GWaS 16.1",
+        ship=action.ship,
+        side=side,
     )
     return _next(attrs.evolve(battle, commanders=commanders, todo=battle.todo[1:]), ctx)
 

@@ -607,7 +607,7 @@ def _damaged(ship: Ship, spec: ShipSpec, points: int, ctx: Context) -> Ship:
     sinking = track.sunk(hits)
     if ctx.record:
         ctx.log(
-            "damage",
+            "ship_damaged",
             f"{name} takes {hits - ship.hits} hit(s): {hits}/{spec.boxes} boxes",
             "TE 3.8",
             ship=name,

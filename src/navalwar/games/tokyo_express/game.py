@@ -47,6 +47,7 @@ from navalwar.games.tokyo_express.combat import (
     resolve_torpedo_attack,
 )
 from navalwar.games.tokyo_express.data import CALIBERS, TEData
+from navalwar.games.tokyo_express.events import EVENT_KINDS
 from navalwar.games.tokyo_express.formations import (
     japanese_groupings,
     slowest_speed,
@@ -167,6 +168,7 @@ class TokyoExpress(Game[State, TEData]):
 
     spec = SPEC
     action_types = ACTION_TYPES
+    event_kinds = EVENT_KINDS
     map: MapSpec | None = TE_MAP  # typed as in Game, which mypyc holds it to
     # the last decision worked out, with its state and data (advance finds the pending
     # decision of the state it returns, which is asked for next)
