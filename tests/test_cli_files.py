@@ -91,7 +91,7 @@ def test_validate_a_gwas_directory_checks_its_overlays(tmp_path: Path) -> None:
 
 def test_validate_a_directory_with_nothing_to_check(tmp_path: Path) -> None:
     (error,) = error_lines(cli("validate", str(tmp_path)))
-    assert "no tokyo_express data file or scenario" in error
+    assert "no registered game; name its game with --game" in error
 
 
 # -- item 3: numbers too long -------------------------------------------------------------------

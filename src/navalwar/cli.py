@@ -315,7 +315,9 @@ def replay(file: str, data: tuple[str, ...]) -> None:
 @main.command()
 @click.argument("path", type=click.Path())
 @click.option(
-    "--game", default="tokyo_express", show_default=True, help="The game the file belongs to."
+    "--game",
+    default=None,
+    help="The game the file belongs to (default: worked out from the file; a save names its own).",
 )
 @click.option(
     "--data",
@@ -325,7 +327,7 @@ def replay(file: str, data: tuple[str, ...]) -> None:
     help="Override data directory to check a save or scenario with.",
 )
 @_friendly
-def validate(path: str, game: str, data: tuple[str, ...]) -> None:
+def validate(path: str, game: str | None, data: tuple[str, ...]) -> None:
     """Check a scenario (.toml), save (.json) or data file or directory; list every problem
     (each an error line, exit status 2)."""
     from navalwar.validation import validate_path

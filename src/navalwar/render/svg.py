@@ -1,9 +1,12 @@
 """SVG maps of matches, drawn with ``drawsvg`` (``navalwar render``).
 
-:func:`render_match` draws the hexes around the ships in the printed map's
+:func:`render_match` asks the game's declaration to draw
+(:meth:`navalwar.engine.Game.draw`), at the start of a past turn if asked (the
+game's ``turn_start``). :func:`draw_hex_battle` is a drawer a game on a printed
+hex map (``Game.map``) may use: the hexes around the ships in the printed map's
 orientation, each hex with its label; ships as hull-shaped markers pointing
 along their heading with their names and damage; formations tinted and
-joined; a title and a legend with the ship roster. Everything drawn comes
+joined; a title and a legend with the ship roster. Everything it draws comes
 from the match's observation (JSON), as a front end would see it.
 """
 
@@ -11,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from typing import Any, NamedTuple
+from typing import Any
 
 import drawsvg as draw  # type: ignore[import-untyped]
 
@@ -19,9 +22,8 @@ from navalwar.engine import Match
 from navalwar.errors import NavalwarError, UnknownNameError
 from navalwar.hexgrid import Hex, MapSpec
 from navalwar.render import heading_angle, map_of
-from navalwar.render.gwas import draw_gwas
 
-__all__ = ["match_at_turn", "render_match"]
+__all__ = ["draw_hex_battle", "match_at_turn", "render_match"]
 
 SIZE = 40.0  # hex radius, px
 MARGIN = 3  # hexes around the ships
@@ -31,22 +33,6 @@ SIDE_TINTS = ("#dbe7fb", "#fbdede", "#dff1e0", "#f6ecd0")
 FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 
 
-class TurnStart(NamedTuple):
-    """What ``turn=N`` means in a game."""
-
-    unit: str  # what a turn is called: "Game Turn", "impulse"
-    counter: str  # the state attribute numbering the turns
-    starts: Callable[[Any], bool]  # whether a state at rest is at the start of its turn
-
-
-#: Where each game's turns start (for ``turn=N``): a Tokyo Express Game Turn at the
-#: US formation step; a GWaS impulse at its first decision once set-up is over.
-TURN_START: dict[str, TurnStart] = {
-    "tokyo_express": TurnStart("Game Turn", "turn", lambda s: s.step == "us_formation"),
-    "gwas_1904": TurnStart("impulse", "impulse", lambda s: s.phase == "impulse"),
-}
-
-
 def render_match(
     match: Match, turn: int | None = None, *, whole_map: bool = False, side: str | None = None
 ) -> str:
@@ -54,49 +40,47 @@ def render_match(
 
     Args:
         match: the match to draw (as it stands, unless ``turn`` is given).
-        turn: draw the state at the start of this turn instead (a Game Turn; a
-            GWaS impulse), rebuilt by replaying the match's actions on a fresh match.
+        turn: draw the state at the start of this turn instead (what a turn is: the
+            game's ``turn_start``), rebuilt by replaying the match's actions on a
+            fresh match.
         whole_map: draw every hex of the map, not only those around the ships.
-        side: draw what this side observes (default: the game drawer's choice:
-            the first side for Tokyo Express, the umpire's full view for GWaS).
+        side: draw what this side observes (default: the game drawer's choice, a
+            side or the umpire's full view).
 
     Raises:
         NavalwarError: if ``turn`` is beyond the game, ``side`` is unknown, or
             the game has no drawer.
     """
-    drawer = _DRAWERS.get(match.game.id)
-    if drawer is None:
-        raise NavalwarError(
-            f"there is no SVG drawer for the game {match.game.id!r} yet "
-            f"(available: {', '.join(sorted(_DRAWERS))})"
-        )
     sides = match.game.spec.sides
     if side is not None and side not in sides:
         raise UnknownNameError(f"side of {match.game.id}", side, sides)
     caption = None
     if turn is not None:
         match = match_at_turn(match, turn)
-        unit = TURN_START[match.game.id].unit
-        caption = f"Start of {unit} {turn}"
-    return drawer(match, whole_map, caption, side)
+        start = match.game.turn_start
+        caption = f"Start of {start.unit if start is not None else 'turn'} {turn}"
+    drawn = match.game.draw(match, whole_map, caption, side)
+    if drawn is None:
+        raise NavalwarError(f"there is no SVG drawing of the game {match.game.id!r}")
+    return drawn
 
 
 def match_at_turn(match: Match, turn: int) -> Match:
     """A fresh match replayed from ``match``'s actions to the start of turn ``turn``
-    (see :data:`TURN_START`).
+    (what a turn is: the game's :attr:`~navalwar.engine.Game.turn_start`).
 
     Raises:
         NavalwarError: if the game (or the saved part of it) never reaches that turn.
     """
-    start = TURN_START.get(match.game.id)
-    unit = start.unit if start is not None else "Game Turn"
+    start = match.game.turn_start
+    unit = start.unit if start is not None else "turn"
     if isinstance(turn, bool) or not isinstance(turn, int) or turn < 1:
         raise NavalwarError(f"the {unit} must be a whole number from 1, not {turn!r}")
     if start is None:
-        raise NavalwarError(f"drawing a past Game Turn is not supported for {match.game.id!r}")
+        raise NavalwarError(f"drawing a past turn is not supported for {match.game.id!r}")
     unit = unit[0].upper() + unit[1:]
     fresh = Match.start(
-        match.game.id,
+        match.game,
         match.scenario_name,
         seed=match.seed,
         options=match.options,
@@ -480,9 +464,3 @@ def _legend(
         g.append(_text(f"{where}  {_damage(s)}", 11, x + 150, y, fill="#333333"))
         y += 17
     d.append(g)
-
-
-_DRAWERS: dict[str, Callable[[Match, bool, str | None, str | None], str]] = {
-    "tokyo_express": draw_hex_battle,
-    "gwas_1904": draw_gwas,
-}
