@@ -422,15 +422,16 @@ def play(
     "--turn",
     type=int,
     default=None,
-    help="Draw the map as at the start of this Game Turn (GWaS: impulse) (default: the end).",
+    help="Draw the map as at the start of this turn (what the game calls a turn: a Game "
+    "Turn, an impulse) (default: the end).",
 )
 @click.option("-o", "--output", "output", type=click.Path(), default="map.svg", show_default=True)
 @click.option("--whole-map", is_flag=True, help="Draw the whole map, not just the ships' area.")
 @click.option(
     "--side",
     default=None,
-    help="Draw what this side sees (default: GWaS the umpire's full view, "
-    "Tokyo Express the first side's).",
+    help="Draw what this side sees (default: the game's choice, the umpire's full view "
+    "or the first side's).",
 )
 @_friendly
 def render(

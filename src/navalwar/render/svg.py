@@ -236,7 +236,9 @@ def draw_hex_battle(
     # title
     title = f"{match.game.spec.title}: {getattr(match.scenario, 'title', match.scenario_name)}"
     turn = obs.get("turn")
-    when = f"Game Turn {turn}" + (f" of {obs['last_turn']}" if "last_turn" in obs else "")
+    start = match.game.turn_start
+    unit = start.unit if start is not None else "Turn"
+    when = f"{unit} {turn}" + (f" of {obs['last_turn']}" if "last_turn" in obs else "")
     outcome = match.outcome
     if caption is not None:
         sub = caption + (f" of {obs['last_turn']}" if "last_turn" in obs else "")
