@@ -411,7 +411,7 @@ def load_pack(game: Game[Any, Any], dirs: Sequence[Path] = (), strict: bool = Fa
     from navalwar.datapack import fingerprint
 
     resolved = tuple(str(Path(d).resolve()) for d in dirs)
-    key = (type(game), game.id, resolved, strict, fingerprint(game.id, [Path(d) for d in dirs]))
+    key = (type(game), game.id, resolved, strict, fingerprint(game, [Path(d) for d in dirs]))
     pack = _PACKS.get(key)
     if pack is None:
         pack = game.load_data(dirs, strict)
@@ -518,7 +518,7 @@ class Match:
                 f"the seed must be a non-negative whole number, not {excerpt(seed)}"
             )
         resolved = g.spec.resolve_options(options)
-        dirs = override_dirs(data, use_env, g.id)
+        dirs = override_dirs(data, use_env, g)
         pack = load_pack(g, dirs, strict)
         if scenario_text is None and is_scenario_file(scenario, g.scenarios()):
             scenario_text = read_scenario_file(scenario)
