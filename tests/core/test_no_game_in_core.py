@@ -154,3 +154,51 @@ def test_an_entry_point_must_give_the_game_of_its_name(monkeypatch: pytest.Monke
     monkeypatch.setattr(registry, "_entry_points", lambda: {"zz_junk": junk})
     with pytest.raises(DataError, match=r"not a navalwar\.engine\.Game"):
         registry.load("zz_junk")
+
+
+class _WithPack(_Declared):
+    def __init__(self, game_id: str, root: Path) -> None:
+        super().__init__(game_id)
+        self.root = root
+
+    def data_dir(self) -> Path | None:
+        return self.root
+
+
+def test_a_game_ships_its_data_where_it_declares(tmp_path: Path) -> None:
+    """Issue 16 item 1: the data pack of a game from another distribution is the folder
+    its declaration names, not ``navalwar/data/<game>``."""
+    from navalwar import datapack
+
+    pack = tmp_path / "pack"
+    (pack / "scenarios").mkdir(parents=True)
+    (pack / "units.csv").write_text("name\nA1\n", encoding="utf-8")
+    (pack / "scenarios" / "first.toml").write_text("[scenario]\n", encoding="utf-8")
+    (pack / "notes.txt").write_text("not a data file", encoding="utf-8")
+    override = tmp_path / "override"
+    override.mkdir()
+    (override / "units.csv").write_text("name\nB2\n", encoding="utf-8")
+    game = _WithPack("zz_pack_game", pack)
+    registry.register(game)
+    try:
+        assert game.data_files() == ("scenarios/first.toml", "units.csv")
+        assert datapack.data_file_names("zz_pack_game") == ["units.csv"]
+        assert datapack.locate(game, "units.csv", ()) == (pack / "units.csv", "bundled")
+        assert datapack.locate("zz_pack_game", "units.csv", [override])[1] == "override"
+        files = datapack.load_files(game, ["units.csv"])["units.csv"]
+        assert files.content == [{"name": "A1"}]
+        assert str(pack / "units.csv") in {e[0] for e in datapack.fingerprint(game)}
+        assert set(datapack.digests(game)) == {"bundled/scenarios/first.toml", "bundled/units.csv"}
+        assert datapack.override_dirs([override], use_env=False, game=game) == (override,)
+    finally:
+        registry.unregister("zz_pack_game")
+
+
+def test_a_game_without_a_data_pack_has_no_files(tmp_path: Path) -> None:
+    from navalwar import datapack
+
+    game = _Declared("zz_no_pack")
+    assert datapack.fingerprint(game) == ()
+    assert datapack.digests(game) == {}
+    with pytest.raises(DataError, match="has no data pack of its own"):
+        datapack.locate(game, "units.csv", ())
