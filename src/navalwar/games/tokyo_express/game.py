@@ -217,7 +217,7 @@ class TokyoExpress(Game[State, TEData]):
     def draw(
         self, match: Match, whole_map: bool, caption: str | None, side: str | None
     ) -> str | None:
-        from navalwar.render.svg import draw_hex_battle
+        from navalwar.games.tokyo_express.render import draw_hex_battle
 
         return draw_hex_battle(match, whole_map, caption, side)
 
