@@ -154,6 +154,13 @@ def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
     return {ep.name: ep for ep in importlib.metadata.entry_points(group=GROUP)}
 
 
+def rescan() -> None:
+    """Read the installed games' entry points again (after installing a game's
+    distribution into the running interpreter); games already loaded are loaded anew."""
+    _entry_points.cache_clear()
+    _loaded.clear()
+
+
 def games() -> list[str]:
     """The ids of every registered game: the installed entry points and those added
     with :func:`register`."""

@@ -202,3 +202,22 @@ def test_a_game_without_a_data_pack_has_no_files(tmp_path: Path) -> None:
     assert datapack.digests(game) == {}
     with pytest.raises(DataError, match="has no data pack of its own"):
         datapack.locate(game, "units.csv", ())
+
+
+def test_rescan_reads_the_entry_points_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    from importlib import metadata
+
+    before = registry.games()
+    extra = metadata.EntryPoint("zz_new", "navalwar.games.tokyo_express:GAME", registry.GROUP)
+    real = metadata.entry_points
+    monkeypatch.setattr(
+        metadata, "entry_points", lambda **kw: [*real(**kw), extra] if kw else real()
+    )
+    assert registry.games() == before  # read once per process ...
+    registry.rescan()
+    try:
+        assert "zz_new" in registry.games()  # ... and again when asked
+    finally:
+        monkeypatch.undo()
+        registry.rescan()
+    assert registry.games() == before
