@@ -90,9 +90,28 @@ def test_validate_a_gwas_directory_checks_its_overlays(tmp_path: Path) -> None:
     assert any("chemulpo.toml" in line for line in lines), lines
 
 
+@pytest.mark.parametrize("pack", [TE_PACK, GW_PACK], ids=["tokyo_express", "gwas_1904"])
+def test_validate_works_out_the_game_of_a_scenario_file(pack: Path, tmp_path: Path) -> None:
+    """Issue 16 item 1: ``validate`` had ``--game tokyo_express`` as its default, so a
+    GWaS scenario file was read as a Tokyo Express one."""
+    scenario = sorted((pack / "scenarios").glob("*.toml"))[0]
+    copy = tmp_path / scenario.name
+    shutil.copy(scenario, copy)
+    result = cli("validate", str(copy))
+    assert result.exit_code == 0, result.output
+    assert result.output.strip() == f"{copy}: OK"
+
+
+def test_validate_asks_for_the_game_of_a_file_two_games_have(tmp_path: Path) -> None:
+    shutil.copy(GW_PACK / "ships.csv", tmp_path / "ships.csv")
+    (error,) = error_lines(cli("validate", str(tmp_path / "ships.csv")))
+    assert "more than one game: gwas_1904, tokyo_express; name its game with --game" in error
+    assert cli("validate", str(tmp_path / "ships.csv"), "--game", "gwas_1904").exit_code == 0
+
+
 def test_validate_a_directory_with_nothing_to_check(tmp_path: Path) -> None:
     (error,) = error_lines(cli("validate", str(tmp_path)))
-    assert "no tokyo_express data file or scenario" in error
+    assert "no registered game; name its game with --game" in error
 
 
 # -- item 3: numbers too long -------------------------------------------------------------------

@@ -812,9 +812,15 @@ def test_te_hold_fire_and_wrong_actions() -> None:
         odds.attacks(match, GunneryAttack("Nobody", (("bow", "Nothing"),)))
 
 
-def test_unknown_game_has_no_odds() -> None:
-    with pytest.raises(NavalwarError, match="no attack odds"):
-        odds._module("nope")
+def test_a_game_that_declares_no_odds_has_none() -> None:
+    class NoOdds:  # a declaration without odds (Game.odds returns None)
+        id = "nope"
+
+        def odds(self) -> None:
+            return None
+
+    with pytest.raises(NavalwarError, match="no attack odds for game 'nope'"):
+        odds._odds_of(NoOdds())  # type: ignore[arg-type]
 
 
 def torpedo_pair() -> tuple[Match, TorpedoAttack, Ship]:

@@ -16,7 +16,7 @@ from navalwar.engine import Match
 from navalwar.errors import NavalwarError
 from navalwar.games.gwas_1904 import tactical_map
 from navalwar.games.gwas_1904.battle import JAPAN, RUSSIA, SIDES, Battle
-from navalwar.render.gwas import counters_of, view_of
+from navalwar.games.gwas_1904.render import counters_of, view_of
 from navalwar.render.svg import match_at_turn, render_match
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -9,8 +9,9 @@ import pytest
 
 from navalwar.actions import Action
 from navalwar.agents import CORE_AGENTS, RandomAgent, make_agent, play_out
-from navalwar.agents.search import ESTIMATORS, TUNED, SearchAgent
+from navalwar.agents.search import SearchAgent
 from navalwar.engine import Match
+from navalwar.registry import load
 
 GAMES = [("tokyo_express", "basic"), ("gwas_1904", "ulsan")]
 TINY: dict[str, Any] = {"rollouts": 1, "depth": 2, "max_choices": 4}
@@ -36,13 +37,16 @@ def _run(match: Match, agent: SearchAgent, side: str | None, decisions: int) -> 
 
 def test_registered_as_a_core_agent() -> None:
     assert "search" in CORE_AGENTS
-    for game, _ in GAMES:
+    for game, scenario in GAMES:
         agent = make_agent(game, "search", 3)
         assert isinstance(agent, SearchAgent)
-        assert game in ESTIMATORS
-        # make_agent builds the game's tuned search agent
-        assert agent.kinds == frozenset(TUNED[game]["kinds"])
-        assert agent.rollouts == TUNED[game]["rollouts"]
+        # the game declares an estimate of a truncated rollout ...
+        match = Match.start(game, scenario, seed=1)
+        assert load(game).estimate(match.state, match.data) is not None
+        # ... and make_agent builds the game's tuned search agent
+        tuned = load(game).search_settings
+        assert agent.kinds == frozenset(tuned["kinds"])
+        assert agent.rollouts == tuned["rollouts"]
     assert SearchAgent.for_game("tokyo_express", 3, rollouts=2).rollouts == 2
 
 

@@ -618,3 +618,20 @@ def test_nine_us_ships_a_suggested_grouping_by_number(tmp_path: Path) -> None:
     }
     for group in match.actions[-1].groups:  # type: ignore[attr-defined]
         assert len({types[n] for n in group}) == 1
+
+
+def test_the_terminal_shows_a_game_as_it_declares() -> None:
+    """Issue 16 item 1: the table and the heading are the game's declared view
+    (``Game.terminal_view``), not a guess from the keys of its observation."""
+    from navalwar.games.tokyo_express.game import TokyoExpress
+    from navalwar.views import TerminalView
+
+    class Declared(TokyoExpress):
+        def terminal_view(self) -> TerminalView:
+            return TerminalView("hex", "counters", lambda side, obs: f"{side} at sea")
+
+    text = play(Match.start(Declared(), "basic", seed=3), [])
+    assert "US at sea" in text and "Game Turn 1" not in text
+    assert "Lost P/S/T/H" in text and "Damage boxes" not in text
+    plain = play(start(), [])
+    assert "US: Game Turn 1 of 5" in plain and "Damage boxes" in plain

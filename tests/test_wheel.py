@@ -7,7 +7,10 @@ import os
 import subprocess
 import sys
 import sysconfig
+import zipfile
 from pathlib import Path
+
+import navalwar
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -41,6 +44,13 @@ def test_wheel_contains_the_data_and_runs_outside_the_repo(tmp_path: Path) -> No
         capture_output=True,
     )
     (wheel,) = dist.glob("navalwar-*.whl")
+    with zipfile.ZipFile(wheel) as zf:  # the games are declared as entry points
+        (points,) = [n for n in zf.namelist() if n.endswith(".dist-info/entry_points.txt")]
+        declared = zf.read(points).decode("utf-8")
+    section = declared.split("[navalwar.games]", 1)[1].split("\n[", 1)[0]
+    assert {line.split("=")[0].strip() for line in section.splitlines() if "=" in line} == set(
+        navalwar.games()
+    )
     venv = tmp_path / "venv"
     subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(venv)], check=True)
     py = venv / "bin" / "python"

@@ -3,7 +3,8 @@
 Quick use::
 
     import navalwar
-    match = navalwar.Match.start("tokyo_express", "basic", seed=7)
+    print(navalwar.games())  # the ids of the installed games
+    match = navalwar.Match.start(navalwar.games()[0], scenario_id, seed=7)
 """
 
 import sysconfig

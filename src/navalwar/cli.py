@@ -315,7 +315,9 @@ def replay(file: str, data: tuple[str, ...]) -> None:
 @main.command()
 @click.argument("path", type=click.Path())
 @click.option(
-    "--game", default="tokyo_express", show_default=True, help="The game the file belongs to."
+    "--game",
+    default=None,
+    help="The game the file belongs to (default: worked out from the file; a save names its own).",
 )
 @click.option(
     "--data",
@@ -325,7 +327,7 @@ def replay(file: str, data: tuple[str, ...]) -> None:
     help="Override data directory to check a save or scenario with.",
 )
 @_friendly
-def validate(path: str, game: str, data: tuple[str, ...]) -> None:
+def validate(path: str, game: str | None, data: tuple[str, ...]) -> None:
     """Check a scenario (.toml), save (.json) or data file or directory; list every problem
     (each an error line, exit status 2)."""
     from navalwar.validation import validate_path
@@ -420,15 +422,16 @@ def play(
     "--turn",
     type=int,
     default=None,
-    help="Draw the map as at the start of this Game Turn (GWaS: impulse) (default: the end).",
+    help="Draw the map as at the start of this turn (what the game calls a turn: a Game "
+    "Turn, an impulse) (default: the end).",
 )
 @click.option("-o", "--output", "output", type=click.Path(), default="map.svg", show_default=True)
 @click.option("--whole-map", is_flag=True, help="Draw the whole map, not just the ships' area.")
 @click.option(
     "--side",
     default=None,
-    help="Draw what this side sees (default: GWaS the umpire's full view, "
-    "Tokyo Express the first side's).",
+    help="Draw what this side sees (default: the game's choice, the umpire's full view "
+    "or the first side's).",
 )
 @_friendly
 def render(

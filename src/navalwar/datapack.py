@@ -1,6 +1,7 @@
 """Data packs: every number a game needs, with its provenance.
 
-A pack is the directory ``data/<game>/`` shipped inside the wheel. Its files
+A pack is the folder a game declares (:meth:`navalwar.engine.Game.data_dir`;
+the bundled games' is ``data/<game>/``, shipped inside the wheel). Its files
 are TOML or CSV, parsed (never executed). An owner of the printed game can put
 a transcription of any file, under the same name and format, in an override
 directory (``--data DIR`` or the ``NAVALWAR_DATA`` environment variable); it
@@ -25,12 +26,16 @@ import stat
 import tomllib
 from collections.abc import Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from navalwar.errors import DataError, DataErrors, clip, excerpt
 from navalwar.files import atomic_write
+
+if TYPE_CHECKING:
+    from navalwar.engine import Game
+
 
 PROVENANCE = ("rulebook", "example", "historical", "reconstructed", "placeholder")
 STRICT_MINIMUM = "historical"
@@ -80,8 +85,9 @@ def meets_strict(kind: str) -> bool:
 
 @functools.cache
 def bundled_data_dir() -> Path:
-    """The directory holding the bundled packs (``navalwar/data`` or the repo's ``data``);
-    where the package lies does not change while it runs, so it is found once."""
+    """The directory holding the packs bundled with navalwar (``navalwar/data`` or the
+    repo's ``data``), where a bundled game's :meth:`~navalwar.engine.Game.data_dir`
+    points; where the package lies does not change while it runs, so it is found once."""
     here = Path(__file__).resolve().parent
     installed = here / "data"
     if installed.is_dir():
@@ -244,8 +250,40 @@ def parse_csv(path: Path, required: Sequence[str] = ()) -> list[dict[str, str]]:
         raise DataError(f"not valid CSV: {exc}", file=str(path)) from None
 
 
+def _game(game: str | Game[Any, Any]) -> Game[Any, Any]:
+    if isinstance(game, str):
+        from navalwar.registry import load
+
+        return load(game)
+    return game
+
+
+def _id(game: str | Game[Any, Any]) -> str:
+    return game if isinstance(game, str) else game.id
+
+
+def pack_dir(game: str | Game[Any, Any]) -> Path | None:
+    """The folder of ``game``'s own data pack (its declared ``data_dir()``), or None."""
+    root = _game(game).data_dir()
+    return None if root is None else Path(root)
+
+
+@functools.cache
+def pack_file_names(root: Path) -> tuple[str, ...]:
+    """The TOML and CSV files under ``root``, less the ``sources/`` they were
+    reconstructed from, as relative names (a pack's folder does not change while the
+    program runs, so it is listed once)."""
+    return tuple(
+        sorted(
+            path.relative_to(root).as_posix()
+            for path in root.rglob("*")
+            if path.suffix in (".toml", ".csv") and path.relative_to(root).parts[0] != "sources"
+        )
+    )
+
+
 def override_dirs(
-    explicit: Iterable[str | Path] = (), use_env: bool = True, game: str = ""
+    explicit: Iterable[str | Path] = (), use_env: bool = True, game: str | Game[Any, Any] = ""
 ) -> tuple[Path, ...]:
     """Override directories: the explicit ones, then ``$NAVALWAR_DATA`` (``os.pathsep`` list).
 
@@ -265,6 +303,7 @@ def override_dirs(
             )
     if game:
         names = data_file_names(game)
+        game = _id(game)
         for d in given:
             if not any((d / game / n).is_file() or (d / n).is_file() for n in names):
                 listing = ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
@@ -275,19 +314,11 @@ def override_dirs(
     return tuple(dirs)
 
 
-@functools.cache
-def _bundled_names(game: str) -> tuple[str, ...]:
-    root = bundled_data_dir() / game
-    return tuple(
-        sorted(
-            path.relative_to(root).as_posix()
-            for path in root.rglob("*")
-            if path.suffix in (".toml", ".csv") and path.relative_to(root).parts[0] != "sources"
-        )
-    )
+def _bundled_names(game: str | Game[Any, Any]) -> tuple[str, ...]:
+    return tuple(_game(game).data_files())
 
 
-def data_file_names(game: str) -> list[str]:
+def data_file_names(game: str | Game[Any, Any]) -> list[str]:
     """The files of ``game``'s pack an override directory may replace (``ships.csv``,
     ``overlays/port-arthur.toml`` ...): the bundled TOML and CSV files, less the
     ``sources/`` they were reconstructed from and the ``scenarios/``."""
@@ -316,27 +347,34 @@ def is_dir(path: Path) -> bool:
         return False
 
 
-def locate(game: str, name: str, overrides: Sequence[Path]) -> tuple[Path, str]:
+def locate(game: str | Game[Any, Any], name: str, overrides: Sequence[Path]) -> tuple[Path, str]:
     """Find file ``name`` of ``game``: the first override that has it, else the bundle.
 
     An override directory may hold the files directly or under ``<game>/``.
     """
+    gid = _id(game)
     for d in overrides:
-        for candidate in (d / game / name, d / name):
+        for candidate in (d / gid / name, d / name):
             if candidate.is_file():
                 return candidate, "override"
-    bundled = bundled_data_dir() / game / name
+    root = pack_dir(game)
+    if root is None:
+        raise DataError(f"{gid} has no data pack of its own, and no override has {name!r}")
+    bundled = root / name
     if not bundled.is_file():
-        raise DataError(f"the bundled {game} data pack has no file {name!r}", file=str(bundled))
+        raise DataError(f"the bundled {gid} data pack has no file {name!r}", file=str(bundled))
     return bundled, "bundled"
 
 
-def fingerprint(game: str, overrides: Sequence[Path] = ()) -> tuple[tuple[str, int, int], ...]:
+def fingerprint(
+    game: str | Game[Any, Any], overrides: Sequence[Path] = ()
+) -> tuple[tuple[str, int, int], ...]:
     """Every file of ``game``'s bundled pack and of the override directories, with its
     size and modification time: any edit, addition or removal changes it (the key of
     the parsed-pack cache)."""
     entries: list[tuple[str, int, int]] = []
-    for root in (bundled_data_dir() / game, *overrides):
+    own = pack_dir(game)
+    for root in (*(() if own is None else (own,)), *overrides):
         _stat_files(os.fspath(root), entries)
     return tuple(sorted(entries))
 
@@ -361,16 +399,17 @@ def _stat_files(folder: str, entries: list[tuple[str, int, int]]) -> None:
             continue
 
 
-def digests(game: str, overrides: Sequence[Path] = ()) -> dict[str, str]:
+def digests(game: str | Game[Any, Any], overrides: Sequence[Path] = ()) -> dict[str, str]:
     """A short SHA-256 of each data file ``game`` may read: every TOML and CSV file of
     its bundled pack (``"bundled/<name>"``, less the ``sources/`` it was reconstructed
     from), and the same names in each override directory, directly or under ``<game>/``,
     as :func:`locate` looks for them (``"<dir>/<name>"``); a file that cannot be read is
     ``"unreadable"``. A save records them, so that a replay that goes differently can
     name the data files that changed since."""
-    root = bundled_data_dir() / game
+    root = pack_dir(game)
     names = _bundled_names(game)
-    found = [(f"bundled/{name}", root / name) for name in names]
+    found = [] if root is None else [(f"bundled/{name}", root / name) for name in names]
+    game = _id(game)
     for d in overrides:
         for base, label in ((d / game, f"{d}/{game}"), (d, str(d))):
             found += [(f"{label}/{name}", base / name) for name in names]
@@ -385,13 +424,15 @@ def digests(game: str, overrides: Sequence[Path] = ()) -> dict[str, str]:
 
 
 def used_files(
-    game: str, files: dict[str, str], overrides: Sequence[str]
+    game: str | Game[Any, Any], files: dict[str, str], overrides: Sequence[str]
 ) -> dict[str, tuple[str, str]]:
     """From the :func:`digests` ``files`` of a match with override directories
     ``overrides`` (as named there), the file each data file was read from, as
     :func:`locate` picks it, and its digest: ``{"ships.csv": ("<dir>/ships.csv", "1a2b...")}``."""
     out = {}
-    for name in data_file_names(game):
+    names = data_file_names(game)
+    game = _id(game)
+    for name in names:
         labels = [lab for d in overrides for lab in (f"{d}/{game}/{name}", f"{d}/{name}")]
         label = next((lab for lab in labels if lab in files), f"bundled/{name}")
         if label in files:
@@ -414,7 +455,7 @@ def changed_files(recorded: dict[str, str], now: dict[str, str]) -> list[str]:
 
 
 def load_files(
-    game: str, names: Sequence[str], overrides: Sequence[Path] = ()
+    game: str | Game[Any, Any], names: Sequence[str], overrides: Sequence[Path] = ()
 ) -> dict[str, PackFile]:
     """Load and parse the named files of a pack (TOML as dicts, CSV as row lists)."""
     out: dict[str, PackFile] = {}

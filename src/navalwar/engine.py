@@ -14,7 +14,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Generic, NamedTuple, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 import attrs
 
@@ -31,6 +32,11 @@ from navalwar.errors import (
 from navalwar.events import Event, EventKind
 from navalwar.hexgrid import MapSpec
 from navalwar.registry import GameSpec, OptionValue, ShipInfo
+
+if TYPE_CHECKING:
+    from navalwar.agents import AgentFactory
+    from navalwar.odds import GameOdds
+    from navalwar.views import TerminalView
 
 S = TypeVar("S")
 D = TypeVar("D")
@@ -234,13 +240,30 @@ class Context:
             self.events.append(Event(kind, text, rule, data, sides))
 
 
+class TurnStart(NamedTuple):
+    """What "turn N" means in a game (``navalwar render --turn``, drawing a past turn)."""
+
+    unit: str  # what a turn is called: "Game Turn", "impulse"
+    counter: str  # the state attribute numbering the turns
+    starts: Callable[[Any], bool]  # whether a state at rest is at the start of its turn
+
+
 class Game(ABC, Generic[S, D]):
-    """What a game module implements. ``S`` is its state type, ``D`` its typed data pack."""
+    """A game's declaration: what a game package implements, registered once as an
+    entry point (:mod:`navalwar.registry`). ``S`` is its state type, ``D`` its typed
+    data pack.
+
+    The abstract methods are the rules; everything else the core asks of a game has
+    a default here, so a game that does not offer something (odds, a drawing, its own
+    agents) does not override it."""
 
     spec: GameSpec
     action_types: tuple[type[Action], ...]
     map: MapSpec | None = None  # the printed hex map, for games played on hexes
     event_kinds: tuple[EventKind, ...] = ()  # what it logs (navalwar.events.vocabulary)
+    turn_start: TurnStart | None = None  # what "turn N" means (None: no past turns drawn)
+    search_settings: Mapping[str, Any] = MappingProxyType({})
+    """The search agent's tuned settings (``SearchAgent`` keyword arguments)."""
 
     @property
     def id(self) -> str:
@@ -313,22 +336,48 @@ class Game(ABC, Generic[S, D]):
 
     def record_extras(self, match: Match) -> dict[str, Any]:
         """Game facts for a batch-simulation record (:mod:`navalwar.batch`) of a finished
-        match: ``turns`` played, ships ``sunk`` and ``damaged`` by side and type, any more.
+        match: ``turns`` played, ships ``sunk`` and ``damaged`` by side and type, any more
+        (default: none)."""
+        return {}
 
-        The default calls ``record_extras(match)`` of the ``records`` module of the game's
-        package when it has one (the convention of its ``agents`` module), else gives {}."""
-        import importlib
+    def agents(self) -> Mapping[str, AgentFactory]:
+        """The game's own agents by name, each a factory taking a seed (default: none;
+        the core's ``random``, ``first`` and ``search`` play every game)."""
+        return {}
 
-        package = type(self).__module__.rpartition(".")[0]
-        name = f"{package}.records"
-        try:
-            module = importlib.import_module(name) if package else None
-        except ModuleNotFoundError as exc:
-            if not exc.name or not f"{name}.".startswith(f"{exc.name}."):
-                raise  # not a missing records module: a missing import inside it
-            module = None
-        extras = getattr(module, "record_extras", None)
-        return dict(extras(match)) if callable(extras) else {}
+    def odds(self) -> GameOdds | None:
+        """The game's attack odds (:mod:`navalwar.odds`), or None if it has none."""
+        return None
+
+    def estimate(self, state: S, data: D) -> Outcome | None:
+        """The result if the game ended now (a search rollout cut short), or None if the
+        game cannot tell."""
+        return None
+
+    def draw(
+        self, match: Match, whole_map: bool, caption: str | None, side: str | None
+    ) -> str | None:
+        """An SVG document of ``match``'s map (``navalwar render``): every hex if
+        ``whole_map``, ``caption`` under the title if given, as ``side`` observes it
+        (None: the game's choice). None: the game has no drawing."""
+        return None
+
+    def terminal_view(self) -> TerminalView | None:
+        """How ``navalwar play`` shows the game (map, ship table, title); None: the
+        core's default view."""
+        return None
+
+    def data_dir(self) -> Path | None:
+        """The folder of the game's bundled data pack, or None if it has none."""
+        return None
+
+    def data_files(self) -> tuple[str, ...]:
+        """The names of the data pack's files (``ships.csv``, ``scenarios/x.toml`` ...):
+        by default every TOML and CSV file under :meth:`data_dir`, less ``sources/``."""
+        from navalwar.datapack import pack_file_names
+
+        root = self.data_dir()
+        return () if root is None else pack_file_names(root)
 
     def ship_list(self, data: D) -> list[ShipInfo]:
         """The ships of the data pack ``data`` (``navalwar ships``); default: none listed."""
@@ -363,7 +412,7 @@ def load_pack(game: Game[Any, Any], dirs: Sequence[Path] = (), strict: bool = Fa
     from navalwar.datapack import fingerprint
 
     resolved = tuple(str(Path(d).resolve()) for d in dirs)
-    key = (type(game), game.id, resolved, strict, fingerprint(game.id, [Path(d) for d in dirs]))
+    key = (type(game), game.id, resolved, strict, fingerprint(game, [Path(d) for d in dirs]))
     pack = _PACKS.get(key)
     if pack is None:
         pack = game.load_data(dirs, strict)
@@ -470,7 +519,7 @@ class Match:
                 f"the seed must be a non-negative whole number, not {excerpt(seed)}"
             )
         resolved = g.spec.resolve_options(options)
-        dirs = override_dirs(data, use_env, g.id)
+        dirs = override_dirs(data, use_env, g)
         pack = load_pack(g, dirs, strict)
         if scenario_text is None and is_scenario_file(scenario, g.scenarios()):
             scenario_text = read_scenario_file(scenario)

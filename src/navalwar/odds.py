@@ -11,16 +11,14 @@ module runs the game's own functions on :class:`EnumeratingDice`, dice that
 explore every branch of every roll (:func:`enumerate_dice`), and combines the
 pieces with exact binomials (:func:`binomial`) and memoised Markov steps, so
 the odds follow the rules code they describe; ``tests/test_odds.py`` checks
-them against plain enumerations and against sampling the real game. The per-game modules
-(``navalwar.games.<game>.odds``) state their readings: Tokyo Express in
-:mod:`navalwar.games.tokyo_express.odds` (TE 3.6, 3.7), Great War at Sea 1904
-in :mod:`navalwar.games.gwas_1904.odds` (GWaS 7.5, 7.8, 8.x, 9.4).
+them against plain enumerations and against sampling the real game. A game declares
+its odds (:meth:`navalwar.engine.Game.odds`, a :class:`GameOdds`), whose module states
+the game's readings of its rules.
 """
 
 from __future__ import annotations
 
 import functools
-import importlib
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from fractions import Fraction
 from math import comb, lcm
@@ -33,7 +31,7 @@ from navalwar.dice import Dice, Roll, RollSink
 from navalwar.errors import DiceError, IllegalActionError, NavalwarError
 
 if TYPE_CHECKING:
-    from navalwar.engine import Match
+    from navalwar.engine import Game, Match
 
 __all__ = [
     "EnumeratingDice",
@@ -48,7 +46,6 @@ __all__ = [
     "enumerate_weights",
     "mix",
     "percent",
-    "register",
     "sum_of",
 ]
 
@@ -483,26 +480,14 @@ class GameOdds(Protocol):
         ...
 
 
-_MODULES: dict[str, str] = {
-    "gwas_1904": "navalwar.games.gwas_1904.odds",
-    "tokyo_express": "navalwar.games.tokyo_express.odds",
-}
+def _odds_of(game: Game[Any, Any]) -> GameOdds:
+    found = game.odds()
+    if found is None:
+        from navalwar.registry import games, load
 
-
-def register(game_id: str, module: str) -> None:
-    """Register the odds module of a game (it defines ``attacks(state, data, action,
-    **options)``)."""
-    _MODULES[game_id] = module
-
-
-def _module(game_id: str) -> GameOdds:
-    name = _MODULES.get(game_id)
-    if name is None:
-        raise NavalwarError(
-            f"no attack odds for game {game_id!r}; games with odds: {sorted(_MODULES)}"
-        )
-    module: GameOdds = importlib.import_module(name)
-    return module
+        with_odds = [g for g in games() if load(g).odds() is not None]
+        raise NavalwarError(f"no attack odds for game {game.id!r}; games with odds: {with_odds}")
+    return found
 
 
 def attacks(
@@ -531,7 +516,7 @@ def attacks(
     reason = decision.check(action)
     if reason is not None:
         raise IllegalActionError(action.describe(), reason, decision.rule)
-    return _module(match.game.id).attacks(match.state, match.data, action, **options)
+    return _odds_of(match.game).attacks(match.state, match.data, action, **options)
 
 
 def attack(

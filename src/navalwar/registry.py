@@ -1,12 +1,15 @@
 """The game registry: each game declares itself with a :class:`GameSpec`.
 
-``navalwar.load("tokyo_express")`` returns the game; a misspelt id raises
+A game declares itself once: its :class:`~navalwar.engine.Game` object, with a
+:class:`GameSpec`, registered as an entry point of group ``navalwar.games`` (see
+:data:`GROUP`). ``navalwar.load(game_id)`` returns it; a misspelt id raises
 :class:`~navalwar.errors.UnknownGameError` with a did-you-mean suggestion.
 """
 
 from __future__ import annotations
 
-import importlib
+import functools
+import importlib.metadata
 from typing import TYPE_CHECKING, Any
 
 import attrs
@@ -137,32 +140,76 @@ class GameSpec:
         return out
 
 
-_MODULES: dict[str, str] = {
-    "gwas_1904": "navalwar.games.gwas_1904",
-    "tokyo_express": "navalwar.games.tokyo_express",
-}
+GROUP = "navalwar.games"
+"""The entry-point group games register in (``[project.entry-points."navalwar.games"]``,
+name = the game id, value = ``"package.module:GAME"``, the game's declaration)."""
+
+_added: dict[str, Game[Any, Any]] = {}
 _loaded: dict[str, Game[Any, Any]] = {}
 
 
+@functools.cache
+def _entry_points() -> dict[str, importlib.metadata.EntryPoint]:
+    """The installed games' entry points, by game id (read once per process)."""
+    return {ep.name: ep for ep in importlib.metadata.entry_points(group=GROUP)}
+
+
+def rescan() -> None:
+    """Read the installed games' entry points again (after installing a game's
+    distribution into the running interpreter); games already loaded are loaded anew."""
+    _entry_points.cache_clear()
+    _loaded.clear()
+
+
 def games() -> list[str]:
-    """The ids of every registered game."""
-    return sorted(_MODULES)
+    """The ids of every registered game: the installed entry points and those added
+    with :func:`register`."""
+    return sorted({*_entry_points(), *_added})
 
 
-def register(game_id: str, module: str) -> None:
-    """Register a game implemented in ``module`` (which defines ``GAME``)."""
-    _MODULES[game_id] = module
+def register(game: Game[Any, Any]) -> None:
+    """Add ``game`` (a declaration, a :class:`~navalwar.engine.Game`) at run time, under
+    its ``spec.id`` (tests, notebooks); it replaces an installed game of that id."""
+    from navalwar.engine import Game
+
+    if not isinstance(game, Game):
+        raise DataError(f"a game is registered as a navalwar.engine.Game, not {excerpt(game)}")
+    _added[game.id] = game
+    _loaded.pop(game.id, None)
+
+
+def unregister(game_id: str) -> None:
+    """Take back a game added with :func:`register` (an installed one stays)."""
+    _added.pop(game_id, None)
+    _loaded.pop(game_id, None)
 
 
 def load(game_id: str) -> Game[Any, Any]:
-    """Return the registered game ``game_id``."""
-    game = _loaded.get(game_id)
+    """Return the registered game ``game_id`` (loading its entry point once).
+
+    Raises:
+        UnknownGameError: no game has that id (with a did-you-mean suggestion).
+        DataError: its entry point does not give a Game whose ``spec.id`` is ``game_id``.
+    """
+    game = _added.get(game_id) or _loaded.get(game_id)
     if game is not None:
         return game
-    module_name = _MODULES.get(game_id)
-    if module_name is None:
-        raise UnknownGameError(game_id, _MODULES)
-    module = importlib.import_module(module_name)
-    game = module.GAME
-    _loaded[game_id] = game
-    return game  # type: ignore[no-any-return]
+    points = _entry_points()
+    point = points.get(game_id)
+    if point is None:
+        raise UnknownGameError(game_id, games())
+    from navalwar.engine import Game
+
+    found = point.load()
+    if not isinstance(found, Game):
+        raise DataError(
+            f"the entry point {point.value!r} of game {game_id!r} (group {GROUP}) gives "
+            f"{excerpt(found)}, not a navalwar.engine.Game"
+        )
+    if found.spec.id != game_id:
+        raise DataError(
+            f"the entry point {game_id!r} (group {GROUP}) gives the game "
+            f"{found.spec.id!r}: the entry point's name must be the game's spec.id"
+        )
+    _loaded[game_id] = found
+    return found

@@ -70,7 +70,7 @@ def _digests(match: Match) -> dict[str, str]:
     """The digests of the data files ``match`` may have read (see
     :func:`navalwar.datapack.digests`), and of its scenario file's content
     (``"scenario:<name>"``)."""
-    out = digests(match.game.id, [Path(d) for d in match.data_dirs])
+    out = digests(match.game, [Path(d) for d in match.data_dirs])
     if match.scenario_text is not None:
         text = match.scenario_text.encode("utf-8")
         out[f"scenario:{match.scenario_name}"] = hashlib.sha256(text).hexdigest()[:16]

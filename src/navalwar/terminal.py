@@ -8,11 +8,12 @@ only what that side may know. Several human sides share the terminal in turn
 player presses Enter; each player is shown only the events and the view of
 their own side (``match.events_for`` and ``match.observe``).
 
-Games on a printed hex map with numeric labels (``MapSpec``) get the full text
-map; games whose hexes are a column letter and a row number (GWaS's tactical
-map, "K11") get a simpler grid of those columns and rows. The ship table shows
-the columns the observation has: Tokyo Express's damage boxes, levels and
-salvos, or GWaS's speed, boxes lost by part and status.
+A game says how it is shown (its declared :class:`~navalwar.views.TerminalView`):
+a printed hex map with numeric labels (``MapSpec``) gets the full text map; hexes
+named by a column letter and a row number ("K11") a simpler grid of those columns
+and rows. Its ship table is one of damage boxes, levels and salvos by ship, or of
+counters with speed, boxes lost by part and status; its heading says where the
+game is (a turn, an impulse, a round).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from navalwar.errors import NavalwarError
 from navalwar.events import Event
 from navalwar.hexgrid import DIRECTIONS, Hex, MapSpec, distance
 from navalwar.render import heading_arrow, map_of
+from navalwar.views import TerminalView
 
 __all__ = ["play_terminal"]
 
@@ -732,23 +734,13 @@ def narrate(
     return lines
 
 
-def _title(side: str, obs: dict[str, Any]) -> str:
-    """The board's heading: the side and where the game is (turn, impulse or round)."""
-    if "turn" in obs:
-        title = f"{side}: Game Turn {obs['turn']}"
-        if "last_turn" in obs:
-            title += f" of {obs['last_turn']}"
-        return title
-    if obs.get("phase") == "setup":
-        return f"{side}: set-up"
-    if "impulse" in obs:
-        title = f"{side}: impulse {obs['impulse']}, step {obs.get('step', '?')}"
-        if obs.get("initiative"):
-            title += f", initiative {obs['initiative']}"
-        return title + (", night" if obs.get("night") else "")
-    if "round" in obs:
-        return f"{side}: Basic Combat round {obs['round']} at {obs.get('range', '?')} range"
-    return side
+def view_of(match: Match) -> TerminalView:
+    """How the terminal shows ``match``'s game: its declared view, else the hex map
+    where it has a printed one (the grid otherwise) and the ship table."""
+    view = match.game.terminal_view()
+    if view is not None:
+        return view
+    return TerminalView(map="hex" if map_of(match.game) is not None else "grid")
 
 
 # -- choices -------------------------------------------------------------------------------------
@@ -1006,7 +998,8 @@ class _Session:
         self.compact = console.width < NARROW
         self.sides = tuple(match.game.spec.sides)
         self.viewer = next((s for s in self.sides if s in self.humans), self.sides[0])
-        self.spec = map_of(match.game) if match.game.spec.map_kind == "hex" else None
+        self.view = view_of(match)
+        self.spec = map_of(match.game) if self.view.map == "hex" else None
         self.keys = _Keys(self.sides)
         self.verbose = False
         self.seen: dict[str, int] = {}
@@ -1072,11 +1065,10 @@ class _Session:
         """The title, the map (``with_map``) and the ship table of ``side``."""
         self.shown[side] = _board_key(obs, self.menu_for(d).marks if d is not None else None)
         if with_map:
-            self.out.rule(Text(_title(side, obs), _side_style(self.sides, side)))
+            self.out.rule(Text(self.view.title(side, obs), _side_style(self.sides, side)))
             for line in self.map_lines(obs, d):
                 self.out.print(line)
-        ships = _ships(obs)
-        if ships and all("boxes" not in s for s in ships):
+        if self.view.table == "counters":
             table = counter_table(obs, self.keys, self.sides)
         else:
             table = ship_table(obs, self.keys, self.sides, self.spec, self.out.width)
@@ -1203,7 +1195,7 @@ class _Session:
             obs = self.match.observe(d.side)
             room = height - used - len(page)
             lines = self.map_lines(obs, d, room - 1) if room >= 4 else []
-            self.out.rule(Text(_title(d.side, obs), _side_style(self.sides, d.side)))
+            self.out.rule(Text(self.view.title(d.side, obs), _side_style(self.sides, d.side)))
             for line in lines:
                 self.out.print(line)
         self.out.print(head)

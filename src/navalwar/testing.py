@@ -25,7 +25,7 @@ empty list means conformant). The checks:
 
     @pytest.mark.parametrize("check", sorted(CHECKS))
     def test_conformance(check):
-        assert CHECKS[check]("tokyo_express", "basic", 0) == []
+        assert CHECKS[check](GAME_ID, SCENARIO_ID, 0) == []
 """
 
 from __future__ import annotations

@@ -6,6 +6,9 @@ names its file and field path. A scenario is checked by starting a match of it (
 its set-up is checked too); a data directory by loading the pack with it and
 starting every scenario file it holds (``scenarios/``, directly or under
 ``<game>/``) with that pack.
+
+Without a game named, the file's game is worked out from what it holds
+(:func:`infer_game`); a save names its own.
 """
 
 from __future__ import annotations
@@ -13,10 +16,11 @@ from __future__ import annotations
 import functools
 import shutil
 import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any
 
-from navalwar.errors import DataErrors, NavalwarError
+from navalwar.errors import DataError, DataErrors, NavalwarError
 
 
 def _check(fn: Callable[[], object]) -> list[str]:
@@ -29,8 +33,73 @@ def _check(fn: Callable[[], object]) -> list[str]:
     return []
 
 
-def validate_path(path: Path, game_id: str, data: Sequence[str | Path] = ()) -> list[str]:
-    """Every problem found in ``path`` (empty if it is good); ``data``: the override
+def _keys(node: Any) -> Iterator[str]:
+    """Every table key of a parsed document, at any depth."""
+    if isinstance(node, dict):
+        for key, value in node.items():
+            yield str(key)
+            yield from _keys(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _keys(value)
+
+
+def _claims(path: Path, game_id: str) -> bool:
+    """Whether ``path`` looks like a file or folder of ``game_id``: inside its data pack,
+    a copy of one of its data files, a folder holding its data files or scenarios, or a
+    scenario naming each of its sides."""
+    from navalwar.datapack import pack_dir, parse_toml
+    from navalwar.registry import load
+
+    game = load(game_id)
+    own = pack_dir(game)
+    if own is not None and path.resolve().is_relative_to(own.resolve()):
+        return True
+    if path.is_dir():
+        names = game.data_files()
+        return any((path / game_id / n).is_file() or (path / n).is_file() for n in names) or any(
+            (path / game_id / "scenarios").glob("*.toml")
+        )
+    if _data_file(path, game_id) is not None:
+        return True
+    if path.suffix != ".toml":
+        return False
+    try:
+        keys = set(_keys(parse_toml(path)))
+    except DataError:
+        return False
+    return all(side in keys for side in game.spec.sides)
+
+
+def infer_game(path: Path) -> str:
+    """The one registered game ``path`` belongs to (see :func:`_claims`); a folder of
+    scenario files only goes by its first scenario. DataError if no game, or more than
+    one, claims it: then the game must be named (``--game``)."""
+    from navalwar.registry import games
+
+    found = [g for g in games() if _claims(path, g)]
+    if not found and path.is_dir():
+        first = next(iter(sorted((path / "scenarios").glob("*.toml"))), None)
+        if first is not None:
+            found = [g for g in games() if _claims(first, g)]
+    if len(found) == 1:
+        return found[0]
+    if not found and path.suffix == ".toml" and path.is_file():
+        from navalwar.datapack import parse_toml
+
+        parse_toml(path)  # a file no game reads as TOML: that is its problem
+    which = "more than one game: " + ", ".join(found) if found else "no registered game"
+    raise DataError(
+        f"{path}: it could be a file of {which}; name its game with --game "
+        f"(one of {', '.join(found or games())})"
+    )
+
+
+def validate_path(
+    path: Path, game_id: str | None = None, data: Sequence[str | Path] = ()
+) -> list[str]:
+    """Every problem found in ``path`` (empty if it is good); ``game_id``: the game it
+    belongs to (None: a save's own, else :func:`infer_game`); ``data``: the override
     data directories a save or scenario is checked with."""
     from navalwar.engine import Match
     from navalwar.registry import load
@@ -40,6 +109,11 @@ def validate_path(path: Path, game_id: str, data: Sequence[str | Path] = ()) -> 
         return [f"{path}: no such file or directory"]
     if path.suffix == ".json":
         return _check(lambda: load_match(path, data))
+    if game_id is None:
+        try:
+            game_id = infer_game(path)
+        except DataError as exc:
+            return [str(exc)]
     load(game_id)
     if path.is_dir():
         return _validate_pack_dir(path, game_id)

@@ -3,14 +3,13 @@
 An agent is any object with ``choose(match, decision) -> Action``. ``RandomAgent``
 picks uniformly among the legal choices (or from the decision's sampler);
 ``FirstChoiceAgent`` takes the first. A game offers its own agents (a heuristic
-commander ...) in an ``agents`` module of its package, as an ``AGENTS`` dict
-name -> factory(seed): see :func:`game_agents`; :func:`make_agent` builds any of
-them by name.
+commander ...) in its declaration, :meth:`navalwar.engine.Game.agents`, name ->
+factory(seed): see :func:`game_agents`; :func:`make_agent` builds any of them by
+name.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable
 from typing import Protocol
 
@@ -63,49 +62,14 @@ CORE_AGENTS: dict[str, AgentFactory] = {
     "first": FirstChoiceAgent,
     "search": SearchAgent,
 }
-_game_agents: dict[str, dict[str, AgentFactory]] = {}
 
 
 def game_agents(game: str) -> dict[str, AgentFactory]:
-    """The agents a game offers itself, by name.
-
-    The convention: the game's package (the package of its ``Game`` class) has an
-    ``agents`` module with an ``AGENTS`` dict, name -> factory taking a seed
-    (``AGENTS = {"heuristic": HeuristicAgent}``). A module without ``AGENTS``
-    offers every class defined in it that has a ``name`` and a ``choose`` method.
-    A game with no ``agents`` module offers none.
-    """
-    found = _game_agents.get(game)
-    if found is not None:
-        return found
+    """The agents a game offers itself, by name (its :meth:`~navalwar.engine.Game.agents`,
+    e.g. ``{"heuristic": HeuristicAgent}``)."""
     from navalwar.registry import load
 
-    module = importlib.import_module(type(load(game)).__module__)
-    package = module.__package__ or module.__name__
-    name = f"{package}.agents"
-    try:
-        agents_module = importlib.import_module(name)
-    except ModuleNotFoundError as exc:
-        if exc.name != name:
-            raise
-        found = {}
-    else:
-        table = getattr(agents_module, "AGENTS", None)
-        if isinstance(table, dict):
-            found = {str(k): v for k, v in table.items()}
-        else:
-            found = {}
-            for obj in vars(agents_module).values():
-                label = getattr(obj, "name", None)
-                if (
-                    isinstance(obj, type)
-                    and obj.__module__ == name
-                    and isinstance(label, str)
-                    and callable(getattr(obj, "choose", None))
-                ):
-                    found[label] = obj
-    _game_agents[game] = found
-    return found
+    return {str(k): v for k, v in load(game).agents().items()}
 
 
 def agent_names(game: str) -> list[str]:

@@ -21,8 +21,8 @@ in simulated continuations and plays the one that scores best. It uses the publi
 3. **Scoring.** A finished rollout scores 1 for a win, 0.5 for a draw, 0 for a loss,
    blended with the normalised Victory Point margin (``margin_weight``), so that a
    heavier defeat or a larger victory still tells. A truncated rollout is scored
-   the same way on the game's estimate of the result if it ended now, from a
-   per-game hook (:data:`ESTIMATORS`), or 0.5 (nothing known) for a game without.
+   the same way on the game's estimate of the result if it ended now (its
+   :meth:`~navalwar.engine.Game.estimate`), or 0.5 (nothing known) if it has none.
 4. **Allocation.** The budget (``rollouts`` per candidate) is spent by sequential
    halving: after each phase the worse half of the candidates is dropped, so the
    promising ones get most of the simulations. Every candidate in the running is
@@ -55,51 +55,6 @@ Estimator = Callable[[Game[Any, Any], Any, Any], Outcome | None]
 """``(game, state, data) -> Outcome | None``: the result if the game ended now."""
 
 _SEED_RANGE = 2**62
-
-
-def _estimate_tokyo_express(game: Game[Any, Any], state: Any, data: Any) -> Outcome | None:
-    """Tokyo Express: the VP so far and the level of victory they would give (TE 3.9)."""
-    from navalwar.games.tokyo_express.game import level_of_victory, victory_points
-    from navalwar.games.tokyo_express.model import JAPAN, US
-
-    vp = victory_points(state, data)
-    level = level_of_victory(state.scenario, vp[US] - vp[JAPAN])
-    winner = US if level.startswith("US") else JAPAN if level.startswith("Japan") else None
-    return Outcome(winner, level, vp)
-
-
-def _estimate_gwas_1904(game: Game[Any, Any], state: Any, data: Any) -> Outcome | None:
-    """GWaS 1904: the scenario's victory conditions on the VP so far (tactical battles;
-    a Basic Combat battle is only scored once over)."""
-    from navalwar.games.gwas_1904 import victory
-    from navalwar.games.gwas_1904.battle import Battle
-
-    if not isinstance(state, Battle):
-        return None
-    return victory.outcome(state, data.rules)
-
-
-ESTIMATORS: dict[str, Estimator] = {
-    "tokyo_express": _estimate_tokyo_express,
-    "gwas_1904": _estimate_gwas_1904,
-}
-"""Per-game estimates of a truncated rollout's result, by game id (optional: a game
-without one scores truncated rollouts 0.5)."""
-
-
-TUNED: dict[str, dict[str, Any]] = {
-    # The US movement decisions (TE 3.4 speed, orders and turns): where the engagement
-    # is decided; gunnery and torpedo targets are left to the heuristic, whose expected-
-    # damage choice the rollouts rarely improve on. 12 rollouts beat the heuristic
-    # clearly where 6 did not (measured: docs/agents.md).
-    "tokyo_express": {"kinds": ("us_speed", "us_order", "us_turn"), "rollouts": 12, "depth": 16},
-    # The set-up hex (7.21/7.22; the BS4 placement near the Roadstead): short battles
-    # are played to the end; moves and fire are left to the heuristic (searching them
-    # costs a hundred times more for no measurable gain).
-    "gwas_1904": {"kinds": ("place",), "rollouts": 6, "depth": None, "max_choices": 12},
-}
-"""The search agent's settings per game (:meth:`SearchAgent.for_game`): the decision
-kinds worth searching and the budget, chosen by the measurements in docs/agents.md."""
 
 
 def _rollout_policy(game_id: str, policy: str, seed: int) -> Agent:
@@ -146,7 +101,7 @@ class SearchAgent:
             fraction of the budget).
         margin_weight: the weight of the normalised VP margin in a rollout's score.
         estimator: the result estimate of a truncated rollout (default: the game's
-            entry of :data:`ESTIMATORS`, if any).
+            :meth:`~navalwar.engine.Game.estimate`).
     """
 
     name = "search"
@@ -192,9 +147,12 @@ class SearchAgent:
 
     @classmethod
     def for_game(cls, game: str, seed: int = 0, **options: Any) -> SearchAgent:
-        """The agent with ``game``'s :data:`TUNED` settings, overridden by ``options``
-        (what ``make_agent(game, "search", seed)`` and ``--agent SIDE=search`` build)."""
-        return cls(seed, **{**TUNED.get(game, {}), **options})
+        """The agent with ``game``'s tuned settings (its declared ``search_settings``),
+        overridden by ``options`` (what ``make_agent(game, "search", seed)`` and
+        ``--agent SIDE=search`` build)."""
+        from navalwar.registry import load
+
+        return cls(seed, **{**load(game).search_settings, **options})
 
     # -- the agent ---------------------------------------------------------------------
     def choose(self, match: Match, decision: Decision) -> Action:
@@ -344,8 +302,10 @@ class SearchAgent:
         """1 win, 0.5 draw, 0 loss, blended with the VP margin; 0.5 if nothing is known."""
         result = game.outcome(state, data)
         if result is None:
-            estimator = self.estimator or ESTIMATORS.get(game.id)
-            result = estimator(game, state, data) if estimator is not None else None
+            if self.estimator is not None:
+                result = self.estimator(game, state, data)
+            else:
+                result = game.estimate(state, data)
         if result is None:
             return 0.5
         win = 0.5 if result.winner is None else 1.0 if result.winner == side else 0.0
@@ -355,4 +315,4 @@ class SearchAgent:
         return (1.0 - self.margin_weight) * win + self.margin_weight * margin
 
 
-__all__ = ["ESTIMATORS", "TUNED", "Estimator", "SearchAgent"]
+__all__ = ["Estimator", "SearchAgent"]

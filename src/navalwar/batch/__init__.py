@@ -3,7 +3,7 @@
 ::
 
     from navalwar.batch import simulate, summarize
-    records = simulate("tokyo_express", "basic", n=1000, seed=1, out="results.jsonl")
+    records = simulate(game_id, scenario_id, n=1000, seed=1, out="results.jsonl")
     print(summarize(records).sides[0].win)
 
 Seeds: battle ``i`` of a batch with seed ``S`` gets the dice seed read from the

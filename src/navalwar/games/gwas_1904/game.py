@@ -12,7 +12,8 @@ import functools
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -25,7 +26,7 @@ from navalwar.datapack import (
     parse_toml,
 )
 from navalwar.dice import Dice
-from navalwar.engine import Context, Decision, Game, Match, Outcome
+from navalwar.engine import Context, Decision, Game, Match, Outcome, TurnStart
 from navalwar.errors import DataError, IllegalActionError, UnknownNameError
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import battle as b
@@ -41,8 +42,14 @@ from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
 from navalwar.games.gwas_1904.ships import check_known, load_ships, ship_class
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
+from navalwar.games.gwas_1904.views import TERMINAL_VIEW, TURN_START
 from navalwar.hidden import opaque_ids
 from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
+from navalwar.views import TerminalView
+
+if TYPE_CHECKING:
+    from navalwar.agents import AgentFactory
+    from navalwar.odds import GameOdds
 
 SPEC = GameSpec(
     id="gwas_1904",
@@ -186,6 +193,49 @@ class GreatWarAtSea1904(Game[State, GData]):
     spec = SPEC
     action_types = (*b.ACTIONS, *bc.ACTIONS)
     event_kinds = EVENT_KINDS
+    turn_start: TurnStart | None = TURN_START  # an impulse, once set-up is over
+    # The search agent's settings: the set-up hex (7.21/7.22; the BS4 placement near the
+    # Roadstead); short battles are played to the end; moves and fire are left to the
+    # heuristic (searching them costs a hundred times more for no measurable gain).
+    search_settings: Mapping[str, Any] = MappingProxyType(
+        {"kinds": ("place",), "rollouts": 6, "depth": None, "max_choices": 12}
+    )
+
+    # -- the declaration: what the core asks of the game --------------------------------
+    def data_dir(self) -> Path | None:
+        return bundled_data_dir() / "gwas_1904"
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from navalwar.games.gwas_1904.agents import AGENTS
+
+        return AGENTS
+
+    def odds(self) -> GameOdds | None:
+        from navalwar.games.gwas_1904 import odds
+
+        return odds
+
+    def estimate(self, state: State, data: GData) -> Outcome | None:
+        """The scenario's victory conditions on the VP so far (tactical battles; a Basic
+        Combat battle is only scored once over)."""
+        if not isinstance(state, b.Battle):
+            return None
+        return victory.outcome(state, data.rules)
+
+    def record_extras(self, match: Match) -> dict[str, Any]:
+        from navalwar.games.gwas_1904.records import record_extras
+
+        return dict(record_extras(match))
+
+    def draw(
+        self, match: Match, whole_map: bool, caption: str | None, side: str | None
+    ) -> str | None:
+        from navalwar.games.gwas_1904.render import draw_gwas
+
+        return draw_gwas(match, whole_map, caption, side)
+
+    def terminal_view(self) -> TerminalView | None:
+        return TERMINAL_VIEW
 
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> GData:
         files = load_files("gwas_1904", ("ships.csv",), overrides)

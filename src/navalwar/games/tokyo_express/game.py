@@ -10,11 +10,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any
 
 from navalwar.actions import Action
+from navalwar.datapack import bundled_data_dir
 from navalwar.dice import Dice
-from navalwar.engine import Context, Decision, Game, Match, Outcome
+from navalwar.engine import Context, Decision, Game, Match, Outcome, TurnStart
 from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.frozen import evolve
 from navalwar.games.tokyo_express import data as te_data
@@ -97,9 +99,15 @@ from navalwar.games.tokyo_express.sequence_of_play import (
     step_rule,
     where,
 )
+from navalwar.games.tokyo_express.views import TERMINAL_VIEW, TURN_START
 from navalwar.hexgrid import DIRECTIONS, Hex, MapSpec, distance, opposite, turn
 from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
 from navalwar.sequence import CardDeck, ChitCup
+from navalwar.views import TerminalView
+
+if TYPE_CHECKING:
+    from navalwar.agents import AgentFactory
+    from navalwar.odds import GameOdds
 
 HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
 PHASE_NAMES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
@@ -173,6 +181,50 @@ class TokyoExpress(Game[State, TEData]):
     # the last decision worked out, with its state and data (advance finds the pending
     # decision of the state it returns, which is asked for next)
     _decided: tuple[State | None, TEData | None, Decision | None] = (None, None, None)
+    turn_start: TurnStart | None = TURN_START  # a Game Turn starts at the US formation
+    # The search agent's settings: the US movement decisions (TE 3.4 speed, orders and
+    # turns) are where the engagement is decided; gunnery and torpedo targets are left
+    # to the heuristic, whose expected-damage choice the rollouts rarely improve on. 12
+    # rollouts beat the heuristic clearly where 6 did not (measured: docs/agents.md).
+    search_settings: Mapping[str, Any] = MappingProxyType(
+        {"kinds": ("us_speed", "us_order", "us_turn"), "rollouts": 12, "depth": 16}
+    )
+
+    # -- the declaration: what the core asks of the game --------------------------------
+    def data_dir(self) -> Path | None:
+        return bundled_data_dir() / "tokyo_express"
+
+    def agents(self) -> Mapping[str, AgentFactory]:
+        from navalwar.games.tokyo_express.agents import AGENTS
+
+        return AGENTS
+
+    def odds(self) -> GameOdds | None:
+        from navalwar.games.tokyo_express import odds
+
+        return odds
+
+    def estimate(self, state: State, data: TEData) -> Outcome | None:
+        """The VP so far and the level of victory they would give (TE 3.9)."""
+        vp = victory_points(state, data)
+        level = level_of_victory(state.scenario, vp[US] - vp[JAPAN])
+        winner = US if level.startswith("US") else JAPAN if level.startswith("Japan") else None
+        return Outcome(winner, level, vp)
+
+    def record_extras(self, match: Match) -> dict[str, Any]:
+        from navalwar.games.tokyo_express.records import record_extras
+
+        return dict(record_extras(match))
+
+    def draw(
+        self, match: Match, whole_map: bool, caption: str | None, side: str | None
+    ) -> str | None:
+        from navalwar.games.tokyo_express.render import draw_hex_battle
+
+        return draw_hex_battle(match, whole_map, caption, side)
+
+    def terminal_view(self) -> TerminalView | None:
+        return TERMINAL_VIEW
 
     # -- data and scenarios -------------------------------------------------------------
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> TEData:

@@ -40,6 +40,7 @@ from navalwar.games.gwas_1904.battle import JAPAN, RUSSIA, SIDES, Battle
 from navalwar.games.gwas_1904.impulse import GUNNERY_STEPS, MOVE_STEPS, TORPEDO_STEPS
 from navalwar.games.gwas_1904.overlay import LABEL_DY, Overlay
 from navalwar.hexgrid import Hex, to_pixel
+from navalwar.render.svg import text as _text
 
 __all__ = ["counters_of", "draw_gwas", "view_of"]
 
@@ -47,7 +48,6 @@ SIZE = 36.0  # hex radius, px
 HEAD = 86.0  # height of the title, px
 PANEL = 430.0  # width of the legend panel, px
 BORDER = 2.2  # room around the map for the edge names, in hex radii
-FONT = "DejaVu Sans, Arial, Helvetica, sans-serif"
 LINE = 15.0  # legend line height, px
 
 COLOURS = {JAPAN: "#b71c1c", RUSSIA: "#1a4f9c"}
@@ -246,11 +246,6 @@ def status_text(p: Piece) -> str:
     if p.hex is None:
         return "not placed yet"
     return p.hex + (" aground" if p.aground else "") + (" beached" if p.beached else "")
-
-
-def _text(text: str, size: float, x: float, y: float, **kw: Any) -> Any:
-    kw.setdefault("stroke", "none")
-    return draw.Text(text, size, x, y, font_family=FONT, **kw)
 
 
 def _halo(text: str, size: float, x: float, y: float, **kw: Any) -> Any:
