@@ -31,7 +31,8 @@ from navalwar.frozen import evolve
 from navalwar.games.gwas_1904 import GAME as GWAS
 from navalwar.games.gwas_1904 import fire
 from navalwar.games.gwas_1904 import odds as gwas_odds
-from navalwar.games.gwas_1904.battle import NATION, Assign, Battle, BattleShip, Fire, Rules, Torpedo
+from navalwar.games.gwas_1904.actions import Assign, Fire, Torpedo
+from navalwar.games.gwas_1904.battle import NATION, Battle, BattleShip, Rules
 from navalwar.games.gwas_1904.combat import (
     HitContext,
     ShipDamage,

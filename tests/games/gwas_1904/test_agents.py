@@ -14,16 +14,9 @@ from navalwar.engine import Decision, Match
 from navalwar.errors import UnknownNameError
 from navalwar.games.gwas_1904 import GAME
 from navalwar.games.gwas_1904 import basic_combat as bc
+from navalwar.games.gwas_1904.actions import Assign, BasicRange, Fire, Move, Torpedo
 from navalwar.games.gwas_1904.agents import AGENTS, HeuristicAgent, advantage, exit_goals
-from navalwar.games.gwas_1904.battle import (
-    Assign,
-    Battle,
-    BattleShip,
-    Fire,
-    Move,
-    PendingHit,
-    Torpedo,
-)
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, PendingHit
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.game import GData
 from navalwar.games.gwas_1904.tactical_map import EDGES, hex_of
@@ -230,18 +223,18 @@ def test_basic_combat_range_statements() -> None:
     agent = HeuristicAgent()
     match = Match.start("gwas_1904", "amur", seed=1, options={"combat": "basic"})
     state: bc.BasicBattle = match.state
-    choices = (bc.BasicRange("long"), bc.BasicRange("close"), bc.BasicRange("disengage"))
+    choices = (BasicRange("long"), BasicRange("close"), BasicRange("disengage"))
     rules = gdata().rules
     # strip one side to a single ship: the other is much stronger
     russia = [s for s in state.ships if s.side == RUSSIA]
     weak = attrs.evolve(
         state, ships=tuple([s for s in state.ships if s.side == JAPAN] + russia[:1])
     )
-    assert agent._basic_range(weak, rules, JAPAN, choices) == bc.BasicRange("close")
-    assert agent._basic_range(weak, rules, RUSSIA, choices) == bc.BasicRange("disengage")
+    assert agent._basic_range(weak, rules, JAPAN, choices) == BasicRange("close")
+    assert agent._basic_range(weak, rules, RUSSIA, choices) == BasicRange("disengage")
     # BS5: Russia wins by leaving, so it disengages at once
     match = Match.start("gwas_1904", "yellow-sea", seed=1, options={"combat": "basic"})
-    assert agent._basic_range(match.state, rules, RUSSIA, choices) == bc.BasicRange("disengage")
+    assert agent._basic_range(match.state, rules, RUSSIA, choices) == BasicRange("disengage")
 
 
 # -- whole battles ----------------------------------------------------------------------------

@@ -15,16 +15,13 @@ from navalwar.datapack import load_files
 from navalwar.dice import Dice, ScriptedDice
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError, NavalwarError
+from navalwar.games.gwas_1904.actions import BASIC_ACTIONS, BasicFire, BasicRange, BasicTorpedo
 from navalwar.games.gwas_1904.basic_combat import (
-    ACTIONS,
     JAPAN,
     RUSSIA,
     BasicBattle,
-    BasicFire,
     BasicOptions,
-    BasicRange,
     BasicShip,
-    BasicTorpedo,
     advance,
     apply,
     ask,
@@ -571,7 +568,7 @@ def test_19_3_in_battle_penalties() -> None:
 
 
 def test_actions_have_unique_basic_tags_and_round_trip() -> None:
-    codec = ActionCodec(ACTIONS)
+    codec = ActionCodec(BASIC_ACTIONS)
     assert all(t.startswith("basic_") for t in codec.types)
     for action in (fire("J:A", "R:X"), fire("J:A"), BasicTorpedo("J:A", "R:X"), CLOSE):
         assert codec.from_json(codec.to_json(action)) == action
@@ -599,7 +596,7 @@ def test_random_play_terminates_and_sunk_ships_never_fire(tables: DamageTables) 
     """Random legal choices over many seeds: every battle ends; every choice offered is
     legal and listed; no ship fires after the step in which it sank."""
     pool = _pool()
-    codec = ActionCodec(ACTIONS)
+    codec = ActionCodec(BASIC_ACTIONS)
     endings: set[str] = set()
     for seed in range(150):
         rng = random.Random(seed)

@@ -22,19 +22,8 @@ from navalwar.actions import Action
 from navalwar.dice import Dice, ScriptedDice
 from navalwar.engine import Context, Decision, Match
 from navalwar.games.gwas_1904 import GAME
-from navalwar.games.gwas_1904.battle import (
-    NATION,
-    Assign,
-    Battle,
-    BattleShip,
-    Fire,
-    Move,
-    Place,
-    Rules,
-    Torpedo,
-    reveal,
-    stack_count,
-)
+from navalwar.games.gwas_1904.actions import Assign, Fire, Move, Place, Torpedo
+from navalwar.games.gwas_1904.battle import NATION, Battle, BattleShip, Rules, reveal, stack_count
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.game import GData
 from navalwar.games.gwas_1904.overlay import load_overlay

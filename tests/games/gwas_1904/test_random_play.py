@@ -33,7 +33,8 @@ import pytest
 from navalwar.dice import Dice
 from navalwar.engine import Context
 from navalwar.games.gwas_1904 import GAME
-from navalwar.games.gwas_1904.battle import Battle, Torpedo
+from navalwar.games.gwas_1904.actions import Torpedo
+from navalwar.games.gwas_1904.battle import Battle
 from navalwar.games.gwas_1904.game import GData
 from navalwar.games.gwas_1904.tactical_map import hex_of, label, on_map
 

@@ -42,16 +42,24 @@ from navalwar.dice import Dice
 from navalwar.engine import Decision, Match
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import fire, movement, victory
-from navalwar.games.gwas_1904.battle import (
-    RUSSIA,
+from navalwar.games.gwas_1904.actions import (
+    CLOSE,
+    DISENGAGE,
+    LONG,
     Assign,
-    Battle,
-    BattleShip,
+    BasicFire,
+    BasicRange,
+    BasicTorpedo,
     Fire,
     Move,
     Place,
-    Rules,
     Torpedo,
+)
+from navalwar.games.gwas_1904.battle import (
+    RUSSIA,
+    Battle,
+    BattleShip,
+    Rules,
     afloat,
     in_sight,
     memoised,
@@ -356,21 +364,21 @@ class HeuristicAgent:
         if exit_goals(state.scenario, side)[0]:
             # a side that wins or scores by leaving the map: a disengaged side has left
             # it (the Game's reading of 6.2 for victory)
-            want = [bc.DISENGAGE, bc.LONG]
+            want = [DISENGAGE, LONG]
         elif ratio >= CLOSE_RATIO:
-            want = [bc.CLOSE]
+            want = [CLOSE]
         elif ratio < DISENGAGE_RATIO:
-            want = [bc.DISENGAGE, bc.LONG]
+            want = [DISENGAGE, LONG]
         else:
-            want = [bc.LONG]
+            want = [LONG]
         for w in want:
             for a in choices:
-                if isinstance(a, bc.BasicRange) and a.want == w:
+                if isinstance(a, BasicRange) and a.want == w:
                     return a
         return choices[0]
 
     def _basic_fire(self, state: bc.BasicBattle, rules: Rules, action: Action) -> float:
-        if not isinstance(action, bc.BasicFire) or not action.target:
+        if not isinstance(action, BasicFire) or not action.target:
             return 0.0
         specs = rules.specs
         shooter = state.ship(action.ship)
@@ -392,7 +400,7 @@ class HeuristicAgent:
         return 0.01 + hits * _hit_value(tspec, target.damage) * (1 + 0.2 * min(mates, 3))
 
     def _basic_torpedo(self, state: bc.BasicBattle, specs: bc.Specs, action: Action) -> float:
-        if not isinstance(action, bc.BasicTorpedo) or not action.target:
+        if not isinstance(action, BasicTorpedo) or not action.target:
             return 0.0
         shooter = state.ship(action.ship)
         target = state.ship(action.target)

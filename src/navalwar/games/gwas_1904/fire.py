@@ -13,14 +13,12 @@ from collections.abc import Callable
 from typing import cast
 
 from navalwar.engine import Context, Decision
+from navalwar.games.gwas_1904.actions import Assign, Fire, Torpedo
 from navalwar.games.gwas_1904.battle import (
-    Assign,
     Battle,
     BattleShip,
-    Fire,
     PendingHit,
     Rules,
-    Torpedo,
     other,
     visual_range,
 )

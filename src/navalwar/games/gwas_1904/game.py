@@ -30,6 +30,16 @@ from navalwar.errors import DataError, IllegalActionError, UnknownNameError
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import battle as b
 from navalwar.games.gwas_1904 import impulse, setup, victory
+from navalwar.games.gwas_1904.actions import (
+    ACTIONS,
+    Assign,
+    Fire,
+    Flagship,
+    Move,
+    Place,
+    Torpedo,
+    Tow,
+)
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.impulse import impulse_limit
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
@@ -183,7 +193,7 @@ class GreatWarAtSea1904(Game[State, GData]):
     """GWaS 1904 battle scenarios: on the tactical map (7.0), or as Basic Combat (6.0)."""
 
     spec = SPEC
-    action_types = (*b.ACTIONS, *bc.ACTIONS)
+    action_types = ACTIONS
 
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> GData:
         files = load_files("gwas_1904", ("ships.csv",), overrides)
@@ -476,17 +486,17 @@ class GreatWarAtSea1904(Game[State, GData]):
         rules = data.rules
         if isinstance(state, bc.BasicBattle):
             return bc.apply(state, rules.specs, action, ctx)
-        if isinstance(action, b.Place):
+        if isinstance(action, Place):
             return setup.apply(state, action, ctx)
-        if isinstance(action, b.Flagship):
+        if isinstance(action, Flagship):
             return setup.choose_flagship(state, action, ctx)
-        if isinstance(action, b.Move):
+        if isinstance(action, Move):
             return movement.apply(state, rules, action, ctx)
-        if isinstance(action, b.Fire | b.Torpedo):
+        if isinstance(action, Fire | Torpedo):
             return fire.declare(state, action)
-        if isinstance(action, b.Tow):
+        if isinstance(action, Tow):
             return movement.apply_tow(state, rules, action, ctx)
-        if isinstance(action, b.Assign):
+        if isinstance(action, Assign):
             return fire.assign(state, rules, action, ctx)
         raise IllegalActionError(action.describe(), "not a GWaS battle action")
 

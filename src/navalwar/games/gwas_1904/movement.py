@@ -15,14 +15,13 @@ from typing import cast
 
 from navalwar.engine import Context, Decision
 from navalwar.games.gwas_1904 import grounding, mines
+from navalwar.games.gwas_1904.actions import Move, Tow
 from navalwar.games.gwas_1904.battle import (
     RUSSIA,
     STACK,
     Battle,
     BattleShip,
-    Move,
     Rules,
-    Tow,
     afloat,
     has_room,
     in_sight,

@@ -59,7 +59,8 @@ import attrs
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.errors import NavalwarError
-from navalwar.games.gwas_1904.battle import Battle, BattleShip, Fire, Rules, Torpedo
+from navalwar.games.gwas_1904.actions import Fire, Torpedo
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules
 from navalwar.games.gwas_1904.combat import (
     GUN_RANGE,
     HitContext,

@@ -26,11 +26,10 @@ from __future__ import annotations
 import attrs
 
 from navalwar.engine import Context, Decision
+from navalwar.games.gwas_1904.actions import Flagship, Place
 from navalwar.games.gwas_1904.battle import (
     STACK,
     Battle,
-    Flagship,
-    Place,
     afloat,
     has_room,
     other,
