@@ -32,7 +32,7 @@ from navalwar.games.gwas_1904 import GAME as GWAS
 from navalwar.games.gwas_1904 import fire
 from navalwar.games.gwas_1904 import odds as gwas_odds
 from navalwar.games.gwas_1904.actions import Assign, Fire, Torpedo
-from navalwar.games.gwas_1904.battle import NATION, Battle, BattleShip, Rules
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules
 from navalwar.games.gwas_1904.combat import (
     HitContext,
     ShipDamage,
@@ -41,6 +41,7 @@ from navalwar.games.gwas_1904.combat import (
 )
 from navalwar.games.gwas_1904.game import GData
 from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.sides import SIDE_OF
 from navalwar.games.gwas_1904.tactical_map import hex_of
 from navalwar.games.tokyo_express import GAME as TE
 from navalwar.games.tokyo_express import odds as te_odds
@@ -235,7 +236,7 @@ def gship(key: str, where: str, *, spec: str = "", counter: str = "", **kw: Any)
         key=key,
         spec=spec_key,
         counter=counter or key,
-        side=NATION[key[0]],
+        side=SIDE_OF[key[0]],
         hex=hex_of(where),
         damage=ShipDamage.new(data),
         seen=True,

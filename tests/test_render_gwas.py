@@ -15,7 +15,8 @@ from navalwar.cli import main
 from navalwar.engine import Match
 from navalwar.errors import NavalwarError
 from navalwar.games.gwas_1904 import tactical_map
-from navalwar.games.gwas_1904.battle import JAPAN, RUSSIA, SIDES, Battle
+from navalwar.games.gwas_1904.battle import Battle
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.render.gwas import counters_of, view_of
 from navalwar.render.svg import match_at_turn, render_match
 

@@ -17,8 +17,6 @@ from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.games.gwas_1904.actions import BASIC_ACTIONS, BasicFire, BasicRange, BasicTorpedo
 from navalwar.games.gwas_1904.basic_combat import (
-    JAPAN,
-    RUSSIA,
     BasicBattle,
     BasicOptions,
     BasicShip,
@@ -36,6 +34,7 @@ from navalwar.games.gwas_1904.basic_combat import (
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.ships import load_ships
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
 
 

@@ -23,12 +23,13 @@ from navalwar.dice import Dice, ScriptedDice
 from navalwar.engine import Context, Decision, Match
 from navalwar.games.gwas_1904 import GAME
 from navalwar.games.gwas_1904.actions import Assign, Fire, Move, Place, Torpedo
-from navalwar.games.gwas_1904.battle import NATION, Battle, BattleShip, Rules, reveal, stack_count
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules, reveal, stack_count
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.game import GData
 from navalwar.games.gwas_1904.overlay import load_overlay
 from navalwar.games.gwas_1904.scenario import BattleScenario
 from navalwar.games.gwas_1904.setup import fleet_of, legal_hexes
+from navalwar.games.gwas_1904.sides import SIDE_OF
 from navalwar.games.gwas_1904.tactical_map import centre_hexes, edge_row, hex_of, label, on_map
 from navalwar.games.gwas_1904.victory import victory_points
 from navalwar.hexgrid import Hex, distance, hexes_within, neighbours
@@ -74,7 +75,7 @@ def ship(key: str, where: str | None, **kw: Any) -> BattleShip:
         key=key,
         spec=spec_key,
         counter=key,
-        side=NATION[key[0]],
+        side=SIDE_OF[key[0]],
         hex=hex_of(where) if where else None,
         damage=ShipDamage.new(spec),
         exempt=spec.type == "FORT",

@@ -56,7 +56,6 @@ from navalwar.games.gwas_1904.actions import (
     Torpedo,
 )
 from navalwar.games.gwas_1904.battle import (
-    RUSSIA,
     Battle,
     BattleShip,
     Rules,
@@ -77,8 +76,10 @@ from navalwar.games.gwas_1904.combat import (
 from navalwar.games.gwas_1904.impulse import MOVE_STEPS
 from navalwar.games.gwas_1904.overlay import grounding_check_needed
 from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.sides import JAPANESE, NATION_OF
 from navalwar.games.gwas_1904.tactical_map import (
     EDGES,
+    HEADINGS,
     edge_row,
     edges_of,
     hex_of,
@@ -98,7 +99,6 @@ NO_EXIT = -200.0  # a ship leaving the fight for nothing
 BEACH = -1e6  # never run ashore on purpose (7.44)
 GROUNDING = -4.0  # a hex that calls for a grounding check (7.42)
 DETACH = -2.0  # each damaged counter left behind (volume 7.3)
-HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 # -- strength ---------------------------------------------------------------------------------
@@ -287,7 +287,7 @@ class HeuristicAgent:
             dest = hex_of(action.to)
             positions = [(s, dest, "") for s in movers] + [(s, s.hex, "") for s in left_behind]
             ov = battle.overlay
-            nation = "R" if side == RUSSIA else "J"
+            nation = NATION_OF[side]
             if ov is not None and grounding_check_needed(ov, dest, nation):
                 score += GROUNDING * len(movers)
         return score + plan.score(positions, rest, members)
@@ -304,7 +304,7 @@ class HeuristicAgent:
         d = distance(shooter.hex, target.hex)
         stationary = target.aground or target.in_port
         mod = gunnery_modifier(sspec, tspec, target.damage, d, stationary=stationary)
-        if sspec.nation == "J" and tspec.type == "FORT":
+        if sspec.nation == JAPANESE and tspec.type == "FORT":
             mod = gunnery_modifier(sspec, tspec, target.damage, d)
         p = _hit_chance(mod)
         penetration, value = _target_facts(battle, rules, target)

@@ -83,6 +83,7 @@ from navalwar.games.gwas_1904.combat import (
     torpedo_modifier,
 )
 from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.games.gwas_1904.tables import DamageTables
 from navalwar.games.gwas_1904.weather import (
     check_level,
@@ -91,9 +92,6 @@ from navalwar.games.gwas_1904.weather import (
     weather_speed,
 )
 
-JAPAN = "Japan"
-RUSSIA = "Russia"
-SIDES = (JAPAN, RUSSIA)  # Japan is the series "Allied" player and declares first (6.1)
 CLOSE_DISTANCE = 0  # the hex distance read for close range (module docstring)
 LONG_DISTANCE = 2
 MAX_STEPS = 100_000  # a guard against a machine that stops making progress

@@ -19,7 +19,9 @@ import attrs
 from navalwar.frozen import evolve
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.games.gwas_1904.tables import DamageTables
+from navalwar.games.gwas_1904.tactical_map import STACK
 from navalwar.games.gwas_1904.weather import visibility
 from navalwar.hexgrid import Hex, distance
 
@@ -28,12 +30,6 @@ if TYPE_CHECKING:
     from navalwar.games.gwas_1904.scenario import BattleScenario
 
 T = TypeVar("T")
-
-JAPAN = "Japan"
-RUSSIA = "Russia"
-SIDES = (JAPAN, RUSSIA)
-NATION = {"J": JAPAN, "R": RUSSIA}
-STACK = 8  # counters per side per hex (7.2, 7.32); 16 for both sides
 
 
 def other(side: str) -> str:

@@ -48,6 +48,7 @@ from navalwar.games.gwas_1904.overlay import Overlay, load_overlay, overlay_name
 from navalwar.games.gwas_1904.scenario import BattleScenario, Force, Victory, parse_scenario
 from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
 from navalwar.games.gwas_1904.ships import check_known, load_ships, ship_class
+from navalwar.games.gwas_1904.sides import JAPAN, NATION_OF, RUSSIA, SIDE_OF, SIDES
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
 from navalwar.hidden import opaque_ids
@@ -56,7 +57,7 @@ from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
 SPEC = GameSpec(
     id="gwas_1904",
     title="Great War at Sea: 1904-1905 (battle scenarios)",
-    sides=(b.JAPAN, b.RUSSIA),
+    sides=(JAPAN, RUSSIA),
     map_kind="hex",
     rulebook="gwas_1904.txt",
     options=(
@@ -237,11 +238,11 @@ class GreatWarAtSea1904(Game[State, GData]):
         return self.scenario_from_document(parse_toml(path), str(path), data)
 
     def scenario_from_document(self, doc: dict[str, Any], file: str, data: GData) -> BattleScenario:
-        codes: dict[str, set[str]] = {b.JAPAN: set(), b.RUSSIA: set()}
-        names: dict[str, dict[str, str]] = {b.JAPAN: {}, b.RUSSIA: {}}
+        codes: dict[str, set[str]] = {JAPAN: set(), RUSSIA: set()}
+        names: dict[str, dict[str, str]] = {JAPAN: {}, RUSSIA: {}}
         for (nat, code), spec in data.ships.items():
-            codes[b.NATION[nat]].add(code)
-            names[b.NATION[nat]][code] = spec.name
+            codes[SIDE_OF[nat]].add(code)
+            names[SIDE_OF[nat]][code] = spec.name
         return parse_scenario(doc, file, codes, names)
 
     def describe_scenario(self, scenario: BattleScenario) -> str:
@@ -302,13 +303,13 @@ class GreatWarAtSea1904(Game[State, GData]):
         unnamed = []
         for side, force in scenario.forces.items():
             if force.commander and force.flagship:
-                nat = "J" if side == b.JAPAN else "R"
+                nat = NATION_OF[side]
                 commanders.append((side, f"{nat}:{force.flagship}"))
             elif force.commander:
                 unnamed.append(f"{setup.FLAGSHIP}{side}")  # 16.1, notes A-39
         battle = b.Battle(
             tuple(ships),
-            initiative=scenario.initiative or b.JAPAN,
+            initiative=scenario.initiative or JAPAN,
             commanders=tuple(commanders),
             scenario=scenario,
             overlay=overlay,
@@ -316,13 +317,13 @@ class GreatWarAtSea1904(Game[State, GData]):
             ids=_opaque_ids(ships, ctx.dice.seed),
         )
         if not scenario.initiative:
-            present = {side: bool(scenario.forces[side].commander) for side in b.SIDES}
+            present = {side: bool(scenario.forces[side].commander) for side in SIDES}
             sign: CommanderSign = (
                 "literal" if options.get("commander_sign") == "literal" else "helps"
             )
-            mod = initiative_modifier(present[b.JAPAN], present[b.RUSSIA], sign)
+            mod = initiative_modifier(present[JAPAN], present[RUSSIA], sign)
             init = roll_initiative(ctx.dice, mod)
-            side = b.NATION[init.side]
+            side = init.side
             ctx.log(
                 "initiative",
                 f"Initiative roll {init.roll} ({mod:+d}): {side} holds the initiative (7.1 A)",
@@ -387,7 +388,7 @@ class GreatWarAtSea1904(Game[State, GData]):
         }
         out: list[b.BattleShip] = []
         for side, force in scenario.forces.items():
-            nat = "J" if side == b.JAPAN else "R"
+            nat = NATION_OF[side]
             entries: list[tuple[str, str, str]] = []  # key, spec, counter
             for code in force.ships:
                 if (side, code) not in dropped:
@@ -623,7 +624,7 @@ class GreatWarAtSea1904(Game[State, GData]):
         rows = load_files("gwas_1904", ("ships.csv",), data.overrides)["ships.csv"].content
         classes = {(r["nation"].strip(), r["code"].strip()): r.get("notes", "") for r in rows}
         return [
-            ShipInfo(b.NATION[n], c, s.name, ship_class(classes.get((n, c), "")), s.type)
+            ShipInfo(SIDE_OF[n], c, s.name, ship_class(classes.get((n, c), "")), s.type)
             for (n, c), s in data.ships.items()
         ]
 
@@ -634,7 +635,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             return None
         scen = state.scenario
         started = frozenset(
-            f"{'J' if a.side == b.JAPAN else 'R'}:{code}"
+            f"{NATION_OF[a.side]}:{code}"
             for a in (scen.adjustments if scen else ())
             if a.aground
             for code in a.ships
@@ -748,7 +749,7 @@ def _opaque_ids(ships: Sequence[b.BattleShip], seed: int) -> tuple[tuple[str, st
     """Each counter's face-down id (7.23): ``"R?07"``, its number in a random order
     of its side's counters drawn from the match's seed (:mod:`navalwar.hidden`)."""
     out: dict[str, str] = {}
-    for side in b.SIDES:
+    for side in SIDES:
         counters = [s.counter for s in ships if s.side == side]
         out.update(opaque_ids(seed, counters, f"{side[0]}?"))
     return tuple(sorted(out.items()))

@@ -25,14 +25,13 @@ from collections.abc import Sequence
 from typing import Literal
 
 from navalwar.errors import DataError
-from navalwar.games.gwas_1904.tactical_map import EDGES
+from navalwar.games.gwas_1904.tactical_map import EDGES, STACK
 
 Stagger = Literal["even_east", "odd_east"]
 # Axial steps (dq, dr) of a pointy-topped grid, rows r, by compass direction.
 STEPS = {"NE": (1, -1), "E": (1, 0), "SE": (0, 1), "SW": (-1, 1), "W": (-1, 0), "NW": (0, -1)}
 assert tuple(STEPS) == EDGES
-_ID = re.compile(r"^([A-Za-z]{1,2})(\d{1,3})$")
-STACK = 8  # ships per hex (7.2)
+_AREA = re.compile(r"^([A-Za-z]{1,2})(\d{1,3})$")
 MIXED_FLEET = 4  # a fleet of 4 or fewer may mix nationalities in a hex (7.26)
 ANY_NATION = "german"  # "German navy ships may be treated as ships of any nation" (7.26)
 SAME_AS = {"canadian": "british", "australian": "british"}  # 7.26
@@ -45,7 +44,7 @@ def parse_area(area: str) -> tuple[int, int]:
     Raises:
         DataError: not a row of one or two letters and a column number.
     """
-    m = _ID.match(area.strip())
+    m = _AREA.match(area.strip())
     if not m or int(m.group(2)) < 1:
         raise DataError(
             f"sea area {area!r} must be a row of letters and a column number, e.g. 'F33'"

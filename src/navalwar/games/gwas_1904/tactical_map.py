@@ -20,6 +20,7 @@ from navalwar.errors import DataError
 from navalwar.hexgrid import DIRECTIONS, Hex, distance, hexes_within, neighbour, ring
 
 RADIUS = 10
+STACK = 8  # counters per side per hex (7.2, 7.32; a squadron counter counts 1, 7.23); 16 for both
 CENTRE_COLUMN = 10  # K
 CENTRE_ROW = 11
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"
