@@ -35,12 +35,7 @@ from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.ships import load_ships
 from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA
-from navalwar.games.gwas_1904.tables import DamageTables, load_tables
-
-
-@pytest.fixture(scope="module")
-def tables() -> DamageTables:
-    return load_tables()
+from navalwar.games.gwas_1904.tables import DamageTables
 
 
 def ship(name: str, type_: str = "B", **kw: object) -> ShipSpec:

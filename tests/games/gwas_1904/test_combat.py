@@ -3,13 +3,11 @@ and the printed damage tables (GWaS 6.x, 7.5-7.8, 8.x, 19.2; notes §8)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
-import pytest
 
 from navalwar.damage import Armour
 from navalwar.dice import ScriptedDice
+from navalwar.games.gwas_1904.builders import logger
 from navalwar.games.gwas_1904.combat import (
     HitContext,
     ShipDamage,
@@ -23,20 +21,9 @@ from navalwar.games.gwas_1904.combat import (
     torpedo_modifier,
 )
 from navalwar.games.gwas_1904.ship import ShipSpec
-from navalwar.games.gwas_1904.tables import DamageTables, load_tables, parse_damage
-
-
-@pytest.fixture(scope="module")
-def tables() -> DamageTables:
-    return load_tables()
-
+from navalwar.games.gwas_1904.tables import DamageTables, parse_damage
 
 ship = ShipSpec.custom  # a test ship: only the fields a test states matter
-
-
-def logger() -> tuple[list[str], Callable[[str], None]]:
-    lines: list[str] = []
-    return lines, lines.append
 
 
 def test_e1_19_2_effectiveness_vladimir(tables: DamageTables) -> None:

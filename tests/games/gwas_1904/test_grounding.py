@@ -3,12 +3,11 @@ procedures (volume "Shallow-Draft Ships" and "Low Freeboard"; notes A-16, A-17, 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 import attrs
 import pytest
 
 from navalwar.dice import ScriptedDice
+from navalwar.games.gwas_1904.builders import logger
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.grounding import (
     Check,
@@ -28,11 +27,6 @@ from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.weather import CLEAR, GALE, SQUALL, STORM
 
 ship = ShipSpec.custom  # a test ship: only the fields a test states matter
-
-
-def logger() -> tuple[list[str], Callable[[str], None]]:
-    lines: list[str] = []
-    return lines, lines.append
 
 
 MIKASA = ship("Mikasa", nation="J")

@@ -3,12 +3,12 @@ Table (T-4; 13.21)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from fractions import Fraction
 
 import pytest
 
 from navalwar.dice import ScriptedDice
+from navalwar.games.gwas_1904.builders import logger
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.mines import (
     apply_mine_damage,
@@ -18,20 +18,9 @@ from navalwar.games.gwas_1904.mines import (
     strike_chance,
 )
 from navalwar.games.gwas_1904.ship import ShipSpec
-from navalwar.games.gwas_1904.tables import DamageTables, load_tables
-
-
-@pytest.fixture(scope="module")
-def tables() -> DamageTables:
-    return load_tables()
-
+from navalwar.games.gwas_1904.tables import DamageTables
 
 ship = ShipSpec.custom  # a test ship: only the fields a test states matter
-
-
-def logger() -> tuple[list[str], Callable[[str], None]]:
-    lines: list[str] = []
-    return lines, lines.append
 
 
 PETROPAVLOVSK = ship("Petropavlovsk", speed="1+")
