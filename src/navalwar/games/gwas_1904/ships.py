@@ -64,7 +64,7 @@ SHIP_COLUMNS = (
 )
 MOUNTS = ("fixed", "rotating")
 FIXED_TYPES = ("FORT",)  # no hull and no speed: the Port Arthur fortresses (20.44, 8.8)
-_BOXES = re.compile(r"[HLN]*")
+_ARMOUR_LETTERS = re.compile(r"[HLN]*")
 _FIELD_PROV = re.compile(r"^([a-z_]+)=([a-z]+)(?::(.*))?$")
 _BOOL_FIELDS = ("italic", "tertiary_white", "low_freeboard", "shallow_draft")
 _INT_FIELDS = ("torpedo", "fuel", "vp")
@@ -95,7 +95,7 @@ def _int(value: str, file: str, path: str, hi: int) -> int:
 
 
 def _armour(value: str, file: str, path: str) -> str:
-    if not _BOXES.fullmatch(value):
+    if not _ARMOUR_LETTERS.fullmatch(value):
         raise DataError(
             f"must be armour letters H (heavy), L (light) or N (none), one per box, not {value!r}",
             file=file,
