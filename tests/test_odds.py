@@ -15,7 +15,7 @@ import math
 import re
 import time
 from collections import Counter
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from fractions import Fraction
 from typing import Any, TypeVar
 
@@ -31,16 +31,22 @@ from navalwar.frozen import evolve
 from navalwar.games.gwas_1904 import GAME as GWAS
 from navalwar.games.gwas_1904 import fire
 from navalwar.games.gwas_1904 import odds as gwas_odds
-from navalwar.games.gwas_1904.battle import NATION, Assign, Battle, BattleShip, Fire, Rules, Torpedo
+from navalwar.games.gwas_1904.actions import Assign, Fire, Torpedo
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules
+from navalwar.games.gwas_1904.builders import (
+    battle,
+    bundled_rules,
+    damaged,
+    ship,
+    squadron,
+)
 from navalwar.games.gwas_1904.combat import (
     HitContext,
     ShipDamage,
     apply_result,
     gunnery_hit,
 )
-from navalwar.games.gwas_1904.game import GData
 from navalwar.games.gwas_1904.ship import ShipSpec
-from navalwar.games.gwas_1904.tactical_map import hex_of
 from navalwar.games.tokyo_express import GAME as TE
 from navalwar.games.tokyo_express import odds as te_odds
 from navalwar.games.tokyo_express.actions import GunneryAttack, TorpedoAttack
@@ -217,56 +223,6 @@ def test_odds_must_sum_to_one() -> None:
 # -- GWaS 1904: builders ---------------------------------------------------------------------
 
 
-@functools.cache
-def gdata() -> GData:
-    return GWAS.load_data()
-
-
-def rules() -> Rules:
-    return gdata().rules
-
-
-def gship(key: str, where: str, *, spec: str = "", counter: str = "", **kw: Any) -> BattleShip:
-    """A ship (or squadron member with ``spec`` and ``counter``), undamaged, ER 6."""
-    spec_key = spec or key
-    data = rules().specs[spec_key]
-    fields: dict[str, Any] = dict(
-        key=key,
-        spec=spec_key,
-        counter=counter or key,
-        side=NATION[key[0]],
-        hex=hex_of(where),
-        damage=ShipDamage.new(data),
-        seen=True,
-        exempt=data.type == "FORT",
-    )
-    fields.update(kw)
-    return BattleShip(**fields)
-
-
-def squadron(counter: str, size: int, where: str) -> list[BattleShip]:
-    spec = counter.split("#")[0]
-    return [gship(f"{counter}.{i + 1}", where, spec=spec, counter=counter) for i in range(size)]
-
-
-def damaged(s: BattleShip, **lost: int) -> BattleShip:
-    track = s.damage.track
-    for part, n in lost.items():
-        track = track.hit(part, n)
-    return evolve(s, damage=evolve(s.damage, track=track))
-
-
-def gbattle(ships: Iterable[BattleShip], step: int = 3, **opts: Any) -> Battle:
-    scen = GWAS.load_scenario("ulsan", gdata())
-    return Battle(
-        tuple(ships),
-        phase="impulse",
-        step=step,
-        scenario=scen,
-        options=tuple(sorted(GWAS.spec.resolve_options(opts).items())),
-    )
-
-
 def ship_result(before: BattleShip, after: BattleShip, spec: ShipSpec) -> gwas_odds.ShipResult:
     """The summary of one ship, written from the two records (not from the odds module)."""
     b, a = before.damage, after.damage
@@ -297,7 +253,7 @@ def sample_gwas(
     """``n`` runs of the real resolution (fire.resolve, then fire.assign for a squadron
     under the same owner policy) with seeded dice: the target's summaries, and the hits
     the game's log reports."""
-    r = rules()
+    r = bundled_rules()
     members = [s for s in battle.members(action.target) if s.afloat]
     planned = evolve(battle, planned=((action.ship, action.target),))
     out: Counter[gwas_odds.TargetResult] = Counter()
@@ -345,8 +301,8 @@ def test_gwas_three_dice_at_plus_1() -> None:
     """Mikasa (italic: +1, 7.5) fires her 3 main guns at Sevastopol 2 hexes away (only
     main guns reach, volume 7.6): each die hits on 5-6, so P(at least one hit) =
     1 - (4/6)^3 and the hits are binomial(3, 1/3)."""
-    b = gbattle([gship("J:B06", "K11"), gship("R:B24", "K9")])
-    o = gwas_odds.attack_odds(b, rules(), Fire("J:B06", "R:B24"))
+    b = battle([ship("J:B06", "K11", seen=True), ship("R:B24", "K9", seen=True)], step=3)
+    o = gwas_odds.attack_odds(b, bundled_rules(), Fire("J:B06", "R:B24"))
     assert o.at_least(1) == 1 - F(4, 6) ** 3 == F(19, 27)
     assert o.hits == {0: F(8, 27), 1: F(12, 27), 2: F(6, 27), 3: F(1, 27)}
     assert sum(o.outcomes.values()) == 1 and o.kind == "gunnery" and o.target == "R:B24"
@@ -358,9 +314,9 @@ def test_gwas_torpedo_hit_distribution() -> None:
     +0 (volume 7.81), so it hits on 5-6: P(hit) = 1/3. A hit rolls 2d6 on the Torpedo
     Damage Table: only a 4 ("none", 3 ways in 36) does nothing, so the target is
     untouched with chance 2/3 + 1/3 * 3/36 = 25/36."""
-    dd = squadron("J:DD-Ikazuchi#1", 1, "K11")
-    b = gbattle([*dd, gship("R:B06", "K11")], step=4)
-    o = gwas_odds.attack_odds(b, rules(), Torpedo("J:DD-Ikazuchi#1.1", "R:B06"))
+    dd = squadron("J:DD-Ikazuchi#1", 1, "K11", seen=True)
+    b = battle([*dd, ship("R:B06", "K11", seen=True)], step=4)
+    o = gwas_odds.attack_odds(b, bundled_rules(), Torpedo("J:DD-Ikazuchi#1.1", "R:B06"))
     assert o.hits == {0: F(2, 3), 1: F(1, 3)} and o.kind == "torpedo"
     untouched = o.chance(
         lambda r: (
@@ -378,9 +334,9 @@ def test_gwas_one_hit_tables_by_hand() -> None:
     """One gunnery hit from a secondary gun on Novik (all boxes unarmoured, no main
     guns): 2d6 on the Gunnery Damage Table; "1 primary" (7, 9: 10 ways) shifts to the
     secondary battery (8.6) and Novik has none, so to the auxiliaries."""
-    spec = rules().specs["R:C04"]
+    spec = bundled_rules().specs["R:C04"]
     dist = gwas_odds.hit_outcomes(
-        spec, ShipDamage.new(spec), HitContext("secondary", 1), rules().tables
+        spec, ShipDamage.new(spec), HitContext("secondary", 1), bundled_rules().tables
     )
     assert sum(dist.values()) == 1
     hull: dict[int, Fraction] = {}
@@ -415,7 +371,7 @@ def test_gwas_one_hit_is_the_brute_force_enumeration_of_the_game(
     """hit_outcomes (2d6 grouped by total, memoised by core, extras carried aside) is
     exactly the enumeration of the game's own one-hit code on dice that branch on every
     face: combat.gunnery_hit, and 2d6 + apply_result on the Torpedo Damage Table."""
-    r = rules()
+    r = bundled_rules()
     spec = r.specs[key]
     dmg = ShipDamage.new(spec)
     track = dmg.track
@@ -446,7 +402,7 @@ def test_gwas_one_hit_is_the_brute_force_enumeration_of_the_game(
 
 
 def test_gwas_one_hit_eager_spot_check() -> None:
-    r = rules()
+    r = bundled_rules()
     spec = r.specs["R:AC01"]
     dmg = ShipDamage.new(spec)
     ctx = HitContext("primary", 1)
@@ -459,9 +415,9 @@ def test_gwas_one_hit_eager_spot_check() -> None:
 def test_gwas_squadron_reading() -> None:
     """Mikasa on 3 Puilki destroyers (one hull box each) in her hex: each hit goes to the
     least damaged destroyer afloat (our 9.4 reading); sunk = at least one sunk."""
-    puilki = squadron("R:DD-Puilki#1", 3, "K11")
-    b = gbattle([gship("J:B06", "K11"), *puilki])
-    o = gwas_odds.attack_odds(b, rules(), Fire("J:B06", "R:DD-Puilki#1"))
+    puilki = squadron("R:DD-Puilki#1", 3, "K11", seen=True)
+    b = battle([ship("J:B06", "K11", seen=True), *puilki], step=3)
+    o = gwas_odds.attack_odds(b, bundled_rules(), Fire("J:B06", "R:DD-Puilki#1"))
     assert len(o.readings) == 2 and "9.4" in o.readings[1]
     assert all(len(r.ships) == 3 for r in o.outcomes)
     assert o.sunk == o.chance(lambda r: r.ships_sunk >= 1)
@@ -473,8 +429,10 @@ def test_gwas_squadron_reading() -> None:
     assert gwas_odds.assign_to([worn, fresh, gone]) == 1
     assert gwas_odds.assign_to([worn, fresh, gone], gwas_odds.CONCENTRATE) == 0
     assert gwas_odds.assign_to([gone, gone]) is None
-    spread = gwas_odds.attack_odds(b, rules(), Fire("J:B06", "R:DD-Puilki#1"))
-    focus = gwas_odds.attack_odds(b, rules(), Fire("J:B06", "R:DD-Puilki#1"), gwas_odds.CONCENTRATE)
+    spread = gwas_odds.attack_odds(b, bundled_rules(), Fire("J:B06", "R:DD-Puilki#1"))
+    focus = gwas_odds.attack_odds(
+        b, bundled_rules(), Fire("J:B06", "R:DD-Puilki#1"), gwas_odds.CONCENTRATE
+    )
     assert focus.hits == spread.hits
     assert focus.chance(lambda r: r.ships_sunk >= 2) <= spread.chance(lambda r: r.ships_sunk >= 2)
 
@@ -482,7 +440,14 @@ def test_gwas_squadron_reading() -> None:
 def test_gwas_odds_through_the_match() -> None:
     """``odds.attack`` checks the action against the pending decision."""
     match = Match.start("gwas_1904", "ulsan", seed=3)
-    b = gbattle([gship("J:B06", "K11"), gship("R:B24", "K10"), gship("R:C04", "K10")])
+    b = battle(
+        [
+            ship("J:B06", "K11", seen=True),
+            ship("R:B24", "K10", seen=True),
+            ship("R:C04", "K10", seen=True),
+        ],
+        step=3,
+    )
     match.state = GWAS.advance(b, match.data, Context(Dice(0)))
     d = match.decision
     assert d is not None and d.kind == "gunnery" and d.context["ship"] == "J:B06"
@@ -534,23 +499,23 @@ def test_gwas_exact_odds_match_sampling_of_the_real_game(
 ) -> None:
     shooter, target, apart, torpedo = case
     if shooter.startswith("J:DD"):
-        firer = squadron("J:DD-Ikazuchi#1", 1, "K11")[0]
+        firer = squadron("J:DD-Ikazuchi#1", 1, "K11", seen=True)[0]
     else:
-        firer = gship(shooter, "K11")
+        firer = ship(shooter, "K11", seen=True)
     firer = evolve(firer, er=er)
     where = f"K{11 - apart}"
     if "#" in target:
-        ships = squadron(target, size, where)  # one hull box each: no damage before
+        ships = squadron(target, size, where, seen=True)  # one hull box each: no damage before
     else:
-        t = gship(target, where)
+        t = ship(target, where, seen=True)
         left = t.damage.track.remaining("hull")
         t = damaged(t, hull=min(hull, max(0, left - 1)))
         if unable:
             t = evolve(t, damage=evolve(t.damage, unable=True))
         ships = [t]
-    b = gbattle([firer, *ships], step=4 if torpedo else 3, secondary_penetration=secpen)
+    b = battle([firer, *ships], step=4 if torpedo else 3, options={"secondary_penetration": secpen})
     action = (Torpedo if torpedo else Fire)(firer.key, ships[0].counter)
-    o = gwas_odds.attack_odds(b, rules(), action)
+    o = gwas_odds.attack_odds(b, bundled_rules(), action)
     assert sum(o.hits.values()) == 1 and sum(o.outcomes.values()) == 1
     outcomes, hits = sample_gwas(b, action, N_GWAS)
     check_sample(o.outcomes, outcomes, N_GWAS, GWAS_EVENTS, GWAS_STATS)
@@ -562,15 +527,19 @@ def test_gwas_battleship_broadside_is_fast() -> None:
     """A 12-dice broadside (4 main, 6 secondary, 2 auxiliary, +1: same hex) at a
     battleship, from cold memos: well under a second on a quiet machine; the bound
     here is loose for a loaded CI machine."""
-    r = rules()
+    r = bundled_rules()
     spec = evolve(
         r.specs["J:B06"], code="BX", primary="HHHH", secondary="HHHHHH", tertiary="NN", italic=False
     )
     big = Rules({**r.specs, "J:BX": spec}, r.tables)
     firer = evolve(
-        gship("J:B06", "K11"), key="J:BX", spec="J:BX", counter="J:BX", damage=ShipDamage.new(spec)
+        ship("J:B06", "K11", seen=True),
+        key="J:BX",
+        spec="J:BX",
+        counter="J:BX",
+        damage=ShipDamage.new(spec),
     )
-    b = gbattle([firer, gship("R:B24", "K11")], effectiveness=False)
+    b = battle([firer, ship("R:B24", "K11", seen=True)], step=3, options={"effectiveness": False})
     gwas_odds._MODELS.clear()
     start = time.process_time()
     o = gwas_odds.attack_odds(b, big, Fire("J:BX", "R:B24"))

@@ -15,8 +15,9 @@ from navalwar.cli import main
 from navalwar.engine import Match
 from navalwar.errors import NavalwarError
 from navalwar.games.gwas_1904 import tactical_map
-from navalwar.games.gwas_1904.battle import JAPAN, RUSSIA, SIDES, Battle
+from navalwar.games.gwas_1904.battle import Battle
 from navalwar.games.gwas_1904.render import counters_of, view_of
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.render.svg import match_at_turn, render_match
 
 SVG = "{http://www.w3.org/2000/svg}"

@@ -35,10 +35,21 @@ def test_dice_are_roughly_uniform() -> None:
     assert all(4500 < c < 5500 for c in counts.values())
 
 
+SEEDS = (0, 1, 2, 511, 512, 513, 1024, 2**32, 2**32 + 1, 2**63, 2**64, 2**64 + 1, 2**100)
+
+
 def test_different_seeds_differ() -> None:
-    assert [Dice(1).d10() for _ in range(1)] != [] and [Dice(1).roll(1000) for _ in range(3)] != [
-        Dice(2).roll(1000) for _ in range(3)
-    ]
+    """Each seed reads its own stream, from the first draw on and further along: seeds
+    next to each other, apart by the stream cache's size, or differing only above 32
+    or 64 bits (a truncated seed) never give the same rolls."""
+    heads: set[tuple[int, ...]] = set()
+    tails: set[tuple[int, ...]] = set()
+    for seed in SEEDS:
+        d = Dice(seed)
+        rolls = [d.roll(1000) for _ in range(1200)]  # past the first block of words
+        heads.add(tuple(rolls[:10]))
+        tails.add(tuple(rolls[-10:]))
+    assert len(heads) == len(tails) == len(SEEDS)
 
 
 def test_rolls_are_reported_with_purpose_and_rule() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import attrs
@@ -14,27 +13,13 @@ from navalwar.engine import Decision, Match
 from navalwar.errors import UnknownNameError
 from navalwar.games.gwas_1904 import GAME
 from navalwar.games.gwas_1904 import basic_combat as bc
+from navalwar.games.gwas_1904.actions import Assign, BasicRange, Fire, Move, Torpedo
 from navalwar.games.gwas_1904.agents import AGENTS, HeuristicAgent, advantage, exit_goals
-from navalwar.games.gwas_1904.battle import (
-    Assign,
-    Battle,
-    BattleShip,
-    Fire,
-    Move,
-    PendingHit,
-    Torpedo,
-)
-from navalwar.games.gwas_1904.combat import ShipDamage
-from navalwar.games.gwas_1904.game import GData
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, PendingHit
+from navalwar.games.gwas_1904.builders import battle, bundled_data, hit, ship
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA
 from navalwar.games.gwas_1904.tactical_map import EDGES, hex_of
 from navalwar.hexgrid import distance
-
-JAPAN, RUSSIA = "Japan", "Russia"
-
-
-@functools.cache
-def gdata() -> GData:
-    return GAME.load_data()
 
 
 def fight(
@@ -52,29 +37,11 @@ def fight(
     return match, outcome.scores, outcome.winner
 
 
-def ship(key: str, where: str | None, **kw: Any) -> BattleShip:
-    spec = gdata().rules.specs[key]
-    side = JAPAN if key.startswith("J:") else RUSSIA
-    at = hex_of(where) if where else None
-    return BattleShip(key, key, key, side, at, ShipDamage.new(spec), **kw)
-
-
-def hit(s: BattleShip, part: str, boxes: int) -> BattleShip:
-    return attrs.evolve(s, damage=attrs.evolve(s.damage, track=s.damage.track.hit(part, boxes)))
-
-
 def in_battle(ships: list[BattleShip], scenario: str = "ulsan", **kw: Any) -> Match:
     """A match of ``scenario`` whose state is a hand-made battle in its impulse phase."""
     match = Match.start("gwas_1904", scenario, seed=0)
-    base: Battle = match.state
-    options = GAME.spec.resolve_options({})
-    kw.setdefault("phase", "impulse")
-    match.state = Battle(
-        tuple(ships),
-        scenario=base.scenario,
-        options=tuple(sorted(options.items())),
-        **kw,
-    )
+    kw.setdefault("step", 1)
+    match.state = battle(ships, match.state.scenario, overlay=False, **kw)
     return match
 
 
@@ -167,7 +134,7 @@ def test_a_squadron_hit_goes_to_the_least_damaged_member() -> None:
 
 def test_exit_goals_follow_the_scenarios() -> None:
     def goals(name: str, side: str) -> tuple[set[str], set[str]]:
-        scen = GAME.load_scenario(name, gdata())
+        scen = GAME.load_scenario(name, bundled_data())
         g, lost = exit_goals(scen, side)
         return set(g), set(lost)
 
@@ -185,9 +152,9 @@ def test_the_stronger_side_closes_and_the_weaker_keeps_main_gun_range() -> None:
     rurik = ship("R:AC05", "K15")  # 4 hexes south
     match = in_battle([*japan, rurik], "amur", step=14, acting=JAPAN, started=True)
     assert (
-        advantage(gdata().rules, match.state, JAPAN)
+        advantage(bundled_data().rules, match.state, JAPAN)
         > 1
-        > advantage(gdata().rules, match.state, RUSSIA)
+        > advantage(bundled_data().rules, match.state, RUSSIA)
     )
     match.state = attrs.evolve(match.state, todo=("K11/capital",))
     d = match.decision
@@ -230,18 +197,18 @@ def test_basic_combat_range_statements() -> None:
     agent = HeuristicAgent()
     match = Match.start("gwas_1904", "amur", seed=1, options={"combat": "basic"})
     state: bc.BasicBattle = match.state
-    choices = (bc.BasicRange("long"), bc.BasicRange("close"), bc.BasicRange("disengage"))
-    rules = gdata().rules
+    choices = (BasicRange("long"), BasicRange("close"), BasicRange("disengage"))
+    rules = bundled_data().rules
     # strip one side to a single ship: the other is much stronger
     russia = [s for s in state.ships if s.side == RUSSIA]
     weak = attrs.evolve(
         state, ships=tuple([s for s in state.ships if s.side == JAPAN] + russia[:1])
     )
-    assert agent._basic_range(weak, rules, JAPAN, choices) == bc.BasicRange("close")
-    assert agent._basic_range(weak, rules, RUSSIA, choices) == bc.BasicRange("disengage")
+    assert agent._basic_range(weak, rules, JAPAN, choices) == BasicRange("close")
+    assert agent._basic_range(weak, rules, RUSSIA, choices) == BasicRange("disengage")
     # BS5: Russia wins by leaving, so it disengages at once
     match = Match.start("gwas_1904", "yellow-sea", seed=1, options={"combat": "basic"})
-    assert agent._basic_range(match.state, rules, RUSSIA, choices) == bc.BasicRange("disengage")
+    assert agent._basic_range(match.state, rules, RUSSIA, choices) == BasicRange("disengage")
 
 
 # -- whole battles ----------------------------------------------------------------------------

@@ -15,16 +15,11 @@ from navalwar.datapack import load_files
 from navalwar.dice import Dice, ScriptedDice
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError, NavalwarError
+from navalwar.games.gwas_1904.actions import BASIC_ACTIONS, BasicFire, BasicRange, BasicTorpedo
 from navalwar.games.gwas_1904.basic_combat import (
-    ACTIONS,
-    JAPAN,
-    RUSSIA,
     BasicBattle,
-    BasicFire,
     BasicOptions,
-    BasicRange,
     BasicShip,
-    BasicTorpedo,
     advance,
     apply,
     ask,
@@ -40,12 +35,8 @@ from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.events import COMBAT_KINDS
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.ships import load_ships
-from navalwar.games.gwas_1904.tables import DamageTables, load_tables
-
-
-@pytest.fixture(scope="module")
-def tables() -> DamageTables:
-    return load_tables()
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA
+from navalwar.games.gwas_1904.tables import DamageTables
 
 
 def ship(name: str, type_: str = "B", **kw: object) -> ShipSpec:
@@ -574,7 +565,7 @@ def test_19_3_in_battle_penalties() -> None:
 
 
 def test_actions_have_unique_basic_tags_and_round_trip() -> None:
-    codec = ActionCodec(ACTIONS)
+    codec = ActionCodec(BASIC_ACTIONS)
     assert all(t.startswith("basic_") for t in codec.types)
     for action in (fire("J:A", "R:X"), fire("J:A"), BasicTorpedo("J:A", "R:X"), CLOSE):
         assert codec.from_json(codec.to_json(action)) == action
@@ -602,7 +593,7 @@ def test_random_play_terminates_and_sunk_ships_never_fire(tables: DamageTables) 
     """Random legal choices over many seeds: every battle ends; every choice offered is
     legal and listed; no ship fires after the step in which it sank."""
     pool = _pool()
-    codec = ActionCodec(ACTIONS)
+    codec = ActionCodec(BASIC_ACTIONS)
     endings: set[str] = set()
     for seed in range(150):
         rng = random.Random(seed)

@@ -10,9 +10,8 @@ require where the engine does not (yet) do it; each reason starts with ``BUG:``.
 
 from __future__ import annotations
 
-import functools
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -22,131 +21,31 @@ from navalwar.actions import Action
 from navalwar.dice import Dice, ScriptedDice
 from navalwar.engine import Context, Decision, Match
 from navalwar.games.gwas_1904 import GAME
-from navalwar.games.gwas_1904.battle import (
-    NATION,
-    Assign,
-    Battle,
-    BattleShip,
-    Fire,
-    Move,
-    Place,
-    Rules,
-    Torpedo,
-    reveal,
-    stack_count,
+from navalwar.games.gwas_1904.actions import Assign, Fire, Move, Place, Torpedo
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules, reveal, stack_count
+from navalwar.games.gwas_1904.builders import (
+    battle,
+    bundled_data,
+    bundled_rules,
+    disabled,
+    hit,
+    scenario,
+    scenario_id,
+    ship,
+    sink,
+    squadron,
 )
-from navalwar.games.gwas_1904.combat import ShipDamage
-from navalwar.games.gwas_1904.game import GData
 from navalwar.games.gwas_1904.overlay import load_overlay
-from navalwar.games.gwas_1904.scenario import BattleScenario
 from navalwar.games.gwas_1904.setup import fleet_of, legal_hexes
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA
 from navalwar.games.gwas_1904.tactical_map import centre_hexes, edge_row, hex_of, label, on_map
 from navalwar.games.gwas_1904.victory import victory_points
 from navalwar.hexgrid import Hex, distance, hexes_within, neighbours
 
-JAPAN, RUSSIA = "Japan", "Russia"
-FILES = {
-    "BS1": "chemulpo",
-    "BS2": "port-arthur",
-    "BS3": "makarov",
-    "BS4": "amur",
-    "BS5": "yellow-sea",
-    "BS6": "ulsan",
-    "BS7": "tsushima",
-    "BS8": "first-of-october",
-}
 CENTRE = sorted(label(h) for h in centre_hexes())  # J10 J11 K10 K11 K12 L10 L11
 
 
 # -- builders ---------------------------------------------------------------------------------
-
-
-@functools.cache
-def gdata() -> GData:
-    return GAME.load_data()
-
-
-def rules() -> Rules:
-    return gdata().rules
-
-
-@functools.cache
-def scenario(name: str) -> BattleScenario:
-    """A bundled scenario by id or by its number ``BS1``-``BS8``."""
-    return GAME.load_scenario(FILES.get(name, name), gdata())
-
-
-def ship(key: str, where: str | None, **kw: Any) -> BattleShip:
-    """A ship counter (``ship("J:B06", "K11")``), undamaged, ER 6; keywords override
-    :class:`BattleShip` fields (``spec`` for a squadron member)."""
-    spec_key = kw.pop("spec", key)
-    spec = rules().specs[spec_key]
-    fields: dict[str, Any] = dict(
-        key=key,
-        spec=spec_key,
-        counter=key,
-        side=NATION[key[0]],
-        hex=hex_of(where) if where else None,
-        damage=ShipDamage.new(spec),
-        exempt=spec.type == "FORT",
-    )
-    fields.update(kw)
-    return BattleShip(**fields)
-
-
-def squadron(counter: str, size: int, where: str | None, **kw: Any) -> list[BattleShip]:
-    """A squadron counter's members: ``squadron("J:DD-Ikazuchi#1", 3, "K11")`` gives
-    ``J:DD-Ikazuchi#1.1`` .. ``J:DD-Ikazuchi#1.3``."""
-    spec = counter.split("#")[0]
-    return [
-        ship(f"{counter}.{i + 1}", where, spec=spec, counter=counter, **kw) for i in range(size)
-    ]
-
-
-def hit(s: BattleShip, part: str, boxes: int) -> BattleShip:
-    """The ship with ``boxes`` more boxes of ``part`` blacked out."""
-    return attrs.evolve(s, damage=attrs.evolve(s.damage, track=s.damage.track.hit(part, boxes)))
-
-
-def sink(s: BattleShip) -> BattleShip:
-    """The ship with every hull box blacked out (8.0)."""
-    return hit(s, "hull", s.damage.track.remaining("hull"))
-
-
-def disabled(s: BattleShip) -> BattleShip:
-    """The ship unable to sail (8.5)."""
-    return attrs.evolve(s, damage=attrs.evolve(s.damage, unable=True))
-
-
-def battle(
-    ships: Iterable[BattleShip | list[BattleShip]],
-    scen: str | BattleScenario = "BS6",
-    *,
-    step: int = 2,
-    impulse: int = 1,
-    initiative: str = JAPAN,
-    overlay: bool = True,
-    opts: dict[str, Any] | None = None,
-    **kw: Any,
-) -> Battle:
-    """A battle in its impulse phase about to begin ``step``. The scenario gives the
-    weather, time, date, formation, victory conditions and (if ``overlay``) its map
-    overlay; commanders are absent unless ``commanders=`` is given."""
-    flat: list[BattleShip] = []
-    for s in ships:
-        flat.extend(s if isinstance(s, list) else [s])
-    sc = scenario(scen) if isinstance(scen, str) else scen
-    kw.setdefault("phase", "impulse")
-    return Battle(
-        tuple(flat),
-        impulse=impulse,
-        step=step,
-        initiative=initiative,
-        scenario=sc,
-        overlay=load_overlay(sc.overlay) if sc.overlay and overlay else None,
-        options=tuple(sorted(GAME.spec.resolve_options(opts).items())),
-        **kw,
-    )
 
 
 def within_map(centre: Hex, radius: int) -> list[Hex]:
@@ -174,11 +73,11 @@ class Driver:
         self.dice = dice if dice is not None else scripted()
         self.ctx = Context(self.dice)
         self.seen: list[tuple[int, int, Decision]] = []  # (impulse, step, decision)
-        self.state: Any = GAME.advance(state, gdata(), self.ctx)
+        self.state: Any = GAME.advance(state, bundled_data(), self.ctx)
 
     @property
     def decision(self) -> Decision | None:
-        return GAME.decision(self.state, gdata())
+        return GAME.decision(self.state, bundled_data())
 
     def apply(self, action: Action) -> None:
         d = self.decision
@@ -186,7 +85,7 @@ class Driver:
         assert d.check(action) is None, f"{action.describe()} is not among {d.choices}"
         self.seen.append((self.state.impulse, self.state.step, d))
         self.state = GAME.advance(
-            GAME.apply(self.state, action, gdata(), self.ctx), gdata(), self.ctx
+            GAME.apply(self.state, action, bundled_data(), self.ctx), bundled_data(), self.ctx
         )
 
     def run(self, choose: Chooser, limit: int = 3_000) -> None:
@@ -276,7 +175,7 @@ def test_16_2_commanders_modify_the_initiative_roll(
     sign: str, japan: bool, russia: bool, roll: int, side: str
 ) -> None:
     commanders = (((JAPAN, "J:AC02"),) if japan else ()) + (((RUSSIA, "R:AC01"),) if russia else ())
-    state = _initiative_battle(commanders=commanders, opts={"commander_sign": sign})
+    state = _initiative_battle(commanders=commanders, options={"commander_sign": sign})
     run = Driver(state, scripted(roll))
     assert run.state.initiative == side
 
@@ -311,10 +210,10 @@ def test_16_2_the_first_impulse_roll_counts_the_scenarios_commanders() -> None:
     forces[JAPAN] = attrs.evolve(forces[JAPAN], commander="Uryu")
     scen = attrs.evolve(bs1, forces=forces)
     options = GAME.spec.resolve_options(None)
-    state = GAME.initial_state(scen, gdata(), options, Context(ScriptedDice([3])))
+    state = GAME.initial_state(scen, bundled_data(), options, Context(ScriptedDice([3])))
     assert state.initiative == JAPAN  # 3 + 1
     literal = GAME.spec.resolve_options({"commander_sign": "literal"})
-    state = GAME.initial_state(scen, gdata(), literal, Context(ScriptedDice([4])))
+    state = GAME.initial_state(scen, bundled_data(), literal, Context(ScriptedDice([4])))
     assert state.initiative == RUSSIA  # 4 - 1
 
 
@@ -435,7 +334,7 @@ def test_7_24_auto_keeps_each_fleet_contiguous_with_at_least_4_in_each_hex(name:
     """7.24: a fleet's hexes are adjacent with at least 4 ships (counters, 7.23) in each.
     ``auto`` used to start a new hex for every counter after the first 8 (BS5: 8 + 1 + 1;
     issue 15, item 5); it now splits evenly (BS5's 10 Russians: 5 + 5)."""
-    match = Match.start("gwas_1904", FILES[name], seed=1)
+    match = Match.start("gwas_1904", scenario_id(name), seed=1)
     while skip_flagships(match) or (match.decision and match.decision.kind == "place"):
         place(match, "auto")
     state = match.state
@@ -577,7 +476,7 @@ def test_bs4_the_japanese_together_in_one_hex_within_3_of_the_roadstead() -> Non
 
 
 def test_7_2_auto_places_every_counter_of_every_scenario_legally() -> None:
-    for name in FILES.values():
+    for name in GAME.scenarios():
         match = Match.start("gwas_1904", name, dice=ScriptedDice([1] * 20, fallback_seed=0))
         while skip_flagships(match) or (match.decision and match.decision.kind == "place"):
             place(match, "auto")
@@ -866,7 +765,7 @@ def test_7_36_the_scenarios_impulse_limit(
     name: str, impulse: int, options: dict[str, Any], over: bool
 ) -> None:
     ships = [ship("J:AC01", "K14"), ship("R:AC03", "K11")]  # 3 apart: in sight, out of range
-    state = battle(ships, name, step=20, impulse=impulse, overlay=False, opts=options)
+    state = battle(ships, name, step=20, impulse=impulse, overlay=False, options=options)
     run = Driver(state, scripted(5))
     assert run.state.over == over  # the ships are in sight: only the limit ends it
     assert run.state.impulse == (impulse if over else impulse + 1)
@@ -1031,7 +930,7 @@ def test_7_5_a_target_stopped_earlier_in_the_step_gives_no_unable_to_sail_bonus(
     """7.5: the step's fire is simultaneous, so the +1 against a ship unable to sail
     reads the target as it was at the start of the step (issue 15, item 3)."""
     run = _stopped_by_the_first_salvo()
-    assert run.state.ship("R:B24").damage.speed(rules().of(run.state.ship("R:B24"))) is None
+    assert run.state.ship("R:B24").damage.speed(bundled_rules().of(run.state.ship("R:B24"))) is None
     shots = [t for t in run.texts("attack") if " fires " in t]
     assert shots[0].startswith("Mikasa fires 3 primary at R:B24 (1 hexes, +2)")
     assert shots[2].startswith("Yashima fires 3 primary at R:B24 (1 hexes, +2)")  # not +3
@@ -1045,9 +944,9 @@ def test_7_5_odds_read_the_targets_start_of_step_state() -> None:
     stopped = attrs.evolve(sevastopol, damage=attrs.evolve(sevastopol.damage, unable=True))
     ships = [ship("J:B01", "K11"), stopped]
     state = battle(ships, "BS6", step=3, snapshot=(ships[0].damage, sevastopol.damage))
-    found = plan(state, rules(), Fire("J:B01", "R:B24"))
+    found = plan(state, bundled_rules(), Fire("J:B01", "R:B24"))
     assert found is not None and found.modifier == 2  # italic, adjacent; not unable yet
-    later = plan(battle(ships, "BS6", step=3), rules(), Fire("J:B01", "R:B24"))
+    later = plan(battle(ships, "BS6", step=3), bundled_rules(), Fire("J:B01", "R:B24"))
     assert later is not None and later.modifier == 3
 
 
@@ -1106,7 +1005,7 @@ def test_19_2_the_effectiveness_rating_limits_the_firepower_used(er: int, main: 
 
 def test_19_2_effectiveness_off_fires_every_gun() -> None:
     ships = [ship("J:B06", "K11"), ship("R:B24", "K10", er=4)]
-    state = battle(ships, "BS6", step=3, initiative=RUSSIA, opts={"effectiveness": False})
+    state = battle(ships, "BS6", step=3, initiative=RUSSIA, options={"effectiveness": False})
     run = Driver(state, misses(20))
     run.apply(Fire("R:B24", "J:B06"))
     assert len(run.rolls("primary guns of Sevastopol")) == 3
@@ -1259,7 +1158,7 @@ def test_20_44_a_fortress_is_destroyed_with_its_3_main_gun_boxes_7_vp_each(
     fort = hit(ship("R:FORT-1", "K8"), "primary", boxes)
     assert fort.damage.sunk == destroyed and fort.afloat != destroyed
     state = _pa([fort, ship("R:FORT-2", "K8"), ship("J:B06", "K12")], phase="over")
-    assert victory_points(state, rules())[JAPAN] == vp
+    assert victory_points(state, bundled_rules())[JAPAN] == vp
 
 
 @pytest.mark.parametrize(("boxes", "vp"), [(1, 3), (2, 6), (3, 21)])
@@ -1271,8 +1170,8 @@ def test_a19_option_fortress_vp_destroyed_scores_7_a_box_only_for_a_destroyed_fo
     damaged one scores 3 a main-gun box, as an unsunk "fixed battleship" (issue 15, item 9)."""
     fort = hit(ship("R:FORT-1", "K8"), "primary", boxes)
     ships = [fort, ship("R:FORT-2", "K8"), ship("J:B06", "K12")]
-    state = _pa(ships, phase="over", opts={"fortress_vp": "destroyed"})
-    assert victory_points(state, rules())[JAPAN] == vp
+    state = _pa(ships, phase="over", options={"fortress_vp": "destroyed"})
+    assert victory_points(state, bundled_rules())[JAPAN] == vp
 
 
 def test_20_43_no_fire_into_or_out_of_the_harbor() -> None:
@@ -1493,7 +1392,7 @@ def test_19_5_russian_seamanship(
     keys: list[str], er: int, options: dict[str, Any], roll: int | None, moves: bool
 ) -> None:
     ships = [ship(k, "K11", er=er if i == 0 else 6) for i, k in enumerate(keys)]
-    state = battle([*ships, ship("J:C04", "K2")], step=6, initiative=RUSSIA, opts=options)
+    state = battle([*ships, ship("J:C04", "K2")], step=6, initiative=RUSSIA, options=options)
     run = Driver(state, scripted(*([roll] if roll else [])))
     run.apply(Move("K11/capital", "K10"))
     assert run.rolls("seamanship") == ([roll] if roll else [])
@@ -1557,7 +1456,7 @@ def test_bs3_no_mine_check_to_or_from_the_harbor_or_for_japanese_ships() -> None
 @pytest.mark.parametrize(("option", "strike"), [(True, True), (False, False)])
 def test_bs3_a_speed_2_group_adds_2_to_the_minefield_roll(option: bool, strike: bool) -> None:
     """Askold (speed 2) rolls 3 + 3: +3 for 4 minefields, +2 for speed 2 (notes A-36)."""
-    state = _bs3([ship("R:C03", "K9")], step=2, opts={"mine_speed_modifier": option})
+    state = _bs3([ship("R:C03", "K9")], step=2, options={"mine_speed_modifier": option})
     run = Driver(state, scripted(3, 3, 1))
     run.apply(Move("K9/light", "K8"))
     assert run.rolls("Minefield Table") == [3, 3]
@@ -1581,7 +1480,7 @@ def test_bs4_each_japanese_battleship_rolls_for_6_minefields_before_play() -> No
     assert lost(state, "J:B03", "hull") == 0
     assert state.ship("J:B04").damage.sunk
     # L416: the Russians score nothing for mine damage or mine sinkings.
-    assert victory_points(state, rules())[RUSSIA] == 0
+    assert victory_points(state, bundled_rules())[RUSSIA] == 0
 
 
 def test_bs4_issue_15_mine_rolls_and_damage_are_japans_secret_a_sinking_is_public() -> None:
@@ -1611,7 +1510,7 @@ def test_bs4_mine_damage_scores_nothing_but_later_gunfire_does() -> None:
     yashima = hit(state.ship("J:B01"), "primary", 1)
     hatsuse = sink(state.ship("J:B04"))
     state = state.with_ships({yashima.key: yashima, hatsuse.key: hatsuse})
-    assert victory_points(state, rules())[RUSSIA] == 3 + 30
+    assert victory_points(state, bundled_rules())[RUSSIA] == 3 + 30
 
 
 @pytest.mark.parametrize("name", ["port-arthur", "amur"])
@@ -1623,11 +1522,11 @@ def test_vp_damage_a_scenario_starts_with_was_not_inflicted(name: str) -> None:
     state = attrs.evolve(match.state, phase="over")
     pre = [s for s in state.ships if s.damage.track.lost_boxes("hull")]
     assert pre and {s.side for s in pre} == {RUSSIA}
-    outcome = GAME.outcome(state, gdata())
+    outcome = GAME.outcome(state, bundled_data())
     assert outcome is not None and outcome.scores == {JAPAN: 0, RUSSIA: 0}
     first_hit = hit(pre[0], "hull", 1)
-    next_box = rules().of(pre[0]).hull[pre[0].damage.track.lost_boxes("hull")]
-    outcome = GAME.outcome(state.with_ships({first_hit.key: first_hit}), gdata())
+    next_box = bundled_rules().of(pre[0]).hull[pre[0].damage.track.lost_boxes("hull")]
+    outcome = GAME.outcome(state.with_ships({first_hit.key: first_hit}), bundled_data())
     assert outcome is not None and outcome.scores[JAPAN] == (2 if next_box == "H" else 1)
 
 
@@ -1639,7 +1538,7 @@ def test_bs4_basic_combat_scores_nothing_for_mines_or_the_starting_damage() -> N
     match = Match.start("gwas_1904", "amur", options={"combat": "basic"}, dice=dice)
     state = match.state
     assert state.ship("J:B04").damage.sunk and state.ship("J:B01").damage.track.lost_boxes("hull")
-    outcome = GAME.outcome(attrs.evolve(state, over=True), gdata())
+    outcome = GAME.outcome(attrs.evolve(state, over=True), bundled_data())
     assert outcome is not None and outcome.scores == {JAPAN: 0, RUSSIA: 0}
     yashima = state.ship("J:B01")
     gun = attrs.evolve(
@@ -1648,7 +1547,7 @@ def test_bs4_basic_combat_scores_nothing_for_mines_or_the_starting_damage() -> N
     later = attrs.evolve(
         state, over=True, ships=tuple(gun if s.key == gun.key else s for s in state.ships)
     )
-    outcome = GAME.outcome(later, gdata())
+    outcome = GAME.outcome(later, bundled_data())
     assert outcome is not None and outcome.scores[RUSSIA] == 3  # gunfire scores as usual
 
 
@@ -1660,9 +1559,9 @@ def _over(ships: list[BattleShip | list[BattleShip]], scen: str, **kw: Any) -> B
 
 
 def _score(state: Battle) -> tuple[dict[str, float], str | None]:
-    outcome = GAME.outcome(state, gdata())
+    outcome = GAME.outcome(state, bundled_data())
     assert outcome is not None
-    vp = victory_points(state, rules())
+    vp = victory_points(state, bundled_rules())
     return {side: float(v) for side, v in vp.items()}, outcome.winner
 
 
@@ -1693,8 +1592,8 @@ def test_vp_an_enemy_ship_grounded_in_a_friendly_controlled_area(reading: str, v
     from the start (BS2), score nothing for it."""
     mikasa = ship("J:B06", "K9", aground=True)
     russians = [ship("R:B11", "K8", aground=True, exempt=True), ship("R:C04", "L8")]
-    state = _over([mikasa, *russians], "BS2", opts={"grounded_vp": reading})
-    outcome = GAME.outcome(state, gdata())
+    state = _over([mikasa, *russians], "BS2", options={"grounded_vp": reading})
+    outcome = GAME.outcome(state, bundled_data())
     assert outcome is not None and outcome.scores == {RUSSIA: vp, JAPAN: 0}
 
 
@@ -1800,18 +1699,18 @@ def test_7_23_the_enemy_counters_are_face_down_until_seen() -> None:
 def test_7_27_a_ship_within_visual_distance_turns_face_up_but_its_damage_stays_secret() -> None:
     bayan = hit(ship("R:AC03", "K8"), "hull", 3)
     state = reveal(battle([ship("J:B06", "K11"), bayan, ship("R:C04", "K2")], "BS6"))
-    view = GAME.observe(state, JAPAN, gdata())
+    view = GAME.observe(state, JAPAN, bundled_data())
     entries = {e.get("key", ""): e for e in view["ships"] if e["side"] == RUSSIA}
     assert entries["R:AC03"]["name"] == "Bayan" and entries["R:AC03"]["counter"] == "R:AC03"
     assert "lost" not in entries["R:AC03"] and "sunk" not in entries["R:AC03"]
     assert "" in entries and "Novik" not in json.dumps(view)  # 9 hexes away: face down
-    mine = GAME.observe(state, RUSSIA, gdata())
+    mine = GAME.observe(state, RUSSIA, bundled_data())
     assert next(e for e in mine["ships"] if e.get("key") == "R:AC03")["lost"]["hull"] == 3
 
 
 def test_7_23_a_face_down_squadron_shows_as_one_counter() -> None:
     state = battle([ship("J:B06", "K17"), squadron("R:DD-Boiki#1", 3, "K3"), ship("R:B12", "K3")])
-    view = GAME.observe(reveal(state), JAPAN, gdata())
+    view = GAME.observe(reveal(state), JAPAN, bundled_data())
     assert len([e for e in view["ships"] if e["side"] == RUSSIA]) == 2
 
 

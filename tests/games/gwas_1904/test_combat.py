@@ -3,16 +3,13 @@ and the printed damage tables (GWaS 6.x, 7.5-7.8, 8.x, 19.2; notes §8)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
-import pytest
 
 from navalwar.damage import Armour
 from navalwar.dice import ScriptedDice
+from navalwar.games.gwas_1904.builders import logger
 from navalwar.games.gwas_1904.combat import (
     HitContext,
-    Log,
     ShipDamage,
     apply_result,
     basic_gunnery_need,
@@ -24,25 +21,9 @@ from navalwar.games.gwas_1904.combat import (
     torpedo_modifier,
 )
 from navalwar.games.gwas_1904.ship import ShipSpec
-from navalwar.games.gwas_1904.tables import DamageTables, load_tables, parse_damage
-
-
-@pytest.fixture(scope="module")
-def tables() -> DamageTables:
-    return load_tables()
-
+from navalwar.games.gwas_1904.tables import DamageTables, parse_damage
 
 ship = ShipSpec.custom  # a test ship: only the fields a test states matter
-
-
-def logger() -> tuple[list[str], Log]:
-    """A :class:`~navalwar.games.gwas_1904.combat.Log` that keeps the texts."""
-    lines: list[str] = []
-
-    def log(kind: str, text: str, /, **data: Any) -> None:
-        lines.append(text)
-
-    return lines, log
 
 
 def test_e1_19_2_effectiveness_vladimir(tables: DamageTables) -> None:

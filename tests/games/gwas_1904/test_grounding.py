@@ -3,13 +3,12 @@ procedures (volume "Shallow-Draft Ships" and "Low Freeboard"; notes A-16, A-17, 
 
 from __future__ import annotations
 
-from typing import Any
-
 import attrs
 import pytest
 
 from navalwar.dice import ScriptedDice
-from navalwar.games.gwas_1904.combat import Log, ShipDamage
+from navalwar.games.gwas_1904.builders import logger
+from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.grounding import (
     Check,
     beached_vp,
@@ -28,16 +27,6 @@ from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.weather import CLEAR, GALE, SQUALL, STORM
 
 ship = ShipSpec.custom  # a test ship: only the fields a test states matter
-
-
-def logger() -> tuple[list[str], Log]:
-    """A :class:`~navalwar.games.gwas_1904.combat.Log` that keeps the texts."""
-    lines: list[str] = []
-
-    def log(kind: str, text: str, /, **data: Any) -> None:
-        lines.append(text)
-
-    return lines, log
 
 
 MIKASA = ship("Mikasa", nation="J")

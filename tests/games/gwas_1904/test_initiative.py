@@ -10,8 +10,6 @@ from navalwar.dice import ScriptedDice
 from navalwar.errors import DataError
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.initiative import (
-    JAPAN,
-    RUSSIA,
     current_er,
     hull_two_thirds_lost,
     initiative_modifier,
@@ -21,6 +19,7 @@ from navalwar.games.gwas_1904.initiative import (
     seamanship_check,
 )
 from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.sides import JAPAN, JAPANESE, RUSSIA, RUSSIAN
 
 
 def ship(name: str, hull: str) -> ShipSpec:
@@ -63,21 +62,21 @@ def test_e15_11_6_multinational_allied_fleet_loses_the_initiative() -> None:
 
 
 def test_19_5_a49_russian_seamanship_applies_to_big_groups_with_a_poor_ship() -> None:
-    assert seamanship_applies(RUSSIA, [6, 6, 6, 6, 4])
-    assert not seamanship_applies(RUSSIA, [6, 6, 6, 6, 5])
-    assert not seamanship_applies(RUSSIA, [4, 4, 4, 4])
-    assert not seamanship_applies(JAPAN, [3, 3, 3, 3, 3])
+    assert seamanship_applies(RUSSIAN, [6, 6, 6, 6, 4])
+    assert not seamanship_applies(RUSSIAN, [6, 6, 6, 6, 5])
+    assert not seamanship_applies(RUSSIAN, [4, 4, 4, 4])
+    assert not seamanship_applies(JAPANESE, [3, 3, 3, 3, 3])
     # a squadron counter of 4 destroyers and a cruiser are 5 ships.
-    assert seamanship_applies(RUSSIA, [4] * 4 + [6])
+    assert seamanship_applies(RUSSIAN, [4] * 4 + [6])
 
 
 def test_19_5_a_six_stops_the_group() -> None:
     ers = [6, 6, 5, 5, 3]
-    stopped = seamanship_check(ScriptedDice([6]), RUSSIA, ers)
-    moves = seamanship_check(ScriptedDice([5]), RUSSIA, ers)
+    stopped = seamanship_check(ScriptedDice([6]), RUSSIAN, ers)
+    moves = seamanship_check(ScriptedDice([5]), RUSSIAN, ers)
     assert stopped is not None and stopped.met
     assert moves is not None and not moves.met
-    assert seamanship_check(ScriptedDice([]), RUSSIA, [6] * 5) is None  # no roll
+    assert seamanship_check(ScriptedDice([]), RUSSIAN, [6] * 5) is None  # no roll
 
 
 def test_19_3_a48_penalties_and_the_floor_of_1() -> None:

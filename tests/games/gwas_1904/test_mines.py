@@ -4,12 +4,12 @@ Table (T-4; 13.21)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 import pytest
 
 from navalwar.dice import ScriptedDice
-from navalwar.games.gwas_1904.combat import Log, ShipDamage
+from navalwar.games.gwas_1904.builders import logger
+from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.mines import (
     apply_mine_damage,
     mine_damage,
@@ -18,25 +18,9 @@ from navalwar.games.gwas_1904.mines import (
     strike_chance,
 )
 from navalwar.games.gwas_1904.ship import ShipSpec
-from navalwar.games.gwas_1904.tables import DamageTables, load_tables
-
-
-@pytest.fixture(scope="module")
-def tables() -> DamageTables:
-    return load_tables()
-
+from navalwar.games.gwas_1904.tables import DamageTables
 
 ship = ShipSpec.custom  # a test ship: only the fields a test states matter
-
-
-def logger() -> tuple[list[str], Log]:
-    """A :class:`~navalwar.games.gwas_1904.combat.Log` that keeps the texts."""
-    lines: list[str] = []
-
-    def log(kind: str, text: str, /, **data: Any) -> None:
-        lines.append(text)
-
-    return lines, log
 
 
 PETROPAVLOVSK = ship("Petropavlovsk", speed="1+")

@@ -21,7 +21,6 @@ the one before it:
 
 from __future__ import annotations
 
-import functools
 import os
 import time
 from collections import Counter
@@ -33,8 +32,9 @@ import pytest
 from navalwar.dice import Dice
 from navalwar.engine import Context
 from navalwar.games.gwas_1904 import GAME
-from navalwar.games.gwas_1904.battle import Battle, Torpedo
-from navalwar.games.gwas_1904.game import GData
+from navalwar.games.gwas_1904.actions import Torpedo
+from navalwar.games.gwas_1904.battle import Battle
+from navalwar.games.gwas_1904.builders import bundled_data
 from navalwar.games.gwas_1904.tactical_map import hex_of, label, on_map
 
 SEEDS = 300  # the issue asks for 300 seeds of every battle scenario
@@ -61,11 +61,6 @@ def seeds(name: str) -> int:
     return int(forced) if forced else min(SEEDS, SEEDS_NOW[name])
 
 
-@functools.cache
-def gdata() -> GData:
-    return GAME.load_data()
-
-
 class Watcher:
     """Compares each state with the one before it."""
 
@@ -88,7 +83,7 @@ class Watcher:
 
     def see(self, state: Battle) -> None:
         self.states += 1
-        rules = gdata().rules
+        rules = bundled_data().rules
         ov = state.overlay
         stacks: dict[tuple[str, Any], set[str]] = {}
         for s in state.ships:  # 7.2, 7.32, 9.4: counters, not ships; 20.4, 20.44, BS2 apart
@@ -164,26 +159,26 @@ def _shift_vectors(before: Battle, after: Battle) -> set[tuple[int, int]]:
 
 def play(name: str, seed: int) -> Watcher:
     """One random game; the watcher holds any broken invariant."""
-    scen = GAME.load_scenario(name, gdata())
+    scen = GAME.load_scenario(name, bundled_data())
     options = GAME.spec.resolve_options(None)
     ctx = Context(Dice(seed), record=False)
     agents = Dice(seed + 1_000_003)
     watcher = Watcher(name, seed)
-    state = GAME.initial_state(scen, gdata(), options, ctx)
-    state = GAME.advance(state, gdata(), ctx)
+    state = GAME.initial_state(scen, bundled_data(), options, ctx)
+    state = GAME.advance(state, bundled_data(), ctx)
     watcher.see(state)
     for _ in range(DECISIONS):
-        decision = GAME.decision(state, gdata())
+        decision = GAME.decision(state, bundled_data())
         if decision is None:
             break
         action = decision.random_choice(agents)
         watcher.action(action)
-        state = GAME.advance(GAME.apply(state, action, gdata(), ctx), gdata(), ctx)
+        state = GAME.advance(GAME.apply(state, action, bundled_data(), ctx), bundled_data(), ctx)
         watcher.see(state)
     else:
         watcher.fail(f"no end after {DECISIONS} decisions")
         return watcher
-    if not state.over or GAME.outcome(state, gdata()) is None:
+    if not state.over or GAME.outcome(state, bundled_data()) is None:
         watcher.fail("the game stopped without an outcome")
     limit = scen.impulses
     if limit and state.impulse > limit:
@@ -210,14 +205,18 @@ def test_random_play_keeps_the_battle_invariants(name: str) -> None:
 
 def _set_up(name: str) -> Battle:
     ctx = Context(Dice(0), record=False)
-    scen = GAME.load_scenario(name, gdata())
+    scen = GAME.load_scenario(name, bundled_data())
     state = GAME.advance(
-        GAME.initial_state(scen, gdata(), GAME.spec.resolve_options(None), ctx), gdata(), ctx
+        GAME.initial_state(scen, bundled_data(), GAME.spec.resolve_options(None), ctx),
+        bundled_data(),
+        ctx,
     )
     while state.phase == "setup":
-        d = GAME.decision(state, gdata())
+        d = GAME.decision(state, bundled_data())
         assert d is not None and d.choices
-        state = GAME.advance(GAME.apply(state, d.choices[0], gdata(), ctx), gdata(), ctx)
+        state = GAME.advance(
+            GAME.apply(state, d.choices[0], bundled_data(), ctx), bundled_data(), ctx
+        )
     return state
 
 

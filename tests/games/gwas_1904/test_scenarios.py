@@ -24,6 +24,7 @@ from navalwar.games.gwas_1904.scenario import (
     split_squadron,
 )
 from navalwar.games.gwas_1904.ships import load_ships
+from navalwar.games.gwas_1904.sides import SIDE_OF, SIDES
 
 SCENARIOS = bundled_data_dir() / "gwas_1904" / "scenarios"
 SHIPS = bundled_data_dir() / "gwas_1904" / "ships.csv"
@@ -41,9 +42,9 @@ FILES = {
 
 def _codes() -> dict[str, set[str]]:
     ships = load_ships(parse_csv(SHIPS), str(SHIPS))
-    out: dict[str, set[str]] = {"Japan": set(), "Russia": set()}
+    out: dict[str, set[str]] = {side: set() for side in SIDES}
     for nation, code in ships:
-        out[{"J": "Japan", "R": "Russia"}[nation]].add(code)
+        out[SIDE_OF[nation]].add(code)
     return out
 
 

@@ -243,8 +243,24 @@ def test_3_7_example_of_gunnery_combat(te_data: TEData) -> None:
 
 
 def test_3_7_atlanta_uses_the_light_deck(te_data: TEData) -> None:
-    """Atlanta's primaries are "L": resolved with the Light deck (TE 3.7)."""
-    assert te_data.ship("Atlanta").caliber == "Light"
+    """Atlanta's primaries are "L": her fire draws from the Light deck, not the CL deck
+    of her type (TE 3.7)."""
+    assert te_data.ship("Atlanta").type == "CL"
+    state = position(
+        te_data, us=[("Atlanta", "2020", "N")], japan=[("Yunagi", "2220", "S")], step="us_gunnery"
+    )
+    state = with_deck_order(state, "Light", [3])
+    state = with_deck_order(state, "CL", [4])
+    cl_deck = state.deck("CL")
+    action = GunneryAttack("Atlanta", (("stern", "Yunagi"),))
+    assert action in us_gunnery_choices(state, te_data, state.ship("Atlanta"))
+    state = evolve(state, combat=Combat(to_ask=("Atlanta",)))
+    c = ctx()
+    state = g.apply_gunnery(GAME, state, action, te_data, c)
+    state = g.run_us_gunnery(GAME, state, te_data, c)
+    (shot,) = [e for e in c.events if e.kind == "gunnery_attack"]
+    assert shot.data["card"] == 3 and "Light card #3" in shot.text
+    assert state.deck("CL") == cl_deck
 
 
 def test_3_7_japanese_gunnery_prefers_its_weight_class(te_data: TEData) -> None:

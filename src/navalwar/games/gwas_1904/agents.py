@@ -42,16 +42,23 @@ from navalwar.dice import Dice
 from navalwar.engine import Decision, Match
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import fire, movement, victory
-from navalwar.games.gwas_1904.battle import (
-    RUSSIA,
+from navalwar.games.gwas_1904.actions import (
+    CLOSE,
+    DISENGAGE,
+    LONG,
     Assign,
-    Battle,
-    BattleShip,
+    BasicFire,
+    BasicRange,
+    BasicTorpedo,
     Fire,
     Move,
     Place,
-    Rules,
     Torpedo,
+)
+from navalwar.games.gwas_1904.battle import (
+    Battle,
+    BattleShip,
+    Rules,
     afloat,
     in_sight,
     memoised,
@@ -69,8 +76,10 @@ from navalwar.games.gwas_1904.combat import (
 from navalwar.games.gwas_1904.impulse import MOVE_STEPS
 from navalwar.games.gwas_1904.overlay import grounding_check_needed
 from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.sides import JAPANESE, NATION_OF
 from navalwar.games.gwas_1904.tactical_map import (
     EDGES,
+    HEADINGS,
     edge_row,
     edges_of,
     hex_of,
@@ -90,7 +99,6 @@ NO_EXIT = -200.0  # a ship leaving the fight for nothing
 BEACH = -1e6  # never run ashore on purpose (7.44)
 GROUNDING = -4.0  # a hex that calls for a grounding check (7.42)
 DETACH = -2.0  # each damaged counter left behind (volume 7.3)
-HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
 
 
 # -- strength ---------------------------------------------------------------------------------
@@ -279,7 +287,7 @@ class HeuristicAgent:
             dest = hex_of(action.to)
             positions = [(s, dest, "") for s in movers] + [(s, s.hex, "") for s in left_behind]
             ov = battle.overlay
-            nation = "R" if side == RUSSIA else "J"
+            nation = NATION_OF[side]
             if ov is not None and grounding_check_needed(ov, dest, nation):
                 score += GROUNDING * len(movers)
         return score + plan.score(positions, rest, members)
@@ -296,7 +304,7 @@ class HeuristicAgent:
         d = distance(shooter.hex, target.hex)
         stationary = target.aground or target.in_port
         mod = gunnery_modifier(sspec, tspec, target.damage, d, stationary=stationary)
-        if sspec.nation == "J" and tspec.type == "FORT":
+        if sspec.nation == JAPANESE and tspec.type == "FORT":
             mod = gunnery_modifier(sspec, tspec, target.damage, d)
         p = _hit_chance(mod)
         penetration, value = _target_facts(battle, rules, target)
@@ -356,21 +364,21 @@ class HeuristicAgent:
         if exit_goals(state.scenario, side)[0]:
             # a side that wins or scores by leaving the map: a disengaged side has left
             # it (the Game's reading of 6.2 for victory)
-            want = [bc.DISENGAGE, bc.LONG]
+            want = [DISENGAGE, LONG]
         elif ratio >= CLOSE_RATIO:
-            want = [bc.CLOSE]
+            want = [CLOSE]
         elif ratio < DISENGAGE_RATIO:
-            want = [bc.DISENGAGE, bc.LONG]
+            want = [DISENGAGE, LONG]
         else:
-            want = [bc.LONG]
+            want = [LONG]
         for w in want:
             for a in choices:
-                if isinstance(a, bc.BasicRange) and a.want == w:
+                if isinstance(a, BasicRange) and a.want == w:
                     return a
         return choices[0]
 
     def _basic_fire(self, state: bc.BasicBattle, rules: Rules, action: Action) -> float:
-        if not isinstance(action, bc.BasicFire) or not action.target:
+        if not isinstance(action, BasicFire) or not action.target:
             return 0.0
         specs = rules.specs
         shooter = state.ship(action.ship)
@@ -392,7 +400,7 @@ class HeuristicAgent:
         return 0.01 + hits * _hit_value(tspec, target.damage) * (1 + 0.2 * min(mates, 3))
 
     def _basic_torpedo(self, state: bc.BasicBattle, specs: bc.Specs, action: Action) -> float:
-        if not isinstance(action, bc.BasicTorpedo) or not action.target:
+        if not isinstance(action, BasicTorpedo) or not action.target:
             return 0.0
         shooter = state.ship(action.ship)
         target = state.ship(action.target)

@@ -63,6 +63,14 @@ import attrs
 from navalwar.actions import Action
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError, NavalwarError
+from navalwar.games.gwas_1904.actions import (
+    CLOSE,
+    DISENGAGE,
+    LONG,
+    BasicFire,
+    BasicRange,
+    BasicTorpedo,
+)
 from navalwar.games.gwas_1904.combat import (
     GUN_PARTS,
     HitContext,
@@ -78,6 +86,7 @@ from navalwar.games.gwas_1904.combat import (
     torpedo_modifier,
 )
 from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.games.gwas_1904.tables import DamageTables
 from navalwar.games.gwas_1904.weather import (
     check_level,
@@ -86,12 +95,6 @@ from navalwar.games.gwas_1904.weather import (
     weather_speed,
 )
 
-JAPAN = "Japan"
-RUSSIA = "Russia"
-SIDES = (JAPAN, RUSSIA)  # Japan is the series "Allied" player and declares first (6.1)
-LONG = "long"
-CLOSE = "close"
-DISENGAGE = "disengage"
 CLOSE_DISTANCE = 0  # the hex distance read for close range (module docstring)
 LONG_DISTANCE = 2
 MAX_STEPS = 100_000  # a guard against a machine that stops making progress
@@ -263,51 +266,6 @@ def start(
 def damage(state: BasicBattle) -> dict[str, ShipDamage]:
     """Every ship's damage record by key (for the Game after the battle)."""
     return {s.key: s.damage for s in state.ships}
-
-
-# -- actions ---------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class BasicFire(Action):
-    """A ship's gunnery target for the round (6.1), or ``""`` to hold fire."""
-
-    tag = "basic_target"
-    ship: str
-    target: str = ""
-
-    def describe(self) -> str:
-        return f"{self.ship} fires at {self.target}" if self.target else f"{self.ship} holds fire"
-
-
-@attrs.frozen(slots=True)
-class BasicTorpedo(Action):
-    """A ship's torpedo target in a close-range round (6.5, 7.8), or ``""`` to keep them."""
-
-    tag = "basic_torpedo"
-    ship: str
-    target: str = ""
-
-    def describe(self) -> str:
-        return (
-            f"{self.ship} torpedoes {self.target}"
-            if self.target
-            else f"{self.ship} keeps its torpedoes"
-        )
-
-
-@attrs.frozen(slots=True)
-class BasicRange(Action):
-    """The range a side wants for the next round: ``close``, ``long`` or ``disengage`` (6.2)."""
-
-    tag = "basic_range"
-    want: str
-
-    def describe(self) -> str:
-        return "tries to disengage" if self.want == DISENGAGE else f"wants {self.want} range"
-
-
-ACTIONS: tuple[type[Action], ...] = (BasicFire, BasicTorpedo, BasicRange)
 
 
 # -- who may do what -------------------------------------------------------------

@@ -16,11 +16,12 @@ from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 import attrs
 
-from navalwar.actions import Action
 from navalwar.frozen import evolve
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.games.gwas_1904.tables import DamageTables
+from navalwar.games.gwas_1904.tactical_map import STACK
 from navalwar.games.gwas_1904.weather import visibility
 from navalwar.hexgrid import Hex, distance
 
@@ -29,12 +30,6 @@ if TYPE_CHECKING:
     from navalwar.games.gwas_1904.scenario import BattleScenario
 
 T = TypeVar("T")
-
-JAPAN = "Japan"
-RUSSIA = "Russia"
-SIDES = (JAPAN, RUSSIA)
-NATION = {"J": JAPAN, "R": RUSSIA}
-STACK = 8  # counters per side per hex (7.2, 7.32); 16 for both sides
 
 
 def other(side: str) -> str:
@@ -464,113 +459,3 @@ def has_room(battle: Battle, h: Hex, side: str, n: int = 1) -> bool:
         return False
     both = sum(len(occ.get((h, s), ())) for s in SIDES)  # stack_count(battle, h)
     return both + n <= 2 * STACK
-
-
-# Actions ------------------------------------------------------------------
-
-
-@attrs.frozen(slots=True)
-class Place(Action):
-    """Place a counter in a hex during set-up (7.2), or ``auto`` to let the
-    engine place this and the side's remaining counters by the default reading."""
-
-    tag = "place"
-    counter: str
-    hex: str
-
-    def describe(self) -> str:
-        if self.hex == "auto":
-            return f"place {self.counter} and the rest automatically"
-        return f"place {self.counter} in {self.hex}"
-
-
-@attrs.frozen(slots=True)
-class Flagship(Action):
-    """The commander's flagship, when the scenario does not name it (16.1, notes A-39)."""
-
-    tag = "flagship"
-    ship: str
-
-    def describe(self) -> str:
-        return f"the commander's flag in {self.ship}"
-
-
-@attrs.frozen(slots=True)
-class Move(Action):
-    """Move a group (7.3, 7.32): ``to`` a hex label, ``stay``, ``exit:<edge>`` to
-    leave the map (7.33), or ``beach`` into an adjacent land hex (7.44: ``to`` is
-    ``beach:<hex>``). ``leave`` lists damaged ships detached and left behind
-    (volume "Damaged Ships (7.3)", 7.35)."""
-
-    tag = "move"
-    group: str
-    to: str
-    leave: tuple[str, ...] = ()
-
-    def describe(self) -> str:
-        text = {"stay": "stays"}.get(self.to, "")
-        if not text:
-            if self.to.startswith("exit:"):
-                text = f"leaves the map by the {self.to[5:]} edge"
-            elif self.to.startswith("beach:"):
-                text = f"beaches in {self.to[6:]}"
-            else:
-                text = f"moves to {self.to}"
-        extra = f" (detaching {', '.join(self.leave)})" if self.leave else ""
-        return f"group {self.group} {text}{extra}"
-
-
-@attrs.frozen(slots=True)
-class Fire(Action):
-    """A ship's target counter in a gunnery step (7.5, 9.4), or ``""`` to hold fire."""
-
-    tag = "fire"
-    ship: str
-    target: str = ""
-
-    def describe(self) -> str:
-        return f"{self.ship} fires at {self.target}" if self.target else f"{self.ship} holds fire"
-
-
-@attrs.frozen(slots=True)
-class Torpedo(Action):
-    """A ship's torpedo target counter (7.8), or ``""`` to keep its torpedoes."""
-
-    tag = "torpedo"
-    ship: str
-    target: str = ""
-
-    def describe(self) -> str:
-        return (
-            f"{self.ship} torpedoes {self.target}"
-            if self.target
-            else f"{self.ship} keeps its torpedoes"
-        )
-
-
-@attrs.frozen(slots=True)
-class Tow(Action):
-    """Take a disabled ship in tow (11.21, 11.23), or release a tow (``towed=""``, 11.26)."""
-
-    tag = "tow"
-    tower: str
-    towed: str = ""
-
-    def describe(self) -> str:
-        if self.towed:
-            return f"{self.tower} takes {self.towed} in tow"
-        return f"{self.tower} casts off its tow"
-
-
-@attrs.frozen(slots=True)
-class Assign(Action):
-    """The owner of a squadron counter gives a hit to one of its ships (9.4)."""
-
-    tag = "assign"
-    ship: str
-
-    def describe(self) -> str:
-        return f"the hit goes to {self.ship}"
-
-
-ACTIONS: tuple[type[Action], ...] = (Place, Flagship, Move, Fire, Torpedo, Tow, Assign)

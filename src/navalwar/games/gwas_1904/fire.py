@@ -12,14 +12,12 @@ from __future__ import annotations
 from typing import Any, cast
 
 from navalwar.engine import Context, Decision
+from navalwar.games.gwas_1904.actions import Assign, Fire, Torpedo
 from navalwar.games.gwas_1904.battle import (
-    Assign,
     Battle,
     BattleShip,
-    Fire,
     PendingHit,
     Rules,
-    Torpedo,
     other,
     visual_range,
 )

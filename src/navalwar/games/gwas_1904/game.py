@@ -31,6 +31,16 @@ from navalwar.errors import DataError, IllegalActionError, UnknownNameError
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import battle as b
 from navalwar.games.gwas_1904 import impulse, setup, victory
+from navalwar.games.gwas_1904.actions import (
+    ACTIONS,
+    Assign,
+    Fire,
+    Flagship,
+    Move,
+    Place,
+    Torpedo,
+    Tow,
+)
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.events import EVENT_KINDS
 from navalwar.games.gwas_1904.impulse import impulse_limit
@@ -40,6 +50,7 @@ from navalwar.games.gwas_1904.overlay import Overlay, load_overlay, overlay_name
 from navalwar.games.gwas_1904.scenario import BattleScenario, Force, Victory, parse_scenario
 from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
 from navalwar.games.gwas_1904.ships import check_known, load_ships, ship_class
+from navalwar.games.gwas_1904.sides import JAPAN, NATION_OF, RUSSIA, SIDE_OF, SIDES
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
 from navalwar.games.gwas_1904.views import TERMINAL_VIEW, TURN_START
@@ -54,7 +65,7 @@ if TYPE_CHECKING:
 SPEC = GameSpec(
     id="gwas_1904",
     title="Great War at Sea: 1904-1905 (battle scenarios)",
-    sides=(b.JAPAN, b.RUSSIA),
+    sides=(JAPAN, RUSSIA),
     map_kind="hex",
     rulebook="gwas_1904.txt",
     options=(
@@ -191,7 +202,7 @@ class GreatWarAtSea1904(Game[State, GData]):
     """GWaS 1904 battle scenarios: on the tactical map (7.0), or as Basic Combat (6.0)."""
 
     spec = SPEC
-    action_types = (*b.ACTIONS, *bc.ACTIONS)
+    action_types = ACTIONS
     event_kinds = EVENT_KINDS
     turn_start: TurnStart | None = TURN_START  # an impulse, once set-up is over
     # The search agent's settings: the set-up hex (7.21/7.22; the BS4 placement near the
@@ -279,11 +290,11 @@ class GreatWarAtSea1904(Game[State, GData]):
         return self.scenario_from_document(parse_toml(path), str(path), data)
 
     def scenario_from_document(self, doc: dict[str, Any], file: str, data: GData) -> BattleScenario:
-        codes: dict[str, set[str]] = {b.JAPAN: set(), b.RUSSIA: set()}
-        names: dict[str, dict[str, str]] = {b.JAPAN: {}, b.RUSSIA: {}}
+        codes: dict[str, set[str]] = {JAPAN: set(), RUSSIA: set()}
+        names: dict[str, dict[str, str]] = {JAPAN: {}, RUSSIA: {}}
         for (nat, code), spec in data.ships.items():
-            codes[b.NATION[nat]].add(code)
-            names[b.NATION[nat]][code] = spec.name
+            codes[SIDE_OF[nat]].add(code)
+            names[SIDE_OF[nat]][code] = spec.name
         return parse_scenario(doc, file, codes, names)
 
     def describe_scenario(self, scenario: BattleScenario) -> str:
@@ -344,13 +355,13 @@ class GreatWarAtSea1904(Game[State, GData]):
         unnamed = []
         for side, force in scenario.forces.items():
             if force.commander and force.flagship:
-                nat = "J" if side == b.JAPAN else "R"
+                nat = NATION_OF[side]
                 commanders.append((side, f"{nat}:{force.flagship}"))
             elif force.commander:
                 unnamed.append(f"{setup.FLAGSHIP}{side}")  # 16.1, notes A-39
         battle = b.Battle(
             tuple(ships),
-            initiative=scenario.initiative or b.JAPAN,
+            initiative=scenario.initiative or JAPAN,
             commanders=tuple(commanders),
             scenario=scenario,
             overlay=overlay,
@@ -358,13 +369,13 @@ class GreatWarAtSea1904(Game[State, GData]):
             ids=_opaque_ids(ships, ctx.dice.seed),
         )
         if not scenario.initiative:
-            present = {side: bool(scenario.forces[side].commander) for side in b.SIDES}
+            present = {side: bool(scenario.forces[side].commander) for side in SIDES}
             sign: CommanderSign = (
                 "literal" if options.get("commander_sign") == "literal" else "helps"
             )
-            mod = initiative_modifier(present[b.JAPAN], present[b.RUSSIA], sign)
+            mod = initiative_modifier(present[JAPAN], present[RUSSIA], sign)
             init = roll_initiative(ctx.dice, mod)
-            side = b.NATION[init.side]
+            side = init.side
             ctx.log(
                 "initiative",
                 f"Initiative roll {init.roll} ({mod:+d}): {side} holds the initiative (7.1 A)",
@@ -439,7 +450,7 @@ class GreatWarAtSea1904(Game[State, GData]):
         }
         out: list[b.BattleShip] = []
         for side, force in scenario.forces.items():
-            nat = "J" if side == b.JAPAN else "R"
+            nat = NATION_OF[side]
             entries: list[tuple[str, str, str]] = []  # key, spec, counter
             for code in force.ships:
                 if (side, code) not in dropped:
@@ -557,17 +568,17 @@ class GreatWarAtSea1904(Game[State, GData]):
         rules = data.rules
         if isinstance(state, bc.BasicBattle):
             return bc.apply(state, rules.specs, action, ctx)
-        if isinstance(action, b.Place):
+        if isinstance(action, Place):
             return setup.apply(state, action, ctx)
-        if isinstance(action, b.Flagship):
+        if isinstance(action, Flagship):
             return setup.choose_flagship(state, action, ctx)
-        if isinstance(action, b.Move):
+        if isinstance(action, Move):
             return movement.apply(state, rules, action, ctx)
-        if isinstance(action, b.Fire | b.Torpedo):
+        if isinstance(action, Fire | Torpedo):
             return fire.declare(state, action)
-        if isinstance(action, b.Tow):
+        if isinstance(action, Tow):
             return movement.apply_tow(state, rules, action, ctx)
-        if isinstance(action, b.Assign):
+        if isinstance(action, Assign):
             return fire.assign(state, rules, action, ctx)
         raise IllegalActionError(action.describe(), "not a GWaS battle action")
 
@@ -694,7 +705,7 @@ class GreatWarAtSea1904(Game[State, GData]):
         rows = load_files("gwas_1904", ("ships.csv",), data.overrides)["ships.csv"].content
         classes = {(r["nation"].strip(), r["code"].strip()): r.get("notes", "") for r in rows}
         return [
-            ShipInfo(b.NATION[n], c, s.name, ship_class(classes.get((n, c), "")), s.type)
+            ShipInfo(SIDE_OF[n], c, s.name, ship_class(classes.get((n, c), "")), s.type)
             for (n, c), s in data.ships.items()
         ]
 
@@ -705,7 +716,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             return None
         scen = state.scenario
         started = frozenset(
-            f"{'J' if a.side == b.JAPAN else 'R'}:{code}"
+            f"{NATION_OF[a.side]}:{code}"
             for a in (scen.adjustments if scen else ())
             if a.aground
             for code in a.ships
@@ -819,7 +830,7 @@ def _opaque_ids(ships: Sequence[b.BattleShip], seed: int) -> tuple[tuple[str, st
     """Each counter's face-down id (7.23): ``"R?07"``, its number in a random order
     of its side's counters drawn from the match's seed (:mod:`navalwar.hidden`)."""
     out: dict[str, str] = {}
-    for side in b.SIDES:
+    for side in SIDES:
         counters = [s.counter for s in ships if s.side == side]
         out.update(opaque_ids(seed, counters, f"{side[0]}?"))
     return tuple(sorted(out.items()))

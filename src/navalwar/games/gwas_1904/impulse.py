@@ -10,21 +10,11 @@ from __future__ import annotations
 
 from navalwar.engine import Context, Decision
 from navalwar.games.gwas_1904 import fire, movement
-from navalwar.games.gwas_1904.battle import (
-    JAPAN,
-    NATION,
-    RUSSIA,
-    SIDES,
-    Battle,
-    BattleShip,
-    Rules,
-    afloat,
-    other,
-    visual_range,
-)
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules, afloat, other, visual_range
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
 from navalwar.games.gwas_1904.scenario import BattleScenario
 from navalwar.games.gwas_1904.ship import SPEEDS, ShipSpec
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
 from navalwar.hexgrid import distance
 
@@ -75,7 +65,7 @@ def determine_initiative(battle: Battle, ctx: Context) -> Battle:
         sign: CommanderSign = "literal" if battle.option("commander_sign") == "literal" else "helps"
         mod = initiative_modifier(present[JAPAN], present[RUSSIA], sign)
         init = roll_initiative(ctx.dice, mod)
-        side = NATION[init.side]
+        side = init.side
         ctx.log(
             "initiative",
             f"Impulse {battle.impulse}: initiative roll {init.roll} ({mod:+d}): {side}",

@@ -1,8 +1,7 @@
 """Tactical initiative, Effectiveness penalties and Russian seamanship (GWaS 7.1 A, 11.6,
 16.2, 19.3-19.5; notes A-2, A-48, A-49, A-56).
 
-Sides are the nation codes of :class:`~navalwar.games.gwas_1904.ship.ShipSpec`:
-``"J"`` is the series' "Allied" player and ``"R"`` the "Central Powers" (notes A-1).
+Japan is the series' "Allied" player and Russia the "Central Powers" (notes A-1).
 """
 
 from __future__ import annotations
@@ -17,9 +16,9 @@ from navalwar.errors import DataError
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.grounding import Check
 from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, RUSSIAN
 
-JAPAN, RUSSIA = "J", "R"
-JAPAN_WINS = 4  # 7.1 A: 3 or less gives R the initiative, 4 or more J
+JAPAN_WINS = 4  # 7.1 A: 3 or less gives Russia the initiative, 4 or more Japan
 CommanderSign = Literal["helps", "literal"]
 ER_MIN, ER_MAX = 1, 7
 PENALTY = 2  # grounding, two-thirds of the hull, commander killed (19.3)
@@ -42,7 +41,7 @@ class Initiative:
 
     @property
     def side(self) -> str:
-        """``"J"`` on a modified 4 or more, else ``"R"`` (7.1 A)."""
+        """Japan on a modified 4 or more, else Russia (7.1 A)."""
         return JAPAN if self.total >= JAPAN_WINS else RUSSIA
 
 
@@ -80,7 +79,7 @@ def seamanship_applies(nation: str, ers: Sequence[int]) -> bool:
     ``ers`` holds one current ER per ship: a squadron counter contributes one per
     member ship.
     """
-    return nation == RUSSIA and len(ers) >= SEAMANSHIP_SHIPS and min(ers) <= SEAMANSHIP_ER
+    return nation == RUSSIAN and len(ers) >= SEAMANSHIP_SHIPS and min(ers) <= SEAMANSHIP_ER
 
 
 def seamanship_check(dice: Dice, nation: str, ers: Sequence[int]) -> Check | None:

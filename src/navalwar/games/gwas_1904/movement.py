@@ -15,14 +15,11 @@ from typing import Any, cast
 
 from navalwar.engine import Context, Decision
 from navalwar.games.gwas_1904 import grounding, mines
+from navalwar.games.gwas_1904.actions import Move, Tow
 from navalwar.games.gwas_1904.battle import (
-    RUSSIA,
-    STACK,
     Battle,
     BattleShip,
-    Move,
     Rules,
-    Tow,
     afloat,
     has_room,
     in_sight,
@@ -34,7 +31,17 @@ from navalwar.games.gwas_1904.fire import er_now
 from navalwar.games.gwas_1904.initiative import seamanship_check
 from navalwar.games.gwas_1904.overlay import can_enter, grounding_check_needed, home_coast
 from navalwar.games.gwas_1904.ship import SPEEDS
-from navalwar.games.gwas_1904.tactical_map import EDGES, edge_row, edges_of, hex_of, label, on_map
+from navalwar.games.gwas_1904.sides import NATION_OF
+from navalwar.games.gwas_1904.tactical_map import (
+    EDGES,
+    HEADINGS,
+    STACK,
+    edge_row,
+    edges_of,
+    hex_of,
+    label,
+    on_map,
+)
 from navalwar.games.gwas_1904.weather import weather_speed
 from navalwar.hexgrid import DIRECTIONS, Hex, distance, neighbour, neighbours
 
@@ -319,7 +326,7 @@ def _group_moves(
 
 def _can_go(battle: Battle, side: str, frm: Hex, to: Hex, n: int) -> bool:
     ov = battle.overlay
-    nation = "J" if side != RUSSIA else "R"
+    nation = NATION_OF[side]
     if ov is not None and not can_enter(ov, frm, to, nation):
         return False
     if ov is not None and to == ov.port:
@@ -404,7 +411,6 @@ def _formation_choices(
     return out
 
 
-HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
 HEADING = {name: d for d, name in enumerate(HEADINGS)}
 
 
@@ -412,7 +418,7 @@ def _formation_fits(battle: Battle, moving: list[BattleShip], d: int) -> bool:
     """Every moving ship may enter its hex, and no hex ends with more than 8 of the
     side's counters (ships left behind included) or 16 in all (7.32)."""
     side = moving[0].side
-    nation = "R" if side == RUSSIA else "J"
+    nation = NATION_OF[side]
     ov = battle.overlay
     for s in moving:
         assert s.hex is not None
@@ -590,7 +596,7 @@ def _seamanship_fails(
     move on a 6 (counting squadron members, notes A-49)."""
     if not battle.option("effectiveness"):
         return False
-    nation = "R" if members[0].side == RUSSIA else "J"
+    nation = NATION_OF[members[0].side]
     check = seamanship_check(ctx.dice, nation, [er_now(battle, rules, s) for s in members])
     if check is None:
         return False
@@ -722,7 +728,7 @@ def _grounding(
     if ov is None:
         return battle
     for s in ships:
-        nation = "R" if s.side == RUSSIA else "J"
+        nation = NATION_OF[s.side]
         if not grounding_check_needed(ov, dest, nation):
             continue
         spec = rules.of(s)

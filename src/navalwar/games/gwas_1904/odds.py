@@ -59,7 +59,8 @@ import attrs
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.errors import NavalwarError
-from navalwar.games.gwas_1904.battle import Battle, BattleShip, Fire, Rules, Torpedo
+from navalwar.games.gwas_1904.actions import Fire, Torpedo
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules
 from navalwar.games.gwas_1904.combat import (
     GUN_RANGE,
     HitContext,
@@ -215,7 +216,8 @@ class TargetResult:
 # tests/test_odds.py). A ship's key is ``core number << 12 | speed_lost << 2 | unable << 1
 # | commander``.
 Core = tuple[tuple[int, ...], bool, bool, bool]
-Step = tuple[int, tuple[tuple[int, int, int, int], ...]]  # denominator, (core, +extras, |flags, w)
+# one hit step's odds: denominator, (core, +extras, |flags, w)
+StepOdds = tuple[int, tuple[tuple[int, int, int, int], ...]]
 SHIFT = 12
 
 
@@ -241,7 +243,7 @@ class _Model:
         self.ids: dict[Core, int] = {}
         self.cores: list[ShipDamage] = []  # by number, with no extras
         self.status: list[tuple[bool, int, int]] = []  # sunk, hull lost, boxes lost
-        self.steps: dict[tuple[int, HitContext], Step] = {}
+        self.steps: dict[tuple[int, HitContext], StepOdds] = {}
         self.canon: dict[int, int] = {}
 
     def canonical(self, extras: int) -> int:
@@ -290,7 +292,7 @@ class _Model:
             commander_killed=bool(extras & 1),
         )
 
-    def step(self, core: int, hit: HitContext) -> Step:
+    def step(self, core: int, hit: HitContext) -> StepOdds:
         """One hit on the record with this core: 2d6 on the damage table (7.5, 7.82),
         then each result applied by apply_result on every branch of its later rolls."""
         found = self.steps.get((core, hit))
@@ -491,7 +493,7 @@ class _Chain:
     ) -> tuple[dict[Any, int], int]:
         """One more hit on every record: given to a ship by the policy (9.4), lost when
         every ship of the counter is gone."""
-        moves: list[tuple[Any, int, int, Step | None]] = []
+        moves: list[tuple[Any, int, int, StepOdds | None]] = []
         step_den = 1
         for record, w in states.items():
             i = self._target(record)

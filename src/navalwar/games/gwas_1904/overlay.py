@@ -55,6 +55,7 @@ import attrs
 from navalwar.datapack import bundled_data_dir, load_files
 from navalwar.errors import DataError, UnknownNameError
 from navalwar.games.gwas_1904 import tactical_map
+from navalwar.games.gwas_1904.sides import JAPANESE, NATIONS, RUSSIAN
 from navalwar.hexgrid import Hex, distance, neighbours, to_pixel
 
 __all__ = [
@@ -63,7 +64,6 @@ __all__ = [
     "LABEL_DY",
     "LABEL_HALF_WIDTH",
     "LABEL_ON_LAND",
-    "NATIONS",
     "Overlay",
     "adjacent_to_port",
     "can_enter",
@@ -87,10 +87,9 @@ __all__ = [
     "segment_crosses_land",
 ]
 
-GAME = "gwas_1904"
-NATIONS = ("J", "R")  # ship nations
+GAME_ID = "gwas_1904"
 #: Coast owners: Japan, Russia (the Kwantung lease), Korea (neutral), China (neutral).
-COASTS = ("J", "R", "K", "C")
+COASTS = (JAPANESE, RUSSIAN, "K", "C")
 LABEL_DY = -0.70  # the hex name's midline, above the centre (renderer: baseline -0.62, 0.24 high)
 LABEL_HALF_WIDTH = 0.20  # "K11" at 0.24 high is about 0.4 wide
 LABEL_ON_LAND = 0.10  # a name with less water than this fraction is "on land" (20.2 ¶2)
@@ -718,9 +717,9 @@ def fire_allowed(ov: Overlay, shooter: Hex, target: Hex) -> bool:
 
 
 def _overlay_dirs(overrides: Sequence[Path]) -> list[Path]:
-    dirs = [bundled_data_dir() / GAME / _SUBDIR]
+    dirs = [bundled_data_dir() / GAME_ID / _SUBDIR]
     for d in overrides:
-        dirs += [Path(d) / GAME / _SUBDIR, Path(d) / _SUBDIR]
+        dirs += [Path(d) / GAME_ID / _SUBDIR, Path(d) / _SUBDIR]
     return dirs
 
 
@@ -1006,5 +1005,5 @@ def load_overlay(name: str, overrides: Sequence[Path] = ()) -> Overlay:
     if name not in known:
         raise UnknownNameError("overlay", name, known)
     rel = f"{_SUBDIR}/{name}.toml"
-    pack = load_files(GAME, (rel,), overrides)[rel]
+    pack = load_files(GAME_ID, (rel,), overrides)[rel]
     return parse_overlay(name, pack.content, str(pack.path))

@@ -12,8 +12,9 @@ from typing import Any
 
 from navalwar.engine import Match
 from navalwar.games.gwas_1904 import basic_combat as bc
-from navalwar.games.gwas_1904.battle import SIDES, Rules
+from navalwar.games.gwas_1904.battle import Rules
 from navalwar.games.gwas_1904.combat import ShipDamage
+from navalwar.games.gwas_1904.sides import SIDES
 
 
 def record_extras(match: Match) -> dict[str, Any]:

@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import victory
-from navalwar.games.gwas_1904.battle import JAPAN, SIDES, Battle, BattleShip, Rules
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
+from navalwar.games.gwas_1904.sides import NATION_OF, SIDES
 
 if TYPE_CHECKING:
     from navalwar.engine import Match
@@ -220,7 +221,7 @@ def _started_aground(match: Match) -> frozenset[str]:
     """Ships a scenario puts aground at the start (BS2): no VP for that (victory)."""
     scen = match.scenario
     return frozenset(
-        f"{'J' if a.side == JAPAN else 'R'}:{code}"
+        f"{NATION_OF[a.side]}:{code}"
         for a in getattr(scen, "adjustments", ())
         if a.aground
         for code in a.ships

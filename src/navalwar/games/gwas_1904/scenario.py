@@ -44,10 +44,8 @@ import attrs
 from navalwar.errors import DataError, UnknownNameError, excerpt
 from navalwar.games.gwas_1904 import tactical_map
 from navalwar.games.gwas_1904.ship import PARTS, TYPES
-
-JAPAN = "Japan"
-RUSSIA = "Russia"
-SIDES = (JAPAN, RUSSIA)
+from navalwar.games.gwas_1904.sides import SIDES
+from navalwar.games.gwas_1904.tactical_map import STACK
 
 # Placement areas (7.21, 7.22, 20.4, scenario set-ups).
 AREAS = ("centre", "edge", "hex", "near", "roadstead", "harbor", "port")
@@ -66,7 +64,6 @@ MAX_SQUADRON_SHIPS = 99
 MAX_SIDE_SQUADRON_SHIPS = 300
 WARSHIPS_PER_COUNTER = 3  # 9.2
 MERCHANTS_PER_COUNTER = 4  # 9.2
-STACK = 8  # counters per side per hex (7.2, 7.23: a squadron counter counts 1)
 EXEMPT_TYPES = ("FORT",)  # 20.44: fortresses are outside the 8-per-hex limit
 ER_RANGE = (1, 7)  # Effectiveness Table rows (19.1)
 WEATHER_RANGE = (1, 6)  # 11.73

@@ -31,7 +31,7 @@ from typing import Literal
 
 from navalwar.areas import SeaAreaMap
 from navalwar.errors import DataError, UnknownNameError
-from navalwar.games.gwas_1904.tactical_map import EDGES
+from navalwar.games.gwas_1904.tactical_map import EDGES, STACK
 from navalwar.hexgrid import Hex, MapSpec
 from navalwar.hexgrid import distance as hex_distance
 
@@ -41,7 +41,6 @@ Stagger = Literal["even_east", "odd_east"]
 #: volumes' examples (columns to 70).
 ROWS = (1, 52)
 GRID_COLUMNS = (1, 99)
-STACK = 8  # ships per hex (7.2)
 MIXED_FLEET = 4  # a fleet of 4 or fewer may mix nationalities in a hex (7.26)
 ANY_NATION = "german"  # "German navy ships may be treated as ships of any nation" (7.26)
 SAME_AS = {"canadian": "british", "australian": "british"}  # 7.26

@@ -26,19 +26,12 @@ from __future__ import annotations
 import attrs
 
 from navalwar.engine import Context, Decision
-from navalwar.games.gwas_1904.battle import (
-    STACK,
-    Battle,
-    Flagship,
-    Place,
-    afloat,
-    has_room,
-    other,
-    reveal,
-    visual_range,
-)
+from navalwar.games.gwas_1904.actions import Flagship, Place
+from navalwar.games.gwas_1904.battle import Battle, afloat, has_room, other, reveal, visual_range
 from navalwar.games.gwas_1904.scenario import Placement
+from navalwar.games.gwas_1904.sides import SIDE_OF
 from navalwar.games.gwas_1904.tactical_map import (
+    STACK,
     centre_hexes,
     edge_row,
     hex_of,
@@ -230,7 +223,7 @@ def fleet_of(battle: Battle, counter: str) -> str:
     """The fleet a counter belongs to ("" when its side is one fleet)."""
     scen = battle.scenario
     side, code = counter.split(":", 1)
-    force = scen.forces.get({"J": "Japan", "R": "Russia"}[side]) if scen is not None else None
+    force = scen.forces.get(SIDE_OF[side]) if scen is not None else None
     for name, members in force.fleets if force is not None else ():
         if code in members:
             return name
@@ -435,4 +428,4 @@ def begin(battle: Battle, order: list[str], ctx: Context) -> Battle:
     return _next(attrs.evolve(battle, todo=tuple(order), phase="setup"), ctx)
 
 
-__all__ = ["STACK", "apply", "ask", "begin", "legal_hexes"]
+__all__ = ["apply", "ask", "begin", "legal_hexes"]

@@ -12,6 +12,7 @@ from typing import Any, Literal
 import attrs
 
 from navalwar.errors import UnknownNameError
+from navalwar.games.gwas_1904.sides import RUSSIAN
 
 Armour = Literal["H", "L", "N"]
 ARMOUR_NAMES = {"H": "heavy", "L": "light", "N": "none"}
@@ -70,7 +71,7 @@ class ShipSpec:
         Russian ship (code X01, boxes ``HHHH`` / ``LLLL`` / ``NN`` / hull ``HHHHLLNN``,
         no torpedoes, Speed 1, fuel 6, 10 VP) whose provenance is ``placeholder``."""
         base: dict[str, Any] = {
-            "nation": "R",
+            "nation": RUSSIAN,
             "code": "X01",
             "name": name,
             "type": type,

@@ -38,6 +38,7 @@ from navalwar.games.gwas_1904.ship import (
     TYPES,
     ShipSpec,
 )
+from navalwar.games.gwas_1904.sides import NATIONS
 
 SHIP_COLUMNS = (
     "nation",
@@ -61,10 +62,9 @@ SHIP_COLUMNS = (
     "field_provenance",
     "notes",
 )
-NATIONS = ("J", "R")
 MOUNTS = ("fixed", "rotating")
 FIXED_TYPES = ("FORT",)  # no hull and no speed: the Port Arthur fortresses (20.44, 8.8)
-_ARMOUR = re.compile(r"[HLN]*")
+_ARMOUR_LETTERS = re.compile(r"[HLN]*")
 _FIELD_PROV = re.compile(r"^([a-z_]+)=([a-z]+)(?::(.*))?$")
 _BOOL_FIELDS = ("italic", "tertiary_white", "low_freeboard", "shallow_draft")
 _INT_FIELDS = ("torpedo", "fuel", "vp")
@@ -95,7 +95,7 @@ def _int(value: str, file: str, path: str, hi: int) -> int:
 
 
 def _armour(value: str, file: str, path: str) -> str:
-    if not _ARMOUR.fullmatch(value):
+    if not _ARMOUR_LETTERS.fullmatch(value):
         raise DataError(
             f"must be armour letters H (heavy), L (light) or N (none), one per box, not {value!r}",
             file=file,

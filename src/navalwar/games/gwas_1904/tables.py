@@ -18,7 +18,7 @@ from navalwar.datapack import load_files
 from navalwar.errors import DataError
 from navalwar.tables import Table1D
 
-PARTS = ("primary", "secondary", "tertiary", "hull", "torpedo")
+RESULT_PARTS = ("primary", "secondary", "tertiary", "hull", "torpedo")
 _BOXES = re.compile(r"^(\d+) (primary|secondary|tertiary|hull|torpedo)$")
 _FLAGS = {
     "speed -1": "speed",
@@ -64,7 +64,8 @@ def parse_damage(text: str, file: str = "", path: str = "") -> Damage:
                 flags[key] = True
         else:
             raise DataError(
-                f"cannot read damage {item!r}: write 'N part' (part one of {', '.join(PARTS)}) "
+                f"cannot read damage {item!r}: write 'N part' "
+                f"(part one of {', '.join(RESULT_PARTS)}) "
                 f"or one of {', '.join(repr(f) for f in _FLAGS)}",
                 file=file,
                 path=path,

@@ -32,6 +32,7 @@ from navalwar.hexgrid import (
 )
 
 RADIUS = 10
+STACK = 8  # counters per side per hex (7.2, 7.32; a squadron counter counts 1, 7.23); 16 for both
 CENTRE_COLUMN = 10  # K, counted from A = 0
 CENTRE_ROW = 11
 COLUMNS = "ABCDEFGHIJKLMNOPQRSTU"

@@ -24,10 +24,11 @@ from fractions import Fraction
 
 from navalwar.damage import PartTrack
 from navalwar.engine import Outcome
-from navalwar.games.gwas_1904.battle import JAPAN, RUSSIA, SIDES, Battle, BattleShip, Rules, other
+from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules, other
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.grounding import Control, GroundedVP, beached_vp, grounded_vp
 from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDE_OF, SIDES
 
 Score = dict[str, Fraction]
 
@@ -38,7 +39,7 @@ def control(battle: Battle) -> str:
     ov = battle.overlay
     if ov is None:
         return ""
-    return {"R": RUSSIA, "J": JAPAN}.get(ov.coast, "")
+    return SIDE_OF.get(ov.coast, "")
 
 
 def ship_value(rules: Rules, ship: BattleShip, battle: Battle) -> Fraction:

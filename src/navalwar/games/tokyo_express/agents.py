@@ -30,12 +30,11 @@ from navalwar.games.tokyo_express.combat import (
 )
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.formations import formation_ships
-from navalwar.games.tokyo_express.model import JAPAN, US, Order, Ship, State
+from navalwar.games.tokyo_express.model import DIRS, JAPAN, US, Order, Ship, State
 from navalwar.games.tokyo_express.movement import next_turn_steps, path, turns_needed
 from navalwar.hexgrid import Arc, Hex, arc_of, distance, turn
 
 WEIGHT = {"BB": 4.0, "CA": 3.0, "CL": 2.0, "DD": 1.5}
-DIRS = {"port": -1, "starboard": 1, "": 0}
 
 
 def expected_gunnery(

@@ -13,7 +13,7 @@ from navalwar.dice import Dice
 from navalwar.engine import Context
 from navalwar.games.tokyo_express.data import BMDEntry, TEData
 from navalwar.games.tokyo_express.formations import heaviest_weight
-from navalwar.games.tokyo_express.geometry import te_label
+from navalwar.games.tokyo_express.geometry import HEADINGS, te_label
 from navalwar.games.tokyo_express.model import (
     ABOUT,
     AHEAD,
@@ -65,7 +65,7 @@ def sector(us_hex: Hex, us_heading: int, jp_hex: Hex) -> int:
     return found[0]
 
 
-_AHEAD = (2, 11)  # the sectors meeting on the line dead ahead
+_AHEAD_SECTORS = (2, 11)  # the sectors meeting on the line dead ahead
 _ASTERN = (6, 7)  # and dead astern
 
 
@@ -78,7 +78,7 @@ def _sector(dq: int, dr: int, us_heading: int) -> tuple[int, ...]:
         return (1,)
     b = relative_bearing(ORIGIN, us_heading, jp_hex)  # multiples of 30° are exact
     if b == 0.0:
-        return _AHEAD
+        return _AHEAD_SECTORS
     if b == 180.0:
         return _ASTERN
     return (2 + min(9, int((b % 360.0) // 36.0)),)
@@ -310,7 +310,7 @@ def _order(
             "japanese_order",
             f"{names}: threat {', '.join(s.name for s in us_ships)}; reference ships "
             f"{jref.name} and {uref.name} ({te_label(uref.hex)}); sector {sec.id}, {band} "
-            f"band, roll {roll} -> heading {_HEADINGS[heading]}, {order.label}"
+            f"band, roll {roll} -> heading {HEADINGS[heading]}, {order.label}"
             + (f"; 180° turn: Speed {speed_now} -> {speed}" if speed != speed_now else ""),
             RULE,
             formation=formation.id,
@@ -324,7 +324,6 @@ def _order(
     return new_ships, formation.replace(order=order, speed=speed)
 
 
-_HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
 __all__ = [
     "battle_movement",
     "japanese_orders",

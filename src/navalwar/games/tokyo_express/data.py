@@ -21,6 +21,7 @@ import attrs
 from navalwar.damage import BoxTrack
 from navalwar.datapack import PROVENANCE, PackFile, RowProblems, load_files, meets_strict
 from navalwar.errors import DataError
+from navalwar.games.tokyo_express.model import JAPAN, US
 from navalwar.tables import RangeKey, Table2D
 
 FILES = (
@@ -101,7 +102,7 @@ class ShipSpec:
     @functools.cached_property
     def side(self) -> str:
         """``"US"`` for US and Australian ships, else ``"Japan"`` (TE 2.4)."""
-        return "US" if self.nation in ("US", "AUS") else "Japan"
+        return US if self.nation in ("US", "AUS") else JAPAN
 
     @functools.cached_property
     def rule_type(self) -> str:
@@ -164,7 +165,7 @@ class TorpedoTable:
 
     def table(self, side: str) -> Table2D[int | str]:
         """The table read with ``side``'s header row."""
-        return self.japan if side == "Japan" else self.us
+        return self.japan if side == JAPAN else self.us
 
     def column(self, side: str, total: int) -> int | None:
         """The column index for a modified Torpedo value total, or None below the table."""

@@ -56,16 +56,15 @@ from navalwar.games.tokyo_express.formations import (
     us_grouping_problem,
     us_groupings,
 )
-from navalwar.games.tokyo_express.geometry import TE_MAP, te_label
+from navalwar.games.tokyo_express.geometry import HEADINGS, TE_MAP, te_label
 from navalwar.games.tokyo_express.model import (
     ABOUT,
     AHEAD,
     COUNTERMARCH,
+    DIRS,
     JAPAN,
-    PORT,
     READY,
     S_TURN,
-    STARBOARD,
     TURN_60,
     TURN_120,
     US,
@@ -95,6 +94,7 @@ from navalwar.games.tokyo_express.scenario import (
 )
 from navalwar.games.tokyo_express.sequence_of_play import (
     BASIC_TURN,
+    ORDINALS,
     sequence_key,
     step_rule,
     where,
@@ -109,10 +109,6 @@ if TYPE_CHECKING:
     from navalwar.agents import AgentFactory
     from navalwar.odds import GameOdds
 
-HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")
-PHASE_NAMES = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
-DIRS = {"port": PORT, "starboard": STARBOARD, "": 0}
-DIR_NAMES = {PORT: "port", STARBOARD: "starboard", 0: ""}
 CHITS = ("Combat", "Blank", "Blank", "Blank", "Blank", "Blank")  # TE 3.1 A
 
 SPEC = GameSpec(
@@ -797,9 +793,9 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
             new = AHEAD if f.order.maneuver == COUNTERMARCH else COUNTERMARCH
         if new == AHEAD:
             if us_order_can_stay_on_map(
-                [(s.hex, s.heading) for s in ships], _AHEAD, f.speed, 1, data
+                [(s.hex, s.heading) for s in ships], _AHEAD_ORDER, f.speed, 1, data
             ):
-                changed.append(f.replace(order=_AHEAD))
+                changed.append(f.replace(order=_AHEAD_ORDER))
                 note = ": now Ahead"
             else:
                 note = ": Ahead would leave the map, so no effect"
@@ -826,7 +822,6 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
     return _goto(state.updated((), changed), "us_foa_direction", pending=tuple(pending))
 
 
-_AHEAD = Order(AHEAD)
 _COUNTERMARCHES = {name: Order(COUNTERMARCH, DIRS[name]) for name in ("port", "starboard")}
 
 
@@ -939,7 +934,7 @@ def ask_us_move(game: TokyoExpress, state: State, data: TEData) -> Decision | No
         US,
         "us_turn",
         "TE 3.4",
-        f"{PHASE_NAMES[state.phase - 1]} Movement Phase: formation {f.id} "
+        f"{ORDINALS[state.phase - 1]} Movement Phase: formation {f.id} "
         f"({f.order.label}, turn {f.order.turns_done + 1} of "
         f"{turns_needed(f.order.maneuver, f.speed)}: {what}) - turn before moving, "
         "after moving, or not this phase?",

@@ -21,6 +21,7 @@ from navalwar.errors import DataError
 from navalwar.hexgrid import ORIGIN, Arc, Hex, MapSpec, arc_of, rotate
 
 __all__ = [
+    "HEADINGS",
     "TE_MAP",
     "TorpedoMount",
     "arc",
@@ -30,6 +31,8 @@ __all__ = [
     "te_label",
     "torpedo_mount_bears",
 ]
+
+HEADINGS = ("N", "NE", "SE", "S", "SW", "NW")  # a heading's name by its number (0 = N)
 
 #: The Tokyo Express map (TE notes Appendix A). Printed orientation: column 01
 #: at the top, rows increasing to the left, N pointing up and 30° left.

@@ -35,6 +35,7 @@ ABOUT = "about"
 US_MANEUVERS = (AHEAD, TURN_60, TURN_120, COUNTERMARCH, S_TURN)
 PORT, STARBOARD = -1, 1
 DIRECTION_NAMES = {PORT: "port", STARBOARD: "starboard", 0: ""}
+DIRS = {name: d for d, name in DIRECTION_NAMES.items()}  # an action's direction word
 MANEUVER_NAMES = {
     AHEAD: "Ahead",
     TURN_60: "60° Turn",

@@ -28,12 +28,13 @@ from navalwar.datapack import bundled_data_dir, is_file, is_scenario_file, parse
 from navalwar.errors import DataError, NavalwarError, UnknownNameError, clip
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import TE_MAP
+from navalwar.games.tokyo_express.model import JAPAN, SIDES, US
 from navalwar.hexgrid import Hex
 
 # TE 14.2 Victory Points: (Sunk, Damage Level 3, 2, 1) by the enemy ship's type.
 DEFAULT_VP = {
-    "US": {"BB": (12, 9, 6, 4), "CA": (8, 6, 4, 2), "CL": (4, 3, 2, 1), "DD": (3, 2, 1, 0)},
-    "Japan": {"BB": (11, 7, 5, 3), "CA": (6, 4, 3, 1), "CL": (5, 4, 2, 1), "DD": (3, 2, 1, 0)},
+    US: {"BB": (12, 9, 6, 4), "CA": (8, 6, 4, 2), "CL": (4, 3, 2, 1), "DD": (3, 2, 1, 0)},
+    JAPAN: {"BB": (11, 7, 5, 3), "CA": (6, 4, 3, 1), "CL": (5, 4, 2, 1), "DD": (3, 2, 1, 0)},
 }
 TYPES = ("BB", "CA", "CL", "DD")
 MAX_TURNS = 40
@@ -56,11 +57,11 @@ DEFAULT_LEVELS: tuple[tuple[int | None, str], ...] = (
 FIELDS: dict[str, tuple[str, ...]] = {
     "": ("scenario", "fire_direction", "forces", "admiral", "victory"),
     "scenario": ("id", "title", "rule", "description", "game_turns"),
-    "fire_direction": ("US", "Japan"),
-    "forces": ("US", "Japan"),
+    "fire_direction": (US, JAPAN),
+    "forces": SIDES,
     "forces.<side>[]": ("type", "hex", "heading", "ship"),
     "admiral": ("name", "hex", "type", "killed_vp"),
-    "victory": ("US", "Japan", "levels"),
+    "victory": (US, JAPAN, "levels"),
     "victory.<side>": ("BB", "CA", "CL", "DD"),
     "victory.levels[]": ("min", "result"),
 }
@@ -170,15 +171,15 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
         )
     _check_keys(head, set(FIELDS["scenario"]), file, "scenario.")
     turns = _int(head, "game_turns", file, "scenario.", 1, MAX_TURNS)
-    fd = _get(doc, "fire_direction", dict, file, "", {"US": 7, "Japan": 10})
+    fd = _get(doc, "fire_direction", dict, file, "", {US: 7, JAPAN: 10})
     _check_keys(fd, set(FIELDS["fire_direction"]), file, "fire_direction.")
-    us_vfdr = _int(fd, "US", file, "fire_direction.", 1, MAX_RANGE, 7)
-    jp_vfdr = _int(fd, "Japan", file, "fire_direction.", 1, MAX_RANGE, 10)
+    us_vfdr = _int(fd, US, file, "fire_direction.", 1, MAX_RANGE, 7)
+    jp_vfdr = _int(fd, JAPAN, file, "fire_direction.", 1, MAX_RANGE, 10)
     forces = _get(doc, "forces", dict, file, "")
     _check_keys(forces, set(FIELDS["forces"]), file, "forces.")
     placements: list[Placement] = []
     named: set[str] = set()
-    for side in ("US", "Japan"):
+    for side in SIDES:
         entries = _get(forces, side, list, file, "forces.")
         roster = sum(1 for spec in data.ships.values() if spec.side == side)
         if not 1 <= len(entries) <= roster:
@@ -245,7 +246,7 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
                 path="admiral.type",
             )
         if not any(
-            p.side == "US" and p.hex == admiral.hex and p.type == admiral.type for p in placements
+            p.side == US and p.hex == admiral.hex and p.type == admiral.type for p in placements
         ):
             raise DataError(
                 f"no US {admiral.type} is placed in that hex to be the flagship",
@@ -257,7 +258,7 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
     if "victory" in doc:
         v = _get(doc, "victory", dict, file, "")
         _check_keys(v, set(FIELDS["victory"]), file, "victory.")
-        for side in ("US", "Japan"):
+        for side in SIDES:
             if side not in v:
                 continue  # TE 14.2
             schedule: dict[str, tuple[int, int, int, int]] = {}  # the whole schedule (TE 3.9)
@@ -280,7 +281,7 @@ def parse_scenario(doc: dict[str, Any], file: str, data: TEData) -> Scenario:
                         path=path,
                     )
                 schedule[t] = (row[0], row[1], row[2], row[3])
-            enemy = "Japan" if side == "US" else "US"
+            enemy = JAPAN if side == US else US
             missing = sorted({p.type for p in placements if p.side == enemy} - set(schedule))
             if missing:
                 raise DataError(
