@@ -11,7 +11,6 @@ bundled reconstruction or an owner's override.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,8 +18,9 @@ from typing import Any
 import attrs
 
 from navalwar.damage import BoxTrack
-from navalwar.datapack import PROVENANCE, PackFile, RowProblems, load_files, meets_strict
+from navalwar.datapack import PackFile, RowProblems, check_strict, load_files, pack_provenance
 from navalwar.errors import DataError
+from navalwar.reader import Reader, field_provenance, provenance_kind, whole, yes_no
 from navalwar.tables import RangeKey, Table2D
 
 FILES = (
@@ -262,24 +262,10 @@ class TEData:
         return self.movement[min(speed, 7)][phase - 1]
 
 
-# -- parsing helpers -------------------------------------------------------------------------
-def _int(value: Any, file: str, path: str, lo: int | None = None, hi: int | None = None) -> int:
-    try:
-        n = int(str(value).strip())
-    except ValueError:
-        raise DataError(f"must be a whole number, not {value!r}", file=file, path=path) from None
-    if (lo is not None and n < lo) or (hi is not None and n > hi):
-        raise DataError(f"{n} is out of range {lo}..{hi}", file=file, path=path)
-    return n
-
-
-def _yes(value: str, file: str, path: str) -> bool:
-    v = value.strip().lower()
-    if v in ("yes", "y", "true", "1"):
-        return True
-    if v in ("no", "n", "false", "0", ""):
-        return False
-    raise DataError(f"must be yes or no, not {value!r}", file=file, path=path)
+# -- parsing helpers (the cells' rules are navalwar.reader's) ----------------------------
+_int = whole
+_yes = yes_no
+_provenance = provenance_kind
 
 
 def _key(value: Any, file: str, path: str) -> RangeKey:
@@ -289,38 +275,15 @@ def _key(value: Any, file: str, path: str) -> RangeKey:
         raise DataError(exc.reason, file=file, path=path) from None
 
 
-def _provenance(value: Any, file: str, path: str) -> str:
-    if value not in PROVENANCE:
-        raise DataError(
-            f"provenance must be one of {', '.join(PROVENANCE)}, not {value!r}",
-            file=file,
-            path=path,
-        )
-    return str(value)
-
-
 def _table(doc: Any, name: str, file: str) -> Any:
     if not isinstance(doc, dict) or name not in doc:
         raise DataError(f"missing table [{name}]", file=file, path=name)
     return doc[name]
 
 
-def _check_top(doc: dict[str, Any], allowed: set[str], file: str) -> None:
-    """Refuse unknown top-level keys (a misspelt table would otherwise be ignored)."""
-    for key in doc:
-        if key not in allowed:
-            from navalwar.errors import UnknownNameError
-
-            raise DataError(
-                str(UnknownNameError("top-level key", key, allowed)), file=file, path=key
-            )
-
-
-def _meta_provenance(doc: dict[str, Any], file: str) -> str:
-    meta = _table(doc, "meta", file)
-    if not isinstance(meta, dict):
-        raise DataError("must be a table", file=file, path="meta")
-    return _provenance(meta.get("provenance"), file, "meta.provenance")
+def _check_top(doc: dict[str, Any], allowed: set[str], file: str, path: str = "") -> None:
+    """Refuse unknown keys (a misspelt table would otherwise be ignored)."""
+    Reader(file).keys(doc, path, allowed, "key" if path else "top-level key")
 
 
 def _salvos(text: str, file: str, path: str) -> tuple[SalvoSpec, ...]:
@@ -334,9 +297,6 @@ def _salvos(text: str, file: str, path: str) -> tuple[SalvoSpec, ...]:
             )
         out.append(SalvoSpec(int(core[:-1]), core[-1], reload))
     return tuple(out)
-
-
-_FIELD_PROV = re.compile(r"(?:^|;)\s*([a-z_0-9]+)=([a-z]+)(?=:|;|$)")
 
 
 def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec]:
@@ -383,22 +343,9 @@ def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec
                         "level boxes must increase", file=file, path=f"{p}.level{lv}_box"
                     )
                 levels.append((lv, box))
-            fprov = []
-            for m in _FIELD_PROV.finditer(row["field_provenance"]):
-                field, kind = m.group(1), m.group(2)
-                if field not in SHIP_COLUMNS:
-                    raise DataError(
-                        f"field_provenance names unknown field {field!r}",
-                        file=file,
-                        path=f"{p}.field_provenance",
-                    )
-                fprov.append((field, _provenance(kind, file, f"{p}.field_provenance")))
-            if row["field_provenance"].strip() and not fprov:
-                raise DataError(
-                    "field_provenance must look like 'field=kind:source; ...'",
-                    file=file,
-                    path=f"{p}.field_provenance",
-                )
+            fprov = field_provenance(
+                row["field_provenance"], SHIP_COLUMNS, file, f"{p}.field_provenance"
+            )
             out[name] = ShipSpec(
                 name=name,
                 counter=row["counter"] or name,
@@ -419,7 +366,7 @@ def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec
                 salvos=_salvos(row["torpedoes"], file, f"{p}.torpedoes"),
                 radar=_yes(row["radar"], file, f"{p}.radar"),
                 provenance=_provenance(row["provenance"], file, f"{p}.provenance"),
-                field_provenance=tuple(fprov),
+                field_provenance=fprov,
             )
     problems.check()
     return out
@@ -596,7 +543,7 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
         p = f"sectors[{i}]"
         if not isinstance(s, dict):
             raise DataError("each [[sectors]] entry must be a table", file=file, path=p)
-        _check_top(s, {"id", "name", "light", "heavy", "standard_1"}, file)
+        _check_top(s, {"id", "name", "light", "heavy", "standard_1"}, file, p)
         sid = _int(s.get("id"), file, f"{p}.id", 1, 11)
         bands = {}
         for band in ("light", "heavy"):
@@ -629,24 +576,6 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
     return out
 
 
-def _sidecar_provenance(csv_path: Path) -> str:
-    """The provenance of a CSV file without a provenance column, from ``<stem>.meta.toml``."""
-    from navalwar.datapack import parse_toml
-
-    meta = csv_path.with_name(csv_path.stem + ".meta.toml")
-    if not meta.is_file():
-        raise DataError(
-            f'no provenance: add {meta.name} beside it with [meta] provenance = "rulebook" '
-            "(or example, historical, reconstructed, placeholder)",
-            file=str(csv_path),
-        )
-    return _meta_provenance(parse_toml(meta), str(meta))
-
-
-def _worst(kinds: Sequence[str]) -> str:
-    return max(kinds, key=PROVENANCE.index)
-
-
 def load(overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
     """Load, parse and check the pack (bundled files replaced by any override files)."""
     from navalwar.games.tokyo_express.known import check_known_cells
@@ -662,17 +591,7 @@ def load(overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
     decks = parse_cards(*f("gunnery_cards.csv"))
     freedom = parse_freedom(*f("freedom_of_action.toml"))
     bmd = parse_bmd(*f("battle_movement_display.toml"))
-    provenance: dict[str, str] = {}
-    for name in FILES:
-        content, path = f(name)
-        if name.endswith(".toml"):
-            provenance[name] = _meta_provenance(content, path)
-        elif name == "ships.csv":
-            kinds = [s.provenance for s in ships.values()]
-            kinds += [k for s in ships.values() for _, k in s.field_provenance]
-            provenance[name] = _worst(kinds or ["placeholder"])
-        else:
-            provenance[name] = _sidecar_provenance(files[name].path)
+    provenance = pack_provenance(files)
     data = TEData(ships, movement, torpedo, decks, freedom, bmd, files, provenance)
     problems = check_known_cells(data)
     if problems:
@@ -685,11 +604,5 @@ def load(overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
             file=str(files[first_file].path) if first_file in files else None,
         )
     if strict:
-        weak = [f"{n} ({k})" for n, k in provenance.items() if not meets_strict(k)]
-        if weak:
-            raise DataError(
-                "strict mode needs data of at least 'historical' provenance, but these files are "
-                "below it: " + ", ".join(weak) + ". Put a transcription of the printed components "
-                "in an override directory (--data DIR) to play strictly."
-            )
+        check_strict(provenance)
     return data
