@@ -19,9 +19,10 @@ import attrs
 from navalwar.actions import Action
 from navalwar.datapack import (
     bundled_data_dir,
+    check_strict,
     is_scenario_file,
     load_files,
-    locate,
+    pack_provenance,
     parse_toml,
 )
 from navalwar.dice import Dice
@@ -151,6 +152,7 @@ class GData:
     ships: dict[tuple[str, str], ShipSpec]
     tables: DamageTables
     overrides: tuple[Path, ...] = ()
+    provenance: Mapping[str, str] = attrs.field(factory=dict)  # file -> its (worst) provenance
 
     @functools.cached_property
     def rules(self) -> b.Rules:
@@ -176,6 +178,8 @@ class GData:
 
 
 State = b.Battle | bc.BasicBattle
+# The files of the pack every match reads (and the overlays, ``overlays/<name>.toml``).
+PACK_FILES = ("ships.csv", "damage_tables.toml", "effectiveness.toml")
 PORT_AREAS = ("harbor", "port", "roadstead")
 
 
@@ -186,7 +190,8 @@ class GreatWarAtSea1904(Game[State, GData]):
     action_types = (*b.ACTIONS, *bc.ACTIONS)
 
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> GData:
-        files = load_files("gwas_1904", ("ships.csv",), overrides)
+        overlays = [f"overlays/{name}.toml" for name in overlay_names(overrides)]
+        files = load_files("gwas_1904", (*PACK_FILES, *overlays), overrides)
         ships = load_ships(files["ships.csv"].content, str(files["ships.csv"].path))
         problems = check_known(ships)
         if problems:
@@ -194,14 +199,12 @@ class GreatWarAtSea1904(Game[State, GData]):
                 "contradicts the rulebook: " + "; ".join(problems[:3]),
                 file=str(files["ships.csv"].path),
             )
+        provenance = pack_provenance(files)
         if strict:
-            raise DataError(
-                "strict mode: the GWaS ship data are reconstructed (no printed "
-                "Ship Data Charts); give a transcription with --data DIR"
-            )
-        data = GData(ships, load_tables(overrides), tuple(overrides))
+            check_strict(provenance)
+        data = GData(ships, load_tables(overrides, files), tuple(overrides), provenance)
         for name in overlay_names(overrides):  # an override overlay is checked now, as the rest
-            if locate("gwas_1904", f"overlays/{name}.toml", overrides)[1] == "override":
+            if files[f"overlays/{name}.toml"].origin == "override":
                 data.overlay(name)
         return data
 

@@ -11,14 +11,15 @@ reveals (:data:`KNOWN_SHIP_CELLS`).
 
 * ``nation`` ``J`` or ``R``; ``code`` the hull code as printed (``B06``), or ours for
   unnumbered squadron classes, transports and fortresses; ``name``; ``type`` (5.21).
-* ``italic``, ``tertiary_white``, ``low_freeboard``, ``shallow_draft``: ``yes``/``no``.
+* ``italic``, ``tertiary_white``, ``low_freeboard``, ``shallow_draft``: ``yes``/``no``
+  (:func:`navalwar.reader.yes_no`, the one yes/no rule of every game's files).
 * ``primary``, ``secondary``, ``tertiary``, ``hull``: one armour letter per box, left to
   right (``H`` heavy, ``L`` light, ``N`` none; GWaS 8.0-8.1); blank = no boxes.
 * ``torpedo`` factors and ``torpedo_mount`` (``fixed``/``rotating``, blank if none).
 * ``speed`` ``2``, ``1+``, ``1`` or ``1s``; blank for the fixed fortresses (20.44).
 * ``fuel`` boxes, ``vp`` when sunk.
-* ``provenance`` (the row's kind), ``field_provenance`` (``field=kind:source; ...``),
-  ``notes``.
+* ``provenance`` (the row's kind), ``field_provenance`` (``field=kind:source; ...``,
+  :func:`navalwar.reader.field_provenance`), ``notes``.
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from collections.abc import Mapping, Sequence
 
 import attrs
 
-from navalwar.datapack import PROVENANCE, RowProblems
+from navalwar.datapack import RowProblems
 from navalwar.errors import DataError
 from navalwar.games.gwas_1904.ship import (
     CAPITAL_TYPES,
@@ -38,6 +39,7 @@ from navalwar.games.gwas_1904.ship import (
     TYPES,
     ShipSpec,
 )
+from navalwar.reader import PROVENANCE, field_provenance, one_of, whole, yes_no
 
 SHIP_COLUMNS = (
     "nation",
@@ -65,7 +67,6 @@ NATIONS = ("J", "R")
 MOUNTS = ("fixed", "rotating")
 FIXED_TYPES = ("FORT",)  # no hull and no speed: the Port Arthur fortresses (20.44, 8.8)
 _ARMOUR = re.compile(r"[HLN]*")
-_FIELD_PROV = re.compile(r"^([a-z_]+)=([a-z]+)(?::(.*))?$")
 _BOOL_FIELDS = ("italic", "tertiary_white", "low_freeboard", "shallow_draft")
 _INT_FIELDS = ("torpedo", "fuel", "vp")
 
@@ -76,22 +77,11 @@ _INT_FIELDS = ("torpedo", "fuel", "vp")
 
 
 def _yes(value: str, file: str, path: str) -> bool:
-    v = value.strip().lower()
-    if v == "yes":
-        return True
-    if v == "no":
-        return False
-    raise DataError(f"must be yes or no, not {value!r}", file=file, path=path)
+    return yes_no(value, file, path)
 
 
 def _int(value: str, file: str, path: str, hi: int) -> int:
-    try:
-        n = int(value.strip())
-    except ValueError:
-        raise DataError(f"must be a whole number, not {value!r}", file=file, path=path) from None
-    if not 0 <= n <= hi:
-        raise DataError(f"{n} is out of range 0..{hi}", file=file, path=path)
-    return n
+    return whole(value, file, path, 0, hi)
 
 
 def _armour(value: str, file: str, path: str) -> str:
@@ -107,39 +97,12 @@ def _armour(value: str, file: str, path: str) -> str:
 
 
 def _field_provenance(value: str, file: str, path: str) -> tuple[tuple[str, str], ...]:
-    out: list[tuple[str, str]] = []
-    for item in value.split(";"):
-        item = item.strip()
-        if not item:
-            continue
-        m = _FIELD_PROV.fullmatch(item)
-        if m is None:
-            raise DataError(
-                f"must look like 'field=kind:source; ...', not {item!r}", file=file, path=path
-            )
-        field, kind = m.group(1), m.group(2)
-        if field not in SHIP_COLUMNS or field in ("provenance", "field_provenance", "notes"):
-            raise DataError(f"names unknown field {field!r}", file=file, path=path)
-        if kind not in PROVENANCE:
-            raise DataError(
-                f"unknown provenance {kind!r} for {field}; use one of {', '.join(PROVENANCE)}",
-                file=file,
-                path=path,
-            )
-        if any(f == field for f, _ in out):
-            raise DataError(f"field {field!r} given twice", file=file, path=path)
-        out.append((field, kind))
-    return tuple(out)
+    return field_provenance(value, SHIP_COLUMNS, file, path)
 
 
 def _one_of(value: str, allowed: Sequence[str], file: str, line: str, field: str) -> None:
     """A DataError at ``line.field`` unless ``value`` is one of ``allowed``."""
-    if value not in allowed:
-        raise DataError(
-            f"{field} must be one of {', '.join(allowed)}, not {value!r}",
-            file=file,
-            path=f"{line}.{field}",
-        )
+    one_of(value, allowed, file, f"{line}.{field}", field)
 
 
 def ship_class(notes: str) -> str:
