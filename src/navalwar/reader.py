@@ -86,7 +86,9 @@ class Reader:
         what: str = "key",
     ) -> dict[str, Any]:
         """``value`` as a table holding every ``required`` key and no key but those and the
-        ``optional`` ones."""
+        ``optional`` ones (``None``, as ``doc.get(key)`` gives for an absent key: missing)."""
+        if value is None:
+            self.fail(path, "missing (required)")
         if not isinstance(value, dict):
             self.fail(path, f"must be a table, not {describe(value)}")
         self.keys(value, path, (*required, *optional), what)
