@@ -29,6 +29,7 @@ from navalwar.errors import DataError, NavalwarError, UnknownNameError, clip
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import TE_MAP
 from navalwar.hexgrid import Hex
+from navalwar.reader import Reader
 
 # TE 14.2 Victory Points: (Sunk, Damage Level 3, 2, 1) by the enemy ship's type.
 DEFAULT_VP = {
@@ -105,40 +106,28 @@ class Scenario:
     file: str = ""
 
 
+# Typed access through the core reader; ``path`` is the table's path with a trailing dot
+# ("forces.US[0].") or "" at the top.
 def _get(
     doc: dict[str, Any],
     key: str,
-    kind: type | tuple[type, ...],
+    kind: type,
     file: str,
     path: str,
     default: Any = ...,
 ) -> Any:
-    if key not in doc:
-        if default is not ...:
-            return default
-        raise DataError(f"missing field {key!r}", file=file, path=f"{path}{key}")
-    value = doc[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise DataError(f"must be {names}, not {value!r}", file=file, path=f"{path}{key}")
-    return value
+    return Reader(file).typed(doc, key, path.removesuffix("."), kind, default)
 
 
 def _int(
     doc: dict[str, Any], key: str, file: str, path: str, lo: int, hi: int, default: Any = ...
 ) -> int:
     """A whole number from ``lo`` to ``hi``."""
-    value: int = _get(doc, key, int, file, path, default)
-    if not lo <= value <= hi:
-        raise DataError(f"must be from {lo} to {hi}, not {value}", file=file, path=f"{path}{key}")
-    return value
+    return Reader(file).integer(doc, key, path.removesuffix("."), default, lo, hi)
 
 
 def _check_keys(doc: dict[str, Any], allowed: set[str], file: str, path: str) -> None:
-    for key in doc:
-        if key not in allowed:
-            close = UnknownNameError("field", key, allowed)
-            raise DataError(str(close), file=file, path=f"{path}{key}")
+    Reader(file).keys(doc, path.removesuffix("."), allowed)
 
 
 def _hex(label: str, file: str, path: str) -> Hex:
