@@ -20,6 +20,7 @@ import attrs
 from navalwar.damage import BoxTrack
 from navalwar.datapack import PackFile, RowProblems, check_strict, load_files, pack_provenance
 from navalwar.errors import DataError
+from navalwar.known import refuse
 from navalwar.reader import Reader, field_provenance, provenance_kind, whole, yes_no
 from navalwar.tables import RangeKey, Table2D
 
@@ -593,16 +594,7 @@ def load(overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
     bmd = parse_bmd(*f("battle_movement_display.toml"))
     provenance = pack_provenance(files)
     data = TEData(ships, movement, torpedo, decks, freedom, bmd, files, provenance)
-    problems = check_known_cells(data)
-    if problems:
-        more = (
-            f" (and {len(problems) - 1} more: {'; '.join(problems[1:4])})" if problems[1:] else ""
-        )
-        first_file = problems[0].split(":", 1)[0]
-        raise DataError(
-            "contradicts a cell the rulebook reveals: " + problems[0].split(": ", 1)[1] + more,
-            file=str(files[first_file].path) if first_file in files else None,
-        )
+    refuse(check_known_cells(data), files)
     if strict:
         check_strict(provenance)
     return data
