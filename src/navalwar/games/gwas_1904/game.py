@@ -38,10 +38,11 @@ from navalwar.games.gwas_1904.movement import minefield
 from navalwar.games.gwas_1904.overlay import Overlay, load_overlay, overlay_names
 from navalwar.games.gwas_1904.scenario import BattleScenario, Force, Victory, parse_scenario
 from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
-from navalwar.games.gwas_1904.ships import check_known, load_ships, ship_class
+from navalwar.games.gwas_1904.ships import contradictions, load_ships, ship_class
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
 from navalwar.hidden import opaque_ids
+from navalwar.known import refuse
 from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
 
 SPEC = GameSpec(
@@ -193,12 +194,7 @@ class GreatWarAtSea1904(Game[State, GData]):
         overlays = [f"overlays/{name}.toml" for name in overlay_names(overrides)]
         files = load_files("gwas_1904", (*PACK_FILES, *overlays), overrides)
         ships = load_ships(files["ships.csv"].content, str(files["ships.csv"].path))
-        problems = check_known(ships)
-        if problems:
-            raise DataError(
-                "contradicts the rulebook: " + "; ".join(problems[:3]),
-                file=str(files["ships.csv"].path),
-            )
+        refuse(contradictions(ships), files)
         provenance = pack_provenance(files)
         if strict:
             check_strict(provenance)

@@ -27,8 +27,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-import attrs
-
 from navalwar.datapack import RowProblems
 from navalwar.errors import DataError
 from navalwar.games.gwas_1904.ship import (
@@ -39,6 +37,7 @@ from navalwar.games.gwas_1904.ship import (
     TYPES,
     ShipSpec,
 )
+from navalwar.known import Contradiction, KnownCell, Read, check
 from navalwar.reader import PROVENANCE, field_provenance, one_of, whole, yes_no
 
 SHIP_COLUMNS = (
@@ -235,30 +234,6 @@ def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, 
 # --------------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class KnownShipCell:
-    """One value the rulebook reveals about the (missing) Ship Data Charts.
-
-    Attributes:
-        ship: which rows: ``"R B17"`` (nation and code), ``"type:FORT"`` (every row of
-            a type; at least one must exist) or ``"light"`` (every light ship, 5.21).
-        field: a ``ships.csv`` column, or ``"rows"`` (how many rows ``ship`` selects).
-        expected: ``"is:TEXT"`` the cell's text exactly (``"is:"`` = blank);
-            ``"count=N"``, ``"count>=N"``, ``"count<=N"`` the number of boxes of an
-            armour field or the value of a number field (or the number of rows);
-            ``"only:LETTERS"`` every box's letter is one of these; ``"has:LETTERS"``
-            at least one box's letter is one of these.
-        rule: the rule or scenario (and line of ``gwas_1904.txt``) that reveals it.
-        note: what the text says.
-    """
-
-    ship: str
-    field: str
-    expected: str
-    rule: str
-    note: str
-
-
 _VLADIMIR = "GWaS 19.2 example (L183)"
 _TRI_SV = "GWaS 8.2 example (L1408)"
 _MIXED = "Campaign Game, ship repair (L935)"
@@ -267,13 +242,15 @@ _TRANSPORT = "GWaS 10.1 (L1466)"
 _LIGHT = "GWaS 2.3 (L1022)"
 
 
-def _cells() -> tuple[KnownShipCell, ...]:
-    c = KnownShipCell
+def _cells() -> tuple[KnownCell, ...]:
+    def c(ship: str, field: str, expected: str, rule: str, note: str) -> KnownCell:
+        return KnownCell("ships.csv", ("ships", ship, *field.split()), expected, rule, note)
+
     cells = [
-        c("R B17", "type", "is:B", _VLADIMIR, "'The Russian battleship Vladimir'"),
-        c("R B17", "primary", "count=2", _VLADIMIR, "'2 undamaged main-gun firepower'"),
-        c("R B17", "secondary", "count=5", _VLADIMIR, "'5 secondary-gun firepower'"),
-        c("R B17", "tertiary", "count=1", _VLADIMIR, "'1 auxiliary-gun firepower'"),
+        c("R B17", "type", "B", _VLADIMIR, "'The Russian battleship Vladimir'"),
+        c("R B17", "primary boxes", "2", _VLADIMIR, "'2 undamaged main-gun firepower'"),
+        c("R B17", "secondary boxes", "5", _VLADIMIR, "'5 secondary-gun firepower'"),
+        c("R B17", "tertiary boxes", "1", _VLADIMIR, "'1 auxiliary-gun firepower'"),
         c(
             "R B01",
             "hull",
@@ -282,78 +259,78 @@ def _cells() -> tuple[KnownShipCell, ...]:
             "'The hull of Tri Sviatitelia is protected by "
             "heavy armor' (a secondary hit on it does no damage)",
         ),
-        c("R B01", "hull", "count>=1", _TRI_SV, "she has a hull to protect"),
+        c("R B01", "hull boxes", ">=1", _TRI_SV, "she has a hull to protect"),
         c("R B23", "hull", "has:H", _MIXED, "Poltava has heavy-armour boxes ..."),
         c("R B23", "hull", "has:LN", _MIXED, "... and light-armour or unarmoured boxes"),
         c("J B09", "hull", "has:H", _MIXED, "Yamato has heavy-armour boxes ..."),
         c("J B09", "hull", "has:LN", _MIXED, "... and light-armour or unarmoured boxes"),
-        c("type:FORT", "rows", "count=2", _FORT, "'2 coastal defense fortresses'"),
-        c("type:FORT", "nation", "is:R", _FORT, "the Russian fortresses of Port Arthur"),
-        c("type:FORT", "primary", "is:HHH", _FORT, "'3 main-gun firepower of heavy armor'"),
-        c("type:FORT", "secondary", "is:", _FORT, "only the 3 main-gun firepower (notes A-19)"),
-        c("type:FORT", "tertiary", "is:", _FORT, "only the 3 main-gun firepower (notes A-19)"),
+        c("type:FORT", "rows", "2", _FORT, "'2 coastal defense fortresses'"),
+        c("type:FORT", "nation", "R", _FORT, "the Russian fortresses of Port Arthur"),
+        c("type:FORT", "primary", "HHH", _FORT, "'3 main-gun firepower of heavy armor'"),
+        c("type:FORT", "secondary", "", _FORT, "only the 3 main-gun firepower (notes A-19)"),
+        c("type:FORT", "tertiary", "", _FORT, "only the 3 main-gun firepower (notes A-19)"),
         c(
             "type:FORT",
             "hull",
-            "is:",
+            "",
             "GWaS 20.44, 8.8 (L257, L1440)",
             "a fixed battery: 'ships with no hull on the ship data sheet' (notes A-19)",
         ),
-        c("type:FORT", "speed", "is:", _FORT, "'a fixed battleship'"),
-        c("type:TR", "rows", "count>=1", "BS1 (L300)", "'Troop transports: 4'"),
-        c("type:TR", "hull", "count>=1", _TRANSPORT, "'Each transport has 1 or 2 hull boxes'"),
-        c("type:TR", "hull", "count<=2", _TRANSPORT, "'Each transport has 1 or 2 hull boxes'"),
+        c("type:FORT", "speed", "", _FORT, "'a fixed battleship'"),
+        c("type:TR", "rows", ">=1", "BS1 (L300)", "'Troop transports: 4'"),
+        c("type:TR", "hull boxes", ">=1", _TRANSPORT, "'Each transport has 1 or 2 hull boxes'"),
+        c("type:TR", "hull boxes", "<=2", _TRANSPORT, "'Each transport has 1 or 2 hull boxes'"),
         c("type:TR", "hull", "only:N", _TRANSPORT, "'never has armor protection'"),
-        c("type:TR", "primary", "is:", _TRANSPORT, "'or armament'"),
-        c("type:TR", "secondary", "is:", _TRANSPORT, "'or armament'"),
-        c("type:TR", "tertiary", "is:", _TRANSPORT, "'or armament'"),
-        c("type:TR", "torpedo", "count=0", _TRANSPORT, "'or armament'"),
+        c("type:TR", "primary", "", _TRANSPORT, "'or armament'"),
+        c("type:TR", "secondary", "", _TRANSPORT, "'or armament'"),
+        c("type:TR", "tertiary", "", _TRANSPORT, "'or armament'"),
+        c("type:TR", "torpedo", "0", _TRANSPORT, "'or armament'"),
         c(
             "light",
             "primary",
-            "is:",
+            "",
             _LIGHT,
             "'light ship counters have only auxiliary gun firepower'",
         ),
         c(
             "light",
             "secondary",
-            "is:",
+            "",
             _LIGHT,
             "'light ship counters have only auxiliary gun firepower'",
         ),
         c(
             "R B11",
-            "hull",
-            "count>=3",
+            "hull boxes",
+            ">=3",
             "BS2 (L348)",
             "Tsesarevich starts aground with 2 hull boxes of damage and afloat",
         ),
         c(
             "R B27",
-            "hull",
-            "count>=3",
+            "hull boxes",
+            ">=3",
             "BS2 (L348)",
             "Retvisan starts aground with 2 hull boxes of damage and afloat",
         ),
         c(
             "R B24",
-            "hull",
-            "count>=2",
+            "hull boxes",
+            ">=2",
             "BS4 (L400)",
             "Sevastopol starts with 1 hull box of damage and afloat",
         ),
         c(
             "J C01",
             "fuel",
-            "count>=7",
+            ">=7",
             "Op8 (L795)",
             "Naniwa has used 6 fuel boxes and can still sail",
         ),
         c(
             "J C02",
             "fuel",
-            "count>=7",
+            ">=7",
             "Op8 (L795)",
             "Takachiho has used 6 fuel boxes and can still sail",
         ),
@@ -369,8 +346,8 @@ def _cells() -> tuple[KnownShipCell, ...]:
         cells.append(
             c(
                 f"R {code}",
-                "secondary",
-                "count>=1",
+                "secondary boxes",
+                ">=1",
                 "BS5 (L436)",
                 f"landing parties: {name}'s secondary firepower is reduced by 1",
             )
@@ -380,7 +357,7 @@ def _cells() -> tuple[KnownShipCell, ...]:
             c(
                 f"J {code}",
                 "fuel",
-                "count>=3",
+                ">=3",
                 "Op2 (L566)",
                 "the First Fleet has used 2 fuel boxes and can still sail",
             )
@@ -388,7 +365,13 @@ def _cells() -> tuple[KnownShipCell, ...]:
     return tuple(cells)
 
 
-KNOWN_SHIP_CELLS: tuple[KnownShipCell, ...] = _cells()
+KNOWN_SHIP_CELLS: tuple[KnownCell, ...] = _cells()
+"""The cells, in the core's known-cell language (:mod:`navalwar.known`). Key paths:
+``("ships", SHIP, FIELD)`` a ``ships.csv`` cell as the file holds it; ``("ships", SHIP,
+PART, "boxes")`` the number of boxes of an armour part; ``("ships", SHIP, "rows")`` how
+many rows SHIP selects. SHIP is ``"R B17"`` (nation and code), ``"type:FORT"`` (every
+row of a type; each must agree) or ``"light"`` / ``"capital"`` (every light or capital
+ship, 5.21); ``rule`` is the rule or scenario (and line of ``gwas_1904.txt``)."""
 
 
 def _select(ships: Mapping[tuple[str, str], ShipSpec], sel: str) -> list[ShipSpec] | None:
@@ -413,45 +396,36 @@ def cell_text(ship: ShipSpec, field: str) -> str:
     return str(value)
 
 
-def _holds(expected: str, text: str, numeric: int) -> bool:
-    kind, _, arg = expected.partition(":")
-    if kind == "is":
-        return text == arg
-    if kind == "only":
-        return all(ch in arg for ch in text)
-    if kind == "has":
-        return any(ch in arg for ch in text)
-    m = re.fullmatch(r"count(=|>=|<=)(\d+)", expected)
-    if m is None:
-        raise ValueError(f"bad known-cell expectation {expected!r}")
-    op, n = m.group(1), int(m.group(2))
-    return {"=": numeric == n, ">=": numeric >= n, "<=": numeric <= n}[op]
+def cell_reader(ships: Mapping[tuple[str, str], ShipSpec]) -> Read:
+    """The value at a :data:`KNOWN_SHIP_CELLS` key path of ``ships``, for
+    :func:`navalwar.known.check`."""
+
+    def read(key: tuple[str, ...]) -> str | list[tuple[str, str]]:
+        head, sel, field, *sub = key
+        selected = _select(ships, sel) if head == "ships" else None
+        if selected is None:
+            raise KeyError(f"no ship {sel} in the pack")
+        if field == "rows":
+            return str(len(selected))
+        if sub not in ([], ["boxes"]) or field not in SHIP_COLUMNS:
+            raise KeyError(f"no key path {'/'.join(key)}")
+        values = [
+            (
+                f"{s.nation} {s.code} ({s.name})",
+                str(len(cell_text(s, field))) if sub else cell_text(s, field),
+            )
+            for s in selected
+        ]
+        return values[0][1] if " " in sel else values
+
+    return read
+
+
+def contradictions(ships: Mapping[tuple[str, str], ShipSpec]) -> list[Contradiction]:
+    """Every :data:`KNOWN_SHIP_CELLS` entry the pack contradicts."""
+    return check(KNOWN_SHIP_CELLS, cell_reader(ships))
 
 
 def check_known(ships: Mapping[tuple[str, str], ShipSpec]) -> list[str]:
     """Every :data:`KNOWN_SHIP_CELLS` entry the pack contradicts, as messages (empty = fine)."""
-    problems: list[str] = []
-    for cell in KNOWN_SHIP_CELLS:
-        selected = _select(ships, cell.ship)
-        where = f"{cell.rule}: {cell.note}"
-        if selected is None:
-            problems.append(f"{cell.ship}: no such ship in the pack ({where})")
-            continue
-        if cell.field == "rows":
-            if not _holds(cell.expected, "", len(selected)):
-                problems.append(
-                    f"{cell.ship}: {len(selected)} row(s), expected {cell.expected} ({where})"
-                )
-            continue
-        if not selected:
-            problems.append(f"{cell.ship}: no such rows in the pack ({where})")
-            continue
-        for ship in selected:
-            text = cell_text(ship, cell.field)
-            numeric = len(text) if cell.field in PARTS else int(text) if text.isdigit() else -1
-            if not _holds(cell.expected, text, numeric):
-                problems.append(
-                    f"{ship.nation} {ship.code} ({ship.name}) {cell.field} is {text!r}, "
-                    f"expected {cell.expected} ({where})"
-                )
-    return problems
+    return [str(p) for p in contradictions(ships)]
