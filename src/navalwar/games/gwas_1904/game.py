@@ -16,18 +16,16 @@ from typing import Any
 
 import attrs
 
+from navalwar import scenario_files
 from navalwar.actions import Action
 from navalwar.datapack import (
-    bundled_data_dir,
     check_strict,
-    is_scenario_file,
     load_files,
     pack_provenance,
-    parse_toml,
 )
 from navalwar.dice import Dice
 from navalwar.engine import Context, Decision, Game, Match, Outcome
-from navalwar.errors import DataError, IllegalActionError, UnknownNameError
+from navalwar.errors import DataError, IllegalActionError
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import battle as b
 from navalwar.games.gwas_1904 import impulse, setup, victory
@@ -172,11 +170,6 @@ class GData:
     def _overlays(self) -> dict[str, Overlay]:
         return {}
 
-    @functools.cached_property
-    def bundled_scenarios(self) -> dict[str, BattleScenario]:
-        """The bundled scenarios read so far, by id (see ``load_scenario``)."""
-        return {}
-
 
 State = b.Battle | bc.BasicBattle
 # The files of the pack every match reads (and the overlays, ``overlays/<name>.toml``).
@@ -205,25 +198,12 @@ class GreatWarAtSea1904(Game[State, GData]):
         return data
 
     def scenarios(self) -> list[str]:
-        return sorted(
-            p.stem for p in (bundled_data_dir() / "gwas_1904" / "scenarios").glob("*.toml")
-        )
+        return scenario_files.bundled_scenarios("gwas_1904")
 
     def load_scenario(self, name: str, data: GData) -> BattleScenario:
-        path = Path(name)
-        if not is_scenario_file(name, self.scenarios()):
-            found = data.bundled_scenarios.get(name)
-            if found is not None:
-                return found  # read once a pack: a pack is kept while its files are unchanged
-            if name not in self.scenarios():
-                raise UnknownNameError("GWaS 1904 scenario", name, self.scenarios())
-            path = bundled_data_dir() / "gwas_1904" / "scenarios" / f"{name}.toml"
-            found = data.bundled_scenarios[name] = self._parse_scenario(path, data)
-            return found
-        return self._parse_scenario(path, data)
-
-    def _parse_scenario(self, path: Path, data: GData) -> BattleScenario:
-        return self.scenario_from_document(parse_toml(path), str(path), data)
+        return scenario_files.load_scenario(
+            "gwas_1904", name, data, self.scenario_from_document, "GWaS 1904 scenario"
+        )
 
     def scenario_from_document(self, doc: dict[str, Any], file: str, data: GData) -> BattleScenario:
         codes: dict[str, set[str]] = {b.JAPAN: set(), b.RUSSIA: set()}

@@ -56,7 +56,7 @@ from navalwar.datapack import bundled_data_dir, load_files
 from navalwar.errors import DataError, UnknownNameError
 from navalwar.games.gwas_1904 import tactical_map
 from navalwar.hexgrid import Hex, distance, neighbours, to_pixel
-from navalwar.reader import Reader
+from navalwar.reader import Reader, provenance_kind
 
 __all__ = [
     "COASTS",
@@ -869,11 +869,9 @@ def parse_overlay(name: str, doc: dict[str, Any], file: str = "") -> Overlay:
     r.keys(doc, "", ("meta", "port", "hexes", "polygon"))
     meta = r.section(doc, "meta", _META)
     title = r.string(meta, "title", "meta.title")
-    provenance = r.string(meta, "provenance", "meta.provenance")
-    if provenance not in ("rulebook", "historical", "reconstructed", "placeholder"):
-        raise r.bad(
-            "must be rulebook, historical, reconstructed or placeholder", "meta.provenance"
-        )
+    provenance = provenance_kind(
+        r.string(meta, "provenance", "meta.provenance"), file, "meta.provenance"
+    )
     if "frame" in meta and meta["frame"] != "hex":
         raise r.bad("the only coordinate frame is 'hex' (hex-centre units)", "meta.frame")
     port_t = r.section(doc, "port", _PORT)

@@ -17,15 +17,13 @@ file is at most 1 MB.
 
 from __future__ import annotations
 
-import functools
-import os
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from navalwar.datapack import bundled_data_dir, is_file, is_scenario_file, parse_toml
-from navalwar.errors import DataError, NavalwarError, UnknownNameError, clip
+from navalwar import scenario_files
+from navalwar.errors import DataError, NavalwarError, UnknownNameError
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import TE_MAP
 from navalwar.hexgrid import Hex
@@ -329,46 +327,18 @@ def _parse_levels(raw: list[Any], file: str) -> tuple[tuple[int | None, str], ..
     return tuple(parsed)
 
 
-@functools.cache
 def scenario_dir() -> Path:
     """The bundled scenarios."""
-    return bundled_data_dir() / "tokyo_express" / "scenarios"
-
-
-_LISTED: tuple[int, tuple[str, ...]] | None = None  # the folder's mtime and its scenarios
+    return scenario_files.scenario_dir("tokyo_express")
 
 
 def bundled_scenarios() -> list[str]:
     """Ids of the bundled scenarios (listed again whenever the folder changes)."""
-    global _LISTED
-    folder = scenario_dir()
-    mtime = os.stat(folder).st_mtime_ns
-    if _LISTED is None or _LISTED[0] != mtime:
-        _LISTED = (mtime, tuple(sorted(p.stem for p in folder.glob("*.toml"))))
-    return list(_LISTED[1])
-
-
-# bundled scenario file -> (mtime, size, data pack, parsed scenario): a bundled
-# scenario is parsed once per process while its file and the pack are unchanged
-_PARSED: dict[str, tuple[int, int, TEData, Scenario]] = {}
+    return scenario_files.bundled_scenarios("tokyo_express")
 
 
 def load_scenario(name: str, data: TEData) -> Scenario:
     """A bundled scenario id, or a path to a scenario TOML file."""
-    path = Path(name)
-    known = bundled_scenarios()
-    if is_scenario_file(name, known):
-        if not is_file(path):
-            raise DataError("no such scenario file", file=clip(name))
-        return parse_scenario(parse_toml(path), str(path), data)
-    if name not in known:
-        raise UnknownNameError("Tokyo Express scenario", name, known)
-    file = scenario_dir() / f"{name}.toml"
-    key = str(file)
-    st = os.stat(file)
-    cached = _PARSED.get(key)
-    if cached is not None and cached[2] is data and cached[:2] == (st.st_mtime_ns, st.st_size):
-        return cached[3]
-    scenario = parse_scenario(parse_toml(file), key, data)
-    _PARSED[key] = (st.st_mtime_ns, st.st_size, data, scenario)
-    return scenario
+    return scenario_files.load_scenario(
+        "tokyo_express", name, data, parse_scenario, "Tokyo Express scenario"
+    )
