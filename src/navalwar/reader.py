@@ -27,7 +27,7 @@ from navalwar.errors import DataError, UnknownNameError, excerpt
 PROVENANCE = ("rulebook", "example", "historical", "reconstructed", "placeholder")
 
 KIND_NAMES: dict[type, str] = {
-    bool: "a boolean",
+    bool: "a boolean (true or false)",
     int: "an integer",
     float: "a number",
     str: "a string",
@@ -40,8 +40,9 @@ MAX_COUNT = 999  # the default upper bound of :meth:`Reader.integer`
 
 def describe(value: object) -> str:
     """A value's TOML kind, with a short excerpt of it (``an integer (3)``, ``a table``)."""
-    for kind, name in KIND_NAMES.items():
+    for kind, expected in KIND_NAMES.items():
         if type(value) is kind:
+            name = expected.split(" (")[0]
             return f"{name} ({excerpt(value)})" if kind not in (list, dict) else name
     return type(value).__name__
 

@@ -780,12 +780,6 @@ class _Reader(Reader):
                 raise self.bad(f"unknown nation {v!r}; use J or R", f"{path}[{i}]")
         return frozenset(value)
 
-    def flag(self, doc: dict[str, Any], key: str, path: str) -> bool:
-        value = doc.get(key)
-        if not isinstance(value, bool):
-            raise self.bad("must be true or false", path)
-        return value
-
     def polygon(self, raw: object, path: str) -> tuple[str, Polygon]:
         if not isinstance(raw, dict):
             raise self.bad("must be a table with name and points", path)
@@ -888,7 +882,7 @@ def parse_overlay(name: str, doc: dict[str, Any], file: str = "") -> Overlay:
     if coast not in COASTS:
         raise r.bad(f"unknown coast {coast!r}; use one of {', '.join(COASTS)}", "port.coast")
     closed = r.nations(port_t, "closed_to", "port.closed_to")
-    fire = r.flag(port_t, "fire", "port.fire")
+    fire = r.flag(port_t, "fire", "port")
     charts = r.nations(port_t, "local_charts", "port.local_charts")
     checks = r.nations(port_t, "approach_checks", "port.approach_checks")
 
