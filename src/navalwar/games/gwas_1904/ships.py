@@ -75,14 +75,6 @@ _INT_FIELDS = ("torpedo", "fuel", "vp")
 # --------------------------------------------------------------------------------------
 
 
-def _yes(value: str, file: str, path: str) -> bool:
-    return yes_no(value, file, path)
-
-
-def _int(value: str, file: str, path: str, hi: int) -> int:
-    return whole(value, file, path, 0, hi)
-
-
 def _armour(value: str, file: str, path: str) -> str:
     if not _ARMOUR.fullmatch(value):
         raise DataError(
@@ -93,10 +85,6 @@ def _armour(value: str, file: str, path: str) -> str:
     if len(value) > 30:
         raise DataError(f"{len(value)} boxes is more than 30", file=file, path=path)
     return value
-
-
-def _field_provenance(value: str, file: str, path: str) -> tuple[tuple[str, str], ...]:
-    return field_provenance(value, SHIP_COLUMNS, file, path)
 
 
 def _one_of(value: str, allowed: Sequence[str], file: str, line: str, field: str) -> None:
@@ -163,8 +151,8 @@ def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, 
             typ = row["type"].strip()
             _one_of(typ, TYPES, file, p, "type")
             boxes = {part: _armour(row[part].strip(), file, f"{p}.{part}") for part in PARTS}
-            flags = {f: _yes(row[f], file, f"{p}.{f}") for f in _BOOL_FIELDS}
-            ints = {f: _int(row[f], file, f"{p}.{f}", 999) for f in _INT_FIELDS}
+            flags = {f: yes_no(row[f], file, f"{p}.{f}") for f in _BOOL_FIELDS}
+            ints = {f: whole(row[f], file, f"{p}.{f}", 0, 999) for f in _INT_FIELDS}
             mount = row["torpedo_mount"].strip()
             if ints["torpedo"] == 0 and mount:
                 raise DataError(
@@ -221,8 +209,8 @@ def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, 
                 low_freeboard=flags["low_freeboard"],
                 shallow_draft=flags["shallow_draft"],
                 provenance=provenance,
-                field_provenance=_field_provenance(
-                    row["field_provenance"], file, f"{p}.field_provenance"
+                field_provenance=field_provenance(
+                    row["field_provenance"], SHIP_COLUMNS, file, f"{p}.field_provenance"
                 ),
             )
     problems.check()

@@ -263,12 +263,7 @@ class TEData:
         return self.movement[min(speed, 7)][phase - 1]
 
 
-# -- parsing helpers (the cells' rules are navalwar.reader's) ----------------------------
-_int = whole
-_yes = yes_no
-_provenance = provenance_kind
-
-
+# -- parsing helpers (the cells' own rules are navalwar.reader's) ---------------------------
 def _key(value: Any, file: str, path: str) -> RangeKey:
     try:
         return RangeKey.parse(value)
@@ -332,13 +327,13 @@ def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec
                     file=file,
                     path=f"{p}.primary_caliber",
                 )
-            boxes = _int(row["damage_boxes"], file, f"{p}.damage_boxes", 1, 60)
+            boxes = whole(row["damage_boxes"], file, f"{p}.damage_boxes", 1, 60)
             levels: list[tuple[int, int]] = []
             for lv in (1, 2, 3):
                 cell = row[f"level{lv}_box"]
                 if cell == "" and lv == 2:
                     continue
-                box = _int(cell, file, f"{p}.level{lv}_box", 1, boxes - 1)
+                box = whole(cell, file, f"{p}.level{lv}_box", 1, boxes - 1)
                 if levels and box <= levels[-1][1]:
                     raise DataError(
                         "level boxes must increase", file=file, path=f"{p}.level{lv}_box"
@@ -353,20 +348,20 @@ def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec
                 nation=row["nation"],
                 type=row["type"],
                 roster_class=row["roster_class"],
-                late_war=_yes(row["late_war"], file, f"{p}.late_war"),
-                historical=_yes(row["historical"], file, f"{p}.historical"),
-                max_speed=_int(row["max_speed"], file, f"{p}.max_speed", 1, 7),
-                bow=_int(row["bow_primary"], file, f"{p}.bow_primary", 0, 99),
-                stern=_int(row["stern_primary"], file, f"{p}.stern_primary", 0, 99),
+                late_war=yes_no(row["late_war"], file, f"{p}.late_war"),
+                historical=yes_no(row["historical"], file, f"{p}.historical"),
+                max_speed=whole(row["max_speed"], file, f"{p}.max_speed", 1, 7),
+                bow=whole(row["bow_primary"], file, f"{p}.bow_primary", 0, 99),
+                stern=whole(row["stern_primary"], file, f"{p}.stern_primary", 0, 99),
                 caliber=row["primary_caliber"],
-                secondary=_int(row["secondary"] or 0, file, f"{p}.secondary", 0, 99),
+                secondary=whole(row["secondary"] or 0, file, f"{p}.secondary", 0, 99),
                 secondary_caliber=row["secondary_caliber"],
                 boxes=boxes,
                 levels=tuple(levels),
-                last_box_speed=_int(row["last_box_speed"], file, f"{p}.last_box_speed", 0, 7),
+                last_box_speed=whole(row["last_box_speed"], file, f"{p}.last_box_speed", 0, 7),
                 salvos=_salvos(row["torpedoes"], file, f"{p}.torpedoes"),
-                radar=_yes(row["radar"], file, f"{p}.radar"),
-                provenance=_provenance(row["provenance"], file, f"{p}.provenance"),
+                radar=yes_no(row["radar"], file, f"{p}.radar"),
+                provenance=provenance_kind(row["provenance"], file, f"{p}.provenance"),
                 field_provenance=fprov,
             )
     problems.check()
@@ -386,7 +381,7 @@ def parse_movement(doc: dict[str, Any], file: str) -> dict[int, tuple[int, ...]]
                 file=file,
                 path=f"rows.{speed}",
             )
-        vals = tuple(_int(c, file, f"rows.{speed}", 0, 2) for c in cells)
+        vals = tuple(whole(c, file, f"rows.{speed}", 0, 2) for c in cells)
         if sum(vals) != speed:
             raise DataError(
                 f"Speed {speed} must move {speed} hexes in all, not {sum(vals)}",
@@ -400,7 +395,7 @@ def parse_movement(doc: dict[str, Any], file: str) -> dict[int, tuple[int, ...]]
 def _result(cell: Any, file: str, path: str) -> int | str:
     if cell == "N":
         return "N"
-    return _int(cell, file, path, 0, 30)
+    return whole(cell, file, path, 0, 30)
 
 
 def parse_torpedo(doc: dict[str, Any], file: str) -> TorpedoTable:
@@ -449,11 +444,11 @@ def parse_cards(rows: Sequence[dict[str, str]], file: str) -> dict[str, dict[int
                     file=file,
                     path=f"{p}.deck",
                 )
-            number = _int(row.get("card", ""), file, f"{p}.card", 1, 999)
+            number = whole(row.get("card", ""), file, f"{p}.card", 1, 999)
             card = building.setdefault(
                 (deck, number), {"reshuffle": False, "rows": [], "message": ""}
             )
-            if _yes(row.get("reshuffle", ""), file, f"{p}.reshuffle"):
+            if yes_no(row.get("reshuffle", ""), file, f"{p}.reshuffle"):
                 card["reshuffle"] = True
                 continue
             if row.get("message"):
@@ -461,9 +456,9 @@ def parse_cards(rows: Sequence[dict[str, str]], file: str) -> dict[str, dict[int
             cells: list[int | None] = []
             for col in CARD_COLUMNS:
                 v = row.get(col, "")
-                cells.append(None if v == "" else _int(v, file, f"{p}.{col}", 0, 30))
+                cells.append(None if v == "" else whole(v, file, f"{p}.{col}", 0, 30))
             card["rows"].append(
-                CardRow(_int(row.get("row", ""), file, f"{p}.row", 0, 99), tuple(cells))
+                CardRow(whole(row.get("row", ""), file, f"{p}.row", 0, 99), tuple(cells))
             )
     problems.check()
     decks: dict[str, dict[int, GunneryCard]] = {d: {} for d in CALIBERS}
@@ -515,13 +510,7 @@ def parse_freedom(doc: dict[str, Any], file: str) -> FreedomTable:
 def _entry(e: Any, file: str, path: str, with_rolls: bool = True) -> BMDEntry:
     if not isinstance(e, dict):
         raise DataError("must be a table {rolls, heading, order}", file=file, path=path)
-    extra = set(e) - {"rolls", "heading", "order"}
-    if extra:
-        raise DataError(
-            f"unknown key(s) {sorted(extra)}; an entry has rolls, heading, order",
-            file=file,
-            path=path,
-        )
+    Reader(file).keys(e, path, ("rolls", "heading", "order"))
     order = e.get("order")
     if order not in BMD_ORDERS:
         raise DataError(
@@ -530,7 +519,7 @@ def _entry(e: Any, file: str, path: str, with_rolls: bool = True) -> BMDEntry:
             path=f"{path}.order",
         )
     rolls = _key(e.get("rolls", "1"), file, f"{path}.rolls") if with_rolls else RangeKey(1, 1)
-    return BMDEntry(rolls, _int(e.get("heading"), file, f"{path}.heading", 0, 5), order)
+    return BMDEntry(rolls, whole(e.get("heading"), file, f"{path}.heading", 0, 5), order)
 
 
 def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
@@ -545,7 +534,7 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
         if not isinstance(s, dict):
             raise DataError("each [[sectors]] entry must be a table", file=file, path=p)
         _check_top(s, {"id", "name", "light", "heavy", "standard_1"}, file, p)
-        sid = _int(s.get("id"), file, f"{p}.id", 1, 11)
+        sid = whole(s.get("id"), file, f"{p}.id", 1, 11)
         bands = {}
         for band in ("light", "heavy"):
             entries = s.get(band)
