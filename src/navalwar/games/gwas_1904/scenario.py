@@ -41,6 +41,7 @@ from typing import Any
 
 import attrs
 
+from navalwar import reader
 from navalwar.errors import DataError, UnknownNameError
 from navalwar.games.gwas_1904 import tactical_map
 from navalwar.games.gwas_1904.ship import PARTS, TYPES
@@ -62,7 +63,7 @@ MERCHANT_TYPES = ("TR",)
 # Bounds on the counts a file gives (the bundled scenarios' largest in brackets): any
 # whole number without a printed range (impulses 12, exit_ships 7 ...), a squadron's
 # ships (31) and a side's squadron ships (64), so that a file cannot ask for millions.
-MAX_COUNT = 999
+MAX_COUNT = reader.MAX_COUNT  # 999: the core reader's bound on a count
 MAX_SQUADRON_SHIPS = 99
 MAX_SIDE_SQUADRON_SHIPS = 300
 WARSHIPS_PER_COUNTER = 3  # 9.2
