@@ -491,7 +491,9 @@ def check_strict(provenance: Mapping[str, str]) -> None:
         raise DataError(
             f"strict mode needs data of at least {STRICT_MINIMUM!r} provenance, but these files "
             "are below it: " + ", ".join(weak) + ". Put a transcription of the printed "
-            "components in an override directory (--data DIR) to play strictly."
+            "components in an override directory (--data DIR) to play strictly, its "
+            "provenance given in each TOML file's [meta] table and in each CSV file's "
+            "provenance column or <name>.meta.toml beside it."
         )
 
 
