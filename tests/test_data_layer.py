@@ -44,6 +44,16 @@ def test_validate_accepts_every_bundled_file_and_scenario(game: str, path: Path)
 
 
 @pytest.mark.parametrize("game", GAMES)
+def test_validate_accepts_a_copy_of_each_data_file(game: str, tmp_path: Path) -> None:
+    """An owner's file is checked where it lies, under its pack name."""
+    for name in data_file_names(game):
+        copy = tmp_path / name
+        copy.parent.mkdir(parents=True, exist_ok=True)
+        copy.write_bytes((bundled_data_dir() / game / name).read_bytes())
+        assert validate("--game", game, str(copy)) == (0, f"{copy}: OK\n"), name
+
+
+@pytest.mark.parametrize("game", GAMES)
 def test_validate_accepts_a_folder_of_scenarios(game: str) -> None:
     folder = bundled_data_dir() / game / "scenarios"
     code, output = validate("--game", game, str(folder))
