@@ -326,13 +326,16 @@ def replay(file: str, data: tuple[str, ...]) -> None:
     type=click.Path(),
     help="Override data directory to check a save or scenario with.",
 )
+@click.option(
+    "--strict", is_flag=True, help="Also refuse data below 'historical' provenance (as play does)."
+)
 @_friendly
-def validate(path: str, game: str | None, data: tuple[str, ...]) -> None:
+def validate(path: str, game: str | None, data: tuple[str, ...], strict: bool) -> None:
     """Check a scenario (.toml), save (.json) or data file or directory; list every problem
     (each an error line, exit status 2)."""
     from navalwar.validation import validate_path
 
-    problems = validate_path(Path(path), game, data)
+    problems = validate_path(Path(path), game, data, strict)
     if problems:
         for p in problems:
             click.echo(f"navalwar: error: {p}", err=True)

@@ -24,7 +24,7 @@ import io
 import os
 import stat
 import tomllib
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -32,12 +32,13 @@ import attrs
 
 from navalwar.errors import DataError, DataErrors, clip, excerpt
 from navalwar.files import atomic_write
+from navalwar.reader import PROVENANCE, field_provenance, provenance_kind
 
 if TYPE_CHECKING:
     from navalwar.engine import Game
 
 
-PROVENANCE = ("rulebook", "example", "historical", "reconstructed", "placeholder")
+__all__ = ["PROVENANCE"]  # re-exported from navalwar.reader, where the grammar lives
 STRICT_MINIMUM = "historical"
 ENV_VAR = "NAVALWAR_DATA"
 
@@ -81,6 +82,11 @@ def provenance_rank(kind: str) -> int:
 def meets_strict(kind: str) -> bool:
     """Whether provenance ``kind`` is good enough for strict mode."""
     return provenance_rank(kind) <= provenance_rank(STRICT_MINIMUM)
+
+
+def worst(kinds: Iterable[str]) -> str:
+    """The worst of provenance ``kinds`` (``placeholder`` for none)."""
+    return max(kinds, key=PROVENANCE.index, default="placeholder")
 
 
 @functools.cache
@@ -464,6 +470,72 @@ def load_files(
         content: Any = parse_toml(path) if name.endswith(".toml") else parse_csv(path)
         out[name] = PackFile(name, path, origin, content)
     return out
+
+
+def meta_provenance(doc: Any, file: str) -> str:
+    """A TOML file's provenance: its ``[meta] provenance``; ``placeholder`` (the worst)
+    when it gives none."""
+    meta = doc.get("meta", {}) if isinstance(doc, dict) else {}
+    if not isinstance(meta, dict):
+        raise DataError("must be a table", file=file, path="meta")
+    if "provenance" not in meta:
+        return "placeholder"
+    return provenance_kind(meta["provenance"], file, "meta.provenance")
+
+
+def rows_provenance(rows: Sequence[Mapping[str, str]], file: str) -> str:
+    """A CSV file's provenance from its ``provenance`` and ``field_provenance`` columns:
+    the worst kind any row or field of it has (every bad cell reported, by line)."""
+    kinds: list[str] = []
+    fields = tuple(rows[0]) if rows else ()
+    problems = RowProblems()
+    for line, row in enumerate(rows, start=2):
+        with problems.row():
+            where = f"line {line}"
+            kinds.append(provenance_kind(row["provenance"], file, f"{where}.provenance"))
+            cell = row.get("field_provenance", "")
+            found = field_provenance(cell, fields, file, f"{where}.field_provenance")
+            kinds.extend(kind for _, kind in found)
+    problems.check()
+    return worst(kinds)
+
+
+def sidecar_path(csv_path: Path) -> Path:
+    """The provenance sidecar of a CSV file without a provenance column: ``<stem>.meta.toml``."""
+    return csv_path.with_name(csv_path.stem + ".meta.toml")
+
+
+def file_provenance(file: PackFile) -> str:
+    """The provenance of one file of a pack, the same rule for every game: a TOML file's
+    ``[meta] provenance``; a CSV file's worst row or field provenance if it has a
+    ``provenance`` column, else its sidecar ``<stem>.meta.toml``'s; ``placeholder`` when
+    the file gives none."""
+    path = str(file.path)
+    if file.name.endswith(".toml"):
+        return meta_provenance(file.content, path)
+    rows = file.content
+    if rows and "provenance" in rows[0]:
+        return rows_provenance(rows, path)
+    meta = sidecar_path(file.path)
+    return meta_provenance(parse_toml(meta), str(meta)) if meta.is_file() else "placeholder"
+
+
+def pack_provenance(files: Mapping[str, PackFile]) -> dict[str, str]:
+    """Each file's provenance (:func:`file_provenance`), by name."""
+    return {name: file_provenance(f) for name, f in files.items()}
+
+
+def check_strict(provenance: Mapping[str, str]) -> None:
+    """Strict mode (``--strict``): a DataError naming every file below ``historical``."""
+    weak = [f"{n} ({k})" for n, k in provenance.items() if not meets_strict(k)]
+    if weak:
+        raise DataError(
+            f"strict mode needs data of at least {STRICT_MINIMUM!r} provenance, but these files "
+            "are below it: " + ", ".join(weak) + ". Put a transcription of the printed "
+            "components in an override directory (--data DIR) to play strictly, its "
+            "provenance given in each TOML file's [meta] table and in each CSV file's "
+            "provenance column or <name>.meta.toml beside it."
+        )
 
 
 def write_generated(files: dict[Path, str], check: bool, root: Path) -> int:

@@ -5,7 +5,9 @@ another, and the rows of a ship or card file each on their own; every problem
 names its file and field path. A scenario is checked by starting a match of it (so
 its set-up is checked too); a data directory by loading the pack with it and
 starting every scenario file it holds (``scenarios/``, directly or under
-``<game>/``) with that pack.
+``<game>/``) with that pack; a folder of scenario files only (a pack's
+``scenarios/``) by starting each. With ``strict``, the pack must also pass strict
+mode (every file of at least ``historical`` provenance, ``--strict``).
 
 Without a game named, the file's game is worked out from what it holds
 (:func:`infer_game`); a save names its own.
@@ -96,11 +98,15 @@ def infer_game(path: Path) -> str:
 
 
 def validate_path(
-    path: Path, game_id: str | None = None, data: Sequence[str | Path] = ()
+    path: Path,
+    game_id: str | None = None,
+    data: Sequence[str | Path] = (),
+    strict: bool = False,
 ) -> list[str]:
     """Every problem found in ``path`` (empty if it is good); ``game_id``: the game it
     belongs to (None: a save's own, else :func:`infer_game`); ``data``: the override
-    data directories a save or scenario is checked with."""
+    data directories a save or scenario is checked with; ``strict``: check the pack
+    against strict mode too."""
     from navalwar.engine import Match
     from navalwar.registry import load
     from navalwar.serialization import load_match
@@ -116,12 +122,12 @@ def validate_path(
             return [str(exc)]
     load(game_id)
     if path.is_dir():
-        return _validate_pack_dir(path, game_id)
+        return _validate_pack_dir(path, game_id, strict)
     rel = _data_file(path, game_id)
     if rel is not None:
-        return _validate_data_file(path, rel, game_id)
+        return _validate_data_file(path, rel, game_id, strict)
     if path.suffix == ".toml":
-        return _check(lambda: Match.start(game_id, str(path), data=data))
+        return _check(lambda: Match.start(game_id, str(path), data=data, strict=strict))
     return [f"{path}: not a scenario (.toml), save (.json), data file or data directory"]
 
 
@@ -137,7 +143,7 @@ def _data_file(path: Path, game_id: str) -> str | None:
     return max(found, key=len) if found else None
 
 
-def _validate_data_file(path: Path, rel: str, game_id: str) -> list[str]:
+def _validate_data_file(path: Path, rel: str, game_id: str, strict: bool) -> list[str]:
     """Check one data file as the only override of the pack (a CSV file with its
     ``.meta.toml`` provenance sidecar, if it has one beside it; a sidecar with its CSV)."""
     from navalwar.datapack import locate
@@ -162,12 +168,13 @@ def _validate_data_file(path: Path, rel: str, game_id: str) -> list[str]:
                     source = None
             if source is not None:
                 shutil.copy(source, target.with_name(csv_name))
-        problems = _validate_pack_dir(Path(tmp), game_id)
+        problems = _validate_pack_dir(Path(tmp), game_id, strict)
         return [p.replace(str(target), str(path)).replace(tmp, str(path.parent)) for p in problems]
 
 
-def _validate_pack_dir(directory: Path, game_id: str) -> list[str]:
-    """Load the pack with ``directory`` as override, then start each of its scenario files."""
+def _validate_pack_dir(directory: Path, game_id: str, strict: bool = False) -> list[str]:
+    """Load the pack with ``directory`` as override, then start each of its scenario files
+    (those of a folder holding scenario files only: each of them)."""
     from navalwar.datapack import data_file_names
     from navalwar.engine import Match
     from navalwar.registry import load
@@ -181,13 +188,15 @@ def _validate_pack_dir(directory: Path, game_id: str) -> list[str]:
         for p in folder.glob("*.toml")
     )
     if not has_data and not scenarios:
+        scenarios = sorted(directory.glob("*.toml"))
+    if not has_data and not scenarios:
         listing = ", ".join(names[:8]) + (" ..." if len(names) > 8 else "")
         return [
             f"{directory}: no {game_id} data file or scenario; expected one of: {listing}, "
             f"scenarios/*.toml (directly or under {game_id}/)"
         ]
     overrides = [directory] if has_data else []
-    problems = _check(lambda: game.load_data(overrides)) if has_data else []
+    problems = _check(lambda: game.load_data(overrides, strict)) if has_data or strict else []
     if problems:
         if scenarios:
             problems.append(
@@ -197,6 +206,8 @@ def _validate_pack_dir(directory: Path, game_id: str) -> list[str]:
         return problems
     for scenario in scenarios:
         problems += _check(
-            functools.partial(Match.start, game_id, str(scenario), data=overrides, use_env=False)
+            functools.partial(
+                Match.start, game_id, str(scenario), data=overrides, use_env=False, strict=strict
+            )
         )
     return problems

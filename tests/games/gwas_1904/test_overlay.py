@@ -433,7 +433,7 @@ def _override(tmp_path: Path, name: str, edit: str, new: str) -> Path:
         ('coast = "R"', 'coast = "X"', "port.coast", "unknown coast"),
         ('closed_to = ["J"]', 'closed_to = ["Japan"]', "port.closed_to[0]", "unknown nation"),
         ("fire = false", 'fire = "no"', "port.fire", "true or false"),
-        ("fire = false", "fire = false\ncolour = 1", "port.colour", "unknown field"),
+        ("fire = false", "fire = false\ncolour = 1", "port.colour", "unknown key"),
         ('"I7", "I8", ', '"I8", ', "hexes.land", "I7"),
         ('"I7", "I8", ', '"I7", "I7", "I8", ', "hexes.land[1]", "twice"),
         ('  ["J6", "K7"],\n', "", "hexes.blocked_hexsides", "missing: J6-K7"),

@@ -347,24 +347,56 @@ def test_every_known_cell_selects_rows(ships: dict[tuple[str, str], ShipSpec]) -
     assert len(KNOWN_SHIP_CELLS) >= 40
     for cell in KNOWN_SHIP_CELLS:
         assert cell.rule and cell.note
-        if " " in cell.ship:
-            nation, code = cell.ship.split(" ")
+        if " " in cell.key[1]:
+            nation, code = cell.key[1].split(" ")
             assert (nation, code) in ships, cell
 
 
 @pytest.mark.parametrize(
     ("key", "change", "fragment"),
     [
-        (("R", "B17"), {"primary": "HHH"}, "R B17 (Vladimir) primary is 'HHH', expected count=2"),
-        (("R", "B17"), {"secondary": "HHHH"}, "secondary is 'HHHH', expected count=5"),
-        (("R", "B01"), {"hull": "LHHHH"}, "R B01 (Tri Sviatitelia) hull is 'LHHHH'"),
-        (("R", "B23"), {"hull": "HHHHHHHH"}, "R B23 (Poltava) hull is 'HHHHHHHH', expected has:LN"),
-        (("R", "FORT-1"), {"primary": "HH"}, "FORT-1 (Port Arthur fortress 1) primary is 'HH'"),
-        (("J", "TR-F"), {"hull": "NNN"}, "hull is 'NNN', expected count<=2"),
-        (("J", "TR-F"), {"hull": "L"}, "hull is 'L', expected only:N"),
-        (("J", "C01"), {"secondary": "N"}, "J C01 (Naniwa) secondary is 'N', expected is:"),
-        (("R", "B11"), {"hull": "HH"}, "R B11 (Tsesarevich) hull is 'HH', expected count>=3"),
-        (("J", "C02"), {"fuel": 6}, "J C02 (Takachiho) fuel is '6', expected count>=7"),
+        (
+            ("R", "B17"),
+            {"primary": "HHH"},
+            "cell ships/R B17/primary/boxes is '3' but GWaS 19.2 example (L183) shows '2'",
+        ),
+        (
+            ("R", "B17"),
+            {"secondary": "HHHH"},
+            "ships/R B17/secondary/boxes is '4' but GWaS 19.2 example (L183) shows '5'",
+        ),
+        (
+            ("R", "B01"),
+            {"hull": "LHHHH"},
+            "cell ships/R B01/hull is 'LHHHH' but GWaS 8.2 example (L1408) shows 'only:H'",
+        ),
+        (
+            ("R", "B23"),
+            {"hull": "HHHHHHHH"},
+            "ships/R B23/hull is 'HHHHHHHH' but Campaign Game, ship repair (L935) shows 'has:LN'",
+        ),
+        (
+            ("R", "FORT-1"),
+            {"primary": "HH"},
+            "ships/type:FORT/primary of R FORT-1 (Port Arthur fortress 1) is 'HH'",
+        ),
+        (
+            ("J", "TR-F"),
+            {"hull": "NNN"},
+            "hull/boxes of J TR-F (Fast transport) is '3' but GWaS 10.1 (L1466) shows '<=2'",
+        ),
+        (("J", "TR-F"), {"hull": "L"}, "is 'L' but GWaS 10.1 (L1466) shows 'only:N'"),
+        (
+            ("J", "C01"),
+            {"secondary": "N"},
+            "ships/light/secondary of J C01 (Naniwa) is 'N' but GWaS 2.3 (L1022) shows ''",
+        ),
+        (
+            ("R", "B11"),
+            {"hull": "HH"},
+            "cell ships/R B11/hull/boxes is '2' but BS2 (L348) shows '>=3'",
+        ),
+        (("J", "C02"), {"fuel": 6}, "cell ships/J C02/fuel is '6' but Op8 (L795) shows '>=7'"),
     ],
 )
 def test_check_known_names_each_contradicted_cell(
@@ -383,8 +415,8 @@ def test_check_known_names_each_contradicted_cell(
 def test_check_known_reports_a_missing_ship(ships: dict[tuple[str, str], ShipSpec]) -> None:
     bad = {k: v for k, v in ships.items() if k != ("R", "B17") and v.type != "FORT"}
     problems = check_known(bad)
-    assert any(p.startswith("R B17: no such ship") for p in problems)
-    assert any("type:FORT: 0 row(s), expected count=2" in p for p in problems)
+    assert any(p.startswith("ships.csv: cell ships/R B17/type is missing") for p in problems)
+    assert any("cell ships/type:FORT/rows is '0' but GWaS 20.44" in p for p in problems)
 
 
 # --------------------------------------------------------------------------------------

@@ -17,17 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from navalwar import scenario_files
 from navalwar.actions import Action
 from navalwar.datapack import (
     bundled_data_dir,
-    is_scenario_file,
+    check_strict,
     load_files,
-    locate,
-    parse_toml,
+    pack_provenance,
 )
 from navalwar.dice import Dice
 from navalwar.engine import Context, Decision, Game, Match, Outcome, TurnStart
-from navalwar.errors import DataError, IllegalActionError, UnknownNameError
+from navalwar.errors import DataError, IllegalActionError
 from navalwar.games.gwas_1904 import basic_combat as bc
 from navalwar.games.gwas_1904 import battle as b
 from navalwar.games.gwas_1904 import impulse, setup, victory
@@ -49,12 +49,13 @@ from navalwar.games.gwas_1904.movement import minefield
 from navalwar.games.gwas_1904.overlay import Overlay, load_overlay, overlay_names
 from navalwar.games.gwas_1904.scenario import BattleScenario, Force, Victory, parse_scenario
 from navalwar.games.gwas_1904.ship import PARTS, ShipSpec
-from navalwar.games.gwas_1904.ships import check_known, load_ships, ship_class
+from navalwar.games.gwas_1904.ships import contradictions, load_ships, ship_class
 from navalwar.games.gwas_1904.sides import JAPAN, NATION_OF, RUSSIA, SIDE_OF, SIDES
 from navalwar.games.gwas_1904.tables import DamageTables, load_tables
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
 from navalwar.games.gwas_1904.views import TERMINAL_VIEW, TURN_START
 from navalwar.hidden import opaque_ids
+from navalwar.known import refuse
 from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
 from navalwar.views import TerminalView
 
@@ -170,6 +171,7 @@ class GData:
     ships: dict[tuple[str, str], ShipSpec]
     tables: DamageTables
     overrides: tuple[Path, ...] = ()
+    provenance: Mapping[str, str] = attrs.field(factory=dict)  # file -> its (worst) provenance
 
     @functools.cached_property
     def rules(self) -> b.Rules:
@@ -188,13 +190,10 @@ class GData:
     def _overlays(self) -> dict[str, Overlay]:
         return {}
 
-    @functools.cached_property
-    def bundled_scenarios(self) -> dict[str, BattleScenario]:
-        """The bundled scenarios read so far, by id (see ``load_scenario``)."""
-        return {}
-
 
 State = b.Battle | bc.BasicBattle
+# The files of the pack every match reads (and the overlays, ``overlays/<name>.toml``).
+PACK_FILES = ("ships.csv", "damage_tables.toml", "effectiveness.toml")
 PORT_AREAS = ("harbor", "port", "roadstead")
 
 
@@ -249,45 +248,26 @@ class GreatWarAtSea1904(Game[State, GData]):
         return TERMINAL_VIEW
 
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> GData:
-        files = load_files("gwas_1904", ("ships.csv",), overrides)
+        overlays = [f"overlays/{name}.toml" for name in overlay_names(overrides)]
+        files = load_files("gwas_1904", (*PACK_FILES, *overlays), overrides)
         ships = load_ships(files["ships.csv"].content, str(files["ships.csv"].path))
-        problems = check_known(ships)
-        if problems:
-            raise DataError(
-                "contradicts the rulebook: " + "; ".join(problems[:3]),
-                file=str(files["ships.csv"].path),
-            )
+        refuse(contradictions(ships), files)
+        provenance = pack_provenance(files)
         if strict:
-            raise DataError(
-                "strict mode: the GWaS ship data are reconstructed (no printed "
-                "Ship Data Charts); give a transcription with --data DIR"
-            )
-        data = GData(ships, load_tables(overrides), tuple(overrides))
+            check_strict(provenance)
+        data = GData(ships, load_tables(overrides, files), tuple(overrides), provenance)
         for name in overlay_names(overrides):  # an override overlay is checked now, as the rest
-            if locate("gwas_1904", f"overlays/{name}.toml", overrides)[1] == "override":
+            if files[f"overlays/{name}.toml"].origin == "override":
                 data.overlay(name)
         return data
 
     def scenarios(self) -> list[str]:
-        return sorted(
-            p.stem for p in (bundled_data_dir() / "gwas_1904" / "scenarios").glob("*.toml")
-        )
+        return scenario_files.bundled_scenarios("gwas_1904")
 
     def load_scenario(self, name: str, data: GData) -> BattleScenario:
-        path = Path(name)
-        if not is_scenario_file(name, self.scenarios()):
-            found = data.bundled_scenarios.get(name)
-            if found is not None:
-                return found  # read once a pack: a pack is kept while its files are unchanged
-            if name not in self.scenarios():
-                raise UnknownNameError("GWaS 1904 scenario", name, self.scenarios())
-            path = bundled_data_dir() / "gwas_1904" / "scenarios" / f"{name}.toml"
-            found = data.bundled_scenarios[name] = self._parse_scenario(path, data)
-            return found
-        return self._parse_scenario(path, data)
-
-    def _parse_scenario(self, path: Path, data: GData) -> BattleScenario:
-        return self.scenario_from_document(parse_toml(path), str(path), data)
+        return scenario_files.load_scenario(
+            "gwas_1904", name, data, self.scenario_from_document, "GWaS 1904 scenario"
+        )
 
     def scenario_from_document(self, doc: dict[str, Any], file: str, data: GData) -> BattleScenario:
         codes: dict[str, set[str]] = {JAPAN: set(), RUSSIA: set()}

@@ -57,6 +57,7 @@ from navalwar.errors import DataError, UnknownNameError
 from navalwar.games.gwas_1904 import tactical_map
 from navalwar.games.gwas_1904.sides import JAPANESE, NATIONS, RUSSIAN
 from navalwar.hexgrid import Hex, distance, neighbours, to_pixel
+from navalwar.reader import Reader, provenance_kind
 
 __all__ = [
     "COASTS",
@@ -732,76 +733,60 @@ def overlay_names(overrides: Sequence[Path] = ()) -> list[str]:
     return sorted(names)
 
 
-class _Reader:
-    """Strict field access with file and field path in every error."""
+class _Reader(Reader):
+    """The core :class:`~navalwar.reader.Reader` with an overlay's own values (hexes,
+    nations, land outlines); :meth:`bad` gives the error to raise."""
 
-    def __init__(self, file: str) -> None:
-        self.file = file
+    def bad(self, message: str, path: str) -> DataError:
+        return self.error(path, message)
 
-    def fail(self, message: str, path: str) -> DataError:
-        return DataError(message, file=self.file, path=path)
-
-    def table(self, doc: dict[str, Any], key: str, allowed: Sequence[str]) -> dict[str, Any]:
-        value = doc.get(key)
-        if not isinstance(value, dict):
-            raise self.fail("missing table", key)
-        self.keys(value, key, allowed)
-        return value
-
-    def keys(self, value: dict[str, Any], path: str, allowed: Sequence[str]) -> None:
-        for k in value:
-            if k not in allowed:
-                raise self.fail(f"unknown field; use {', '.join(allowed)}", f"{path}.{k}")
+    def section(self, doc: dict[str, Any], key: str, allowed: Sequence[str]) -> dict[str, Any]:
+        """The table ``doc[key]`` (required), with no key but ``allowed``."""
+        return self.table(doc.get(key), key, optional=allowed)
 
     def string(self, doc: dict[str, Any], key: str, path: str, *, empty: bool = False) -> str:
         value = doc.get(key)
         if not isinstance(value, str) or (not empty and not value.strip()):
-            raise self.fail("must be a non-empty text" if not empty else "must be a text", path)
+            raise self.bad("must be a non-empty text" if not empty else "must be a text", path)
         return value.strip()
 
     def hex(self, value: object, path: str) -> Hex:
         if not isinstance(value, str):
-            raise self.fail("must be a tactical hex label such as 'K11'", path)
+            raise self.bad("must be a tactical hex label such as 'K11'", path)
         try:
             return tactical_map.hex_of(value)
         except DataError as exc:
-            raise self.fail(exc.reason, path) from None
+            raise self.bad(exc.reason, path) from None
 
     def hexes(self, doc: dict[str, Any], key: str, path: str) -> list[Hex]:
         value = doc.get(key)
         if not isinstance(value, list):
-            raise self.fail("must be a list of hex labels", path)
+            raise self.bad("must be a list of hex labels", path)
         out = [self.hex(v, f"{path}[{i}]") for i, v in enumerate(value)]
         seen: set[Hex] = set()
         for i, h in enumerate(out):
             if h in seen:
-                raise self.fail(f"{tactical_map.label(h)} is listed twice", f"{path}[{i}]")
+                raise self.bad(f"{tactical_map.label(h)} is listed twice", f"{path}[{i}]")
             seen.add(h)
         return out
 
     def nations(self, doc: dict[str, Any], key: str, path: str) -> frozenset[str]:
         value = doc.get(key, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise self.fail("must be a list of nations (J, R)", path)
+            raise self.bad("must be a list of nations (J, R)", path)
         for i, v in enumerate(value):
             if v not in NATIONS:
-                raise self.fail(f"unknown nation {v!r}; use J or R", f"{path}[{i}]")
+                raise self.bad(f"unknown nation {v!r}; use J or R", f"{path}[{i}]")
         return frozenset(value)
-
-    def flag(self, doc: dict[str, Any], key: str, path: str) -> bool:
-        value = doc.get(key)
-        if not isinstance(value, bool):
-            raise self.fail("must be true or false", path)
-        return value
 
     def polygon(self, raw: object, path: str) -> tuple[str, Polygon]:
         if not isinstance(raw, dict):
-            raise self.fail("must be a table with name and points", path)
+            raise self.bad("must be a table with name and points", path)
         self.keys(raw, path, ("name", "points"))
         name = self.string(raw, "name", f"{path}.name")
         pts = raw.get("points")
         if not isinstance(pts, list) or len(pts) < 3:
-            raise self.fail("must be a list of at least 3 [x, y] points", f"{path}.points")
+            raise self.bad("must be a list of at least 3 [x, y] points", f"{path}.points")
         out: list[Point] = []
         for i, pt in enumerate(pts):
             ok = (
@@ -811,10 +796,10 @@ class _Reader:
                 and all(math.isfinite(float(c)) for c in pt)
             )
             if not ok:
-                raise self.fail("must be an [x, y] pair of numbers", f"{path}.points[{i}]")
+                raise self.bad("must be an [x, y] pair of numbers", f"{path}.points[{i}]")
             out.append((float(pt[0]), float(pt[1])))
         if abs(_area(out)) < 1e-9:
-            raise self.fail("the polygon has no area", f"{path}.points")
+            raise self.bad("the polygon has no area", f"{path}.points")
         _check_simple(self, out, f"{path}.points")
         return name, tuple(out)
 
@@ -823,14 +808,14 @@ def _check_simple(r: _Reader, poly: Sequence[Point], path: str) -> None:
     """No repeated points and no two non-adjacent edges meeting."""
     n = len(poly)
     if len(set(poly)) != n:
-        raise r.fail("a point is repeated", path)
+        raise r.bad("a point is repeated", path)
     edges = list(_edges(poly))
     for i in range(n):
         for j in range(i + 1, n):
             if j == i + 1 or (i == 0 and j == n - 1):
                 continue
             if _segments_cross(*edges[i], *edges[j]):
-                raise r.fail(f"the outline crosses itself (edges from points {i} and {j})", path)
+                raise r.bad(f"the outline crosses itself (edges from points {i} and {j})", path)
 
 
 def _check_disjoint(r: _Reader, polys: Sequence[Polygon], names: Sequence[str]) -> None:
@@ -846,7 +831,7 @@ def _check_disjoint(r: _Reader, polys: Sequence[Polygon], names: Sequence[str]) 
                 or _inside(b, a[0])
             )
             if touch:
-                raise r.fail(
+                raise r.bad(
                     f"land {names[i]!r} and {names[j]!r} overlap or touch; merge them",
                     f"polygon[{j}]",
                 )
@@ -875,65 +860,63 @@ def parse_overlay(name: str, doc: dict[str, Any], file: str = "") -> Overlay:
     """
     r = _Reader(file)
     r.keys(doc, "", ("meta", "port", "hexes", "polygon"))
-    meta = r.table(doc, "meta", _META)
+    meta = r.section(doc, "meta", _META)
     title = r.string(meta, "title", "meta.title")
-    provenance = r.string(meta, "provenance", "meta.provenance")
-    if provenance not in ("rulebook", "historical", "reconstructed", "placeholder"):
-        raise r.fail(
-            "must be rulebook, historical, reconstructed or placeholder", "meta.provenance"
-        )
+    provenance = provenance_kind(
+        r.string(meta, "provenance", "meta.provenance"), file, "meta.provenance"
+    )
     if "frame" in meta and meta["frame"] != "hex":
-        raise r.fail("the only coordinate frame is 'hex' (hex-centre units)", "meta.frame")
-    port_t = r.table(doc, "port", _PORT)
+        raise r.bad("the only coordinate frame is 'hex' (hex-centre units)", "meta.frame")
+    port_t = r.section(doc, "port", _PORT)
     port_name = r.string(port_t, "name", "port.name")
     port = r.hex(port_t.get("hex"), "port.hex")
     road_raw = port_t.get("roadstead", "")
     roadstead = None if road_raw == "" else r.hex(road_raw, "port.roadstead")
     access = r.hex(port_t.get("access"), "port.access")
     if distance(access, port) != 1:
-        raise r.fail(f"must be adjacent to the port hex {tactical_map.label(port)}", "port.access")
+        raise r.bad(f"must be adjacent to the port hex {tactical_map.label(port)}", "port.access")
     if roadstead is not None and roadstead != access:
-        raise r.fail("the harbor is entered only from the Roadstead (20.41)", "port.access")
+        raise r.bad("the harbor is entered only from the Roadstead (20.41)", "port.access")
     coast = r.string(port_t, "coast", "port.coast")
     if coast not in COASTS:
-        raise r.fail(f"unknown coast {coast!r}; use one of {', '.join(COASTS)}", "port.coast")
+        raise r.bad(f"unknown coast {coast!r}; use one of {', '.join(COASTS)}", "port.coast")
     closed = r.nations(port_t, "closed_to", "port.closed_to")
-    fire = r.flag(port_t, "fire", "port.fire")
+    fire = r.flag(port_t, "fire", "port")
     charts = r.nations(port_t, "local_charts", "port.local_charts")
     checks = r.nations(port_t, "approach_checks", "port.approach_checks")
 
-    hexes_t = r.table(doc, "hexes", _HEXES)
+    hexes_t = r.section(doc, "hexes", _HEXES)
     land = r.hexes(hexes_t, "land", "hexes.land")
     full = r.hexes(hexes_t, "full_land", "hexes.full_land")
     land_set, full_set = frozenset(land), frozenset(full)
     for i, h in enumerate(full):
         if h not in land_set:
-            raise r.fail(
+            raise r.bad(
                 f"{tactical_map.label(h)} is entirely land but not in hexes.land",
                 f"hexes.full_land[{i}]",
             )
     for field, h in (("port.hex", port), ("port.access", access)):
         if h in full_set:
-            raise r.fail(f"{tactical_map.label(h)} is listed as entirely land", field)
+            raise r.bad(f"{tactical_map.label(h)} is listed as entirely land", field)
     sides_raw = hexes_t.get("blocked_hexsides", [])
     if not isinstance(sides_raw, list):
-        raise r.fail("must be a list of [hex, hex] pairs", "hexes.blocked_hexsides")
+        raise r.bad("must be a list of [hex, hex] pairs", "hexes.blocked_hexsides")
     blocked: set[tuple[Hex, Hex]] = set()
     for i, pair in enumerate(sides_raw):
         path = f"hexes.blocked_hexsides[{i}]"
         if not isinstance(pair, list) or len(pair) != 2:
-            raise r.fail("must be a pair of adjacent hex labels", path)
+            raise r.bad("must be a pair of adjacent hex labels", path)
         a, b = r.hex(pair[0], f"{path}[0]"), r.hex(pair[1], f"{path}[1]")
         if distance(a, b) != 1:
-            raise r.fail("the two hexes are not adjacent", path)
+            raise r.bad("the two hexes are not adjacent", path)
         key = _side_key(a, b)
         if key in blocked:
-            raise r.fail("listed twice", path)
+            raise r.bad("listed twice", path)
         blocked.add(key)
 
     raw_polys = doc.get("polygon", [])
     if not isinstance(raw_polys, list):
-        raise r.fail("must be an array of tables [[polygon]]", "polygon")
+        raise r.bad("must be an array of tables [[polygon]]", "polygon")
     named = [r.polygon(p, f"polygon[{i}]") for i, p in enumerate(raw_polys)]
     names = tuple(n for n, _ in named)
     polys = tuple(p for _, p in named)
@@ -949,7 +932,7 @@ def parse_overlay(name: str, doc: dict[str, Any], file: str = "") -> Overlay:
     extra = sorted(k for k, v in side_labels.items() if v in blocked and v not in d_blocked)
     missing = sorted(k for k, v in side_labels.items() if v in d_blocked and v not in blocked)
     if extra or missing:
-        raise r.fail(
+        raise r.bad(
             "does not match the land polygons: "
             + (f"not blocked by land: {', '.join(extra)}" if extra else "")
             + ("; " if extra and missing else "")
@@ -957,7 +940,7 @@ def parse_overlay(name: str, doc: dict[str, Any], file: str = "") -> Overlay:
             "hexes.blocked_hexsides",
         )
     if port not in land_set:
-        raise r.fail("the port hex must contain land", "port.hex")
+        raise r.bad("the port hex must contain land", "port.hex")
     return Overlay(
         name=name,
         title=title,
@@ -991,7 +974,7 @@ def _match(
             parts.append(f"listed but the polygons do not make them {what}: {', '.join(extra)}")
         if missing:
             parts.append(f"the polygons make these {what} too: {', '.join(missing)}")
-        raise r.fail("does not match the land polygons: " + "; ".join(parts), path)
+        raise r.bad("does not match the land polygons: " + "; ".join(parts), path)
 
 
 def load_overlay(name: str, overrides: Sequence[Path] = ()) -> Overlay:

@@ -37,15 +37,17 @@ from __future__ import annotations
 import datetime
 import re
 from collections.abc import Mapping, Sequence
-from typing import Any, NoReturn
+from typing import Any
 
 import attrs
 
-from navalwar.errors import DataError, UnknownNameError, excerpt
+from navalwar import reader
+from navalwar.errors import DataError, UnknownNameError
 from navalwar.games.gwas_1904 import tactical_map
 from navalwar.games.gwas_1904.ship import PARTS, TYPES
 from navalwar.games.gwas_1904.sides import SIDES
 from navalwar.games.gwas_1904.tactical_map import STACK
+from navalwar.reader import KIND_NAMES, Reader, describe, join
 
 # Placement areas (7.21, 7.22, 20.4, scenario set-ups).
 AREAS = ("centre", "edge", "hex", "near", "roadstead", "harbor", "port")
@@ -59,7 +61,7 @@ MERCHANT_TYPES = ("TR",)
 # Bounds on the counts a file gives (the bundled scenarios' largest in brackets): any
 # whole number without a printed range (impulses 12, exit_ships 7 ...), a squadron's
 # ships (31) and a side's squadron ships (64), so that a file cannot ask for millions.
-MAX_COUNT = 999
+MAX_COUNT = reader.MAX_COUNT  # 999: the core reader's bound on a count
 MAX_SQUADRON_SHIPS = 99
 MAX_SIDE_SQUADRON_SHIPS = 300
 WARSHIPS_PER_COUNTER = 3  # 9.2
@@ -330,38 +332,20 @@ def split_squadron(code: str, ships: int) -> tuple[int, ...]:
 
 # Reading TOML values -----------------------------------------------------------
 
-_KIND_NAMES = {
-    bool: "a boolean",
-    int: "an integer",
-    float: "a number",
-    str: "a string",
-    list: "an array",
-    dict: "a table",
-    datetime.date: "a date",
-}
+_KIND_NAMES = KIND_NAMES
+_describe = describe
+_join = join
 
 
-def _describe(value: object) -> str:
-    for kind, name in _KIND_NAMES.items():
-        if type(value) is kind:
-            return f"{name} ({excerpt(value)})" if kind not in (list, dict) else name
-    return type(value).__name__
-
-
-def _join(path: str, key: str | int) -> str:
-    if isinstance(key, int):
-        return f"{path}[{key}]"
-    return f"{path}.{key}" if path else key
-
-
-class _Reader:
-    """Typed access to the parsed TOML, failing with the file and field path.
+class _Reader(Reader):
+    """The core :class:`~navalwar.reader.Reader` with a scenario's own values: sides, map
+    edges and hexes, and ship codes.
 
     ``names``: each side's codes -> ship (or squadron class) names, so a file may name
     a ship by its name, in any letter case, wherever it may give its code (:meth:`code`)."""
 
     def __init__(self, file: str, names: Mapping[str, Mapping[str, str]] | None = None) -> None:
-        self.file = file
+        super().__init__(file)
         self.ship_names = names or {}
         self.codes: dict[str, dict[str, list[str]]] = {}  # side -> folded name -> codes
         for side, table in self.ship_names.items():
@@ -386,70 +370,6 @@ class _Reader:
         """The names of ``codes`` (for a "did you mean")."""
         table = self.ship_names.get(side, {})
         return {table[c] for c in codes if c in table}
-
-    def fail(self, path: str, message: str) -> NoReturn:
-        raise DataError(message, file=self.file, path=path or None)
-
-    def table(
-        self, value: object, path: str, required: Sequence[str], optional: Sequence[str] = ()
-    ) -> dict[str, Any]:
-        if not isinstance(value, dict):
-            self.fail(path, f"must be a table, not {_describe(value)}")
-        known = (*required, *optional)
-        for key in value:
-            if key not in known:
-                self.fail(_join(path, key), str(UnknownNameError("key", key, known)))
-        for key in required:
-            if key not in value:
-                self.fail(_join(path, key), "missing (required)")
-        return value
-
-    def typed(self, t: dict[str, Any], key: str, path: str, kind: type, default: Any) -> Any:
-        if key not in t:
-            return default
-        value = t[key]
-        ok = isinstance(value, kind) and not (kind is not bool and isinstance(value, bool))
-        if kind is float and isinstance(value, int) and not isinstance(value, bool):
-            return float(value)
-        if not ok:
-            self.fail(_join(path, key), f"must be {_KIND_NAMES[kind]}, not {_describe(value)}")
-        return value
-
-    def text(
-        self, t: dict[str, Any], key: str, path: str, default: str = "", choices: Sequence[str] = ()
-    ) -> str:
-        """A string; with ``choices``, one of them (or ``""`` when the key is absent)."""
-        value: str = self.typed(t, key, path, str, default)
-        if choices and value not in choices and key in t:
-            self.fail(_join(path, key), f"must be one of {', '.join(choices)}, not {value!r}")
-        return value
-
-    def integer(
-        self, t: dict[str, Any], key: str, path: str, default: int = 0, low: int = 0, high: int = 0
-    ) -> int:
-        value: int = self.typed(t, key, path, int, default)
-        high = high or MAX_COUNT
-        if not low <= value <= high:
-            self.fail(_join(path, key), f"must be from {low} to {high}, not {excerpt(value)}")
-        return value
-
-    def flag(self, t: dict[str, Any], key: str, path: str, default: bool) -> bool:
-        value: bool = self.typed(t, key, path, bool, default)
-        return value
-
-    def items(self, t: dict[str, Any], key: str, path: str) -> list[tuple[str, Any]]:
-        """An array's items with their paths (empty if the key is absent)."""
-        values: list[Any] = self.typed(t, key, path, list, [])
-        return [(_join(_join(path, key), i), v) for i, v in enumerate(values)]
-
-    def texts(self, t: dict[str, Any], key: str, path: str) -> list[tuple[str, str]]:
-        """An array of strings, each with its path."""
-        out = []
-        for p, v in self.items(t, key, path):
-            if not isinstance(v, str):
-                self.fail(p, f"must be a string, not {_describe(v)}")
-            out.append((p, v))
-        return out
 
     def side(self, t: dict[str, Any], key: str, path: str, optional: bool = False) -> str:
         value = self.text(t, key, path)

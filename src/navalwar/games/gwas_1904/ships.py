@@ -11,14 +11,15 @@ reveals (:data:`KNOWN_SHIP_CELLS`).
 
 * ``nation`` ``J`` or ``R``; ``code`` the hull code as printed (``B06``), or ours for
   unnumbered squadron classes, transports and fortresses; ``name``; ``type`` (5.21).
-* ``italic``, ``tertiary_white``, ``low_freeboard``, ``shallow_draft``: ``yes``/``no``.
+* ``italic``, ``tertiary_white``, ``low_freeboard``, ``shallow_draft``: ``yes``/``no``
+  (:func:`navalwar.reader.yes_no`, the one yes/no rule of every game's files).
 * ``primary``, ``secondary``, ``tertiary``, ``hull``: one armour letter per box, left to
   right (``H`` heavy, ``L`` light, ``N`` none; GWaS 8.0-8.1); blank = no boxes.
 * ``torpedo`` factors and ``torpedo_mount`` (``fixed``/``rotating``, blank if none).
 * ``speed`` ``2``, ``1+``, ``1`` or ``1s``; blank for the fixed fortresses (20.44).
 * ``fuel`` boxes, ``vp`` when sunk.
-* ``provenance`` (the row's kind), ``field_provenance`` (``field=kind:source; ...``),
-  ``notes``.
+* ``provenance`` (the row's kind), ``field_provenance`` (``field=kind:source; ...``,
+  :func:`navalwar.reader.field_provenance`), ``notes``.
 """
 
 from __future__ import annotations
@@ -26,9 +27,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-import attrs
-
-from navalwar.datapack import PROVENANCE, RowProblems
+from navalwar.datapack import RowProblems
 from navalwar.errors import DataError
 from navalwar.games.gwas_1904.ship import (
     CAPITAL_TYPES,
@@ -39,6 +38,8 @@ from navalwar.games.gwas_1904.ship import (
     ShipSpec,
 )
 from navalwar.games.gwas_1904.sides import NATIONS
+from navalwar.known import Contradiction, KnownCell, Read, check
+from navalwar.reader import PROVENANCE, field_provenance, one_of, whole, yes_no
 
 SHIP_COLUMNS = (
     "nation",
@@ -65,7 +66,6 @@ SHIP_COLUMNS = (
 MOUNTS = ("fixed", "rotating")
 FIXED_TYPES = ("FORT",)  # no hull and no speed: the Port Arthur fortresses (20.44, 8.8)
 _ARMOUR_LETTERS = re.compile(r"[HLN]*")
-_FIELD_PROV = re.compile(r"^([a-z_]+)=([a-z]+)(?::(.*))?$")
 _BOOL_FIELDS = ("italic", "tertiary_white", "low_freeboard", "shallow_draft")
 _INT_FIELDS = ("torpedo", "fuel", "vp")
 
@@ -73,25 +73,6 @@ _INT_FIELDS = ("torpedo", "fuel", "vp")
 # --------------------------------------------------------------------------------------
 # Loading
 # --------------------------------------------------------------------------------------
-
-
-def _yes(value: str, file: str, path: str) -> bool:
-    v = value.strip().lower()
-    if v == "yes":
-        return True
-    if v == "no":
-        return False
-    raise DataError(f"must be yes or no, not {value!r}", file=file, path=path)
-
-
-def _int(value: str, file: str, path: str, hi: int) -> int:
-    try:
-        n = int(value.strip())
-    except ValueError:
-        raise DataError(f"must be a whole number, not {value!r}", file=file, path=path) from None
-    if not 0 <= n <= hi:
-        raise DataError(f"{n} is out of range 0..{hi}", file=file, path=path)
-    return n
 
 
 def _armour(value: str, file: str, path: str) -> str:
@@ -106,40 +87,9 @@ def _armour(value: str, file: str, path: str) -> str:
     return value
 
 
-def _field_provenance(value: str, file: str, path: str) -> tuple[tuple[str, str], ...]:
-    out: list[tuple[str, str]] = []
-    for item in value.split(";"):
-        item = item.strip()
-        if not item:
-            continue
-        m = _FIELD_PROV.fullmatch(item)
-        if m is None:
-            raise DataError(
-                f"must look like 'field=kind:source; ...', not {item!r}", file=file, path=path
-            )
-        field, kind = m.group(1), m.group(2)
-        if field not in SHIP_COLUMNS or field in ("provenance", "field_provenance", "notes"):
-            raise DataError(f"names unknown field {field!r}", file=file, path=path)
-        if kind not in PROVENANCE:
-            raise DataError(
-                f"unknown provenance {kind!r} for {field}; use one of {', '.join(PROVENANCE)}",
-                file=file,
-                path=path,
-            )
-        if any(f == field for f, _ in out):
-            raise DataError(f"field {field!r} given twice", file=file, path=path)
-        out.append((field, kind))
-    return tuple(out)
-
-
 def _one_of(value: str, allowed: Sequence[str], file: str, line: str, field: str) -> None:
     """A DataError at ``line.field`` unless ``value`` is one of ``allowed``."""
-    if value not in allowed:
-        raise DataError(
-            f"{field} must be one of {', '.join(allowed)}, not {value!r}",
-            file=file,
-            path=f"{line}.{field}",
-        )
+    one_of(value, allowed, file, f"{line}.{field}", field)
 
 
 def ship_class(notes: str) -> str:
@@ -201,8 +151,8 @@ def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, 
             typ = row["type"].strip()
             _one_of(typ, TYPES, file, p, "type")
             boxes = {part: _armour(row[part].strip(), file, f"{p}.{part}") for part in PARTS}
-            flags = {f: _yes(row[f], file, f"{p}.{f}") for f in _BOOL_FIELDS}
-            ints = {f: _int(row[f], file, f"{p}.{f}", 999) for f in _INT_FIELDS}
+            flags = {f: yes_no(row[f], file, f"{p}.{f}") for f in _BOOL_FIELDS}
+            ints = {f: whole(row[f], file, f"{p}.{f}", 0, 999) for f in _INT_FIELDS}
             mount = row["torpedo_mount"].strip()
             if ints["torpedo"] == 0 and mount:
                 raise DataError(
@@ -259,8 +209,8 @@ def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, 
                 low_freeboard=flags["low_freeboard"],
                 shallow_draft=flags["shallow_draft"],
                 provenance=provenance,
-                field_provenance=_field_provenance(
-                    row["field_provenance"], file, f"{p}.field_provenance"
+                field_provenance=field_provenance(
+                    row["field_provenance"], SHIP_COLUMNS, file, f"{p}.field_provenance"
                 ),
             )
     problems.check()
@@ -272,30 +222,6 @@ def load_ships(rows: Sequence[Mapping[str, str]], file: str) -> dict[tuple[str, 
 # --------------------------------------------------------------------------------------
 
 
-@attrs.frozen
-class KnownShipCell:
-    """One value the rulebook reveals about the (missing) Ship Data Charts.
-
-    Attributes:
-        ship: which rows: ``"R B17"`` (nation and code), ``"type:FORT"`` (every row of
-            a type; at least one must exist) or ``"light"`` (every light ship, 5.21).
-        field: a ``ships.csv`` column, or ``"rows"`` (how many rows ``ship`` selects).
-        expected: ``"is:TEXT"`` the cell's text exactly (``"is:"`` = blank);
-            ``"count=N"``, ``"count>=N"``, ``"count<=N"`` the number of boxes of an
-            armour field or the value of a number field (or the number of rows);
-            ``"only:LETTERS"`` every box's letter is one of these; ``"has:LETTERS"``
-            at least one box's letter is one of these.
-        rule: the rule or scenario (and line of ``gwas_1904.txt``) that reveals it.
-        note: what the text says.
-    """
-
-    ship: str
-    field: str
-    expected: str
-    rule: str
-    note: str
-
-
 _VLADIMIR = "GWaS 19.2 example (L183)"
 _TRI_SV = "GWaS 8.2 example (L1408)"
 _MIXED = "Campaign Game, ship repair (L935)"
@@ -304,13 +230,15 @@ _TRANSPORT = "GWaS 10.1 (L1466)"
 _LIGHT = "GWaS 2.3 (L1022)"
 
 
-def _cells() -> tuple[KnownShipCell, ...]:
-    c = KnownShipCell
+def _cells() -> tuple[KnownCell, ...]:
+    def c(ship: str, field: str, expected: str, rule: str, note: str) -> KnownCell:
+        return KnownCell("ships.csv", ("ships", ship, *field.split()), expected, rule, note)
+
     cells = [
-        c("R B17", "type", "is:B", _VLADIMIR, "'The Russian battleship Vladimir'"),
-        c("R B17", "primary", "count=2", _VLADIMIR, "'2 undamaged main-gun firepower'"),
-        c("R B17", "secondary", "count=5", _VLADIMIR, "'5 secondary-gun firepower'"),
-        c("R B17", "tertiary", "count=1", _VLADIMIR, "'1 auxiliary-gun firepower'"),
+        c("R B17", "type", "B", _VLADIMIR, "'The Russian battleship Vladimir'"),
+        c("R B17", "primary boxes", "2", _VLADIMIR, "'2 undamaged main-gun firepower'"),
+        c("R B17", "secondary boxes", "5", _VLADIMIR, "'5 secondary-gun firepower'"),
+        c("R B17", "tertiary boxes", "1", _VLADIMIR, "'1 auxiliary-gun firepower'"),
         c(
             "R B01",
             "hull",
@@ -319,78 +247,78 @@ def _cells() -> tuple[KnownShipCell, ...]:
             "'The hull of Tri Sviatitelia is protected by "
             "heavy armor' (a secondary hit on it does no damage)",
         ),
-        c("R B01", "hull", "count>=1", _TRI_SV, "she has a hull to protect"),
+        c("R B01", "hull boxes", ">=1", _TRI_SV, "she has a hull to protect"),
         c("R B23", "hull", "has:H", _MIXED, "Poltava has heavy-armour boxes ..."),
         c("R B23", "hull", "has:LN", _MIXED, "... and light-armour or unarmoured boxes"),
         c("J B09", "hull", "has:H", _MIXED, "Yamato has heavy-armour boxes ..."),
         c("J B09", "hull", "has:LN", _MIXED, "... and light-armour or unarmoured boxes"),
-        c("type:FORT", "rows", "count=2", _FORT, "'2 coastal defense fortresses'"),
-        c("type:FORT", "nation", "is:R", _FORT, "the Russian fortresses of Port Arthur"),
-        c("type:FORT", "primary", "is:HHH", _FORT, "'3 main-gun firepower of heavy armor'"),
-        c("type:FORT", "secondary", "is:", _FORT, "only the 3 main-gun firepower (notes A-19)"),
-        c("type:FORT", "tertiary", "is:", _FORT, "only the 3 main-gun firepower (notes A-19)"),
+        c("type:FORT", "rows", "2", _FORT, "'2 coastal defense fortresses'"),
+        c("type:FORT", "nation", "R", _FORT, "the Russian fortresses of Port Arthur"),
+        c("type:FORT", "primary", "HHH", _FORT, "'3 main-gun firepower of heavy armor'"),
+        c("type:FORT", "secondary", "", _FORT, "only the 3 main-gun firepower (notes A-19)"),
+        c("type:FORT", "tertiary", "", _FORT, "only the 3 main-gun firepower (notes A-19)"),
         c(
             "type:FORT",
             "hull",
-            "is:",
+            "",
             "GWaS 20.44, 8.8 (L257, L1440)",
             "a fixed battery: 'ships with no hull on the ship data sheet' (notes A-19)",
         ),
-        c("type:FORT", "speed", "is:", _FORT, "'a fixed battleship'"),
-        c("type:TR", "rows", "count>=1", "BS1 (L300)", "'Troop transports: 4'"),
-        c("type:TR", "hull", "count>=1", _TRANSPORT, "'Each transport has 1 or 2 hull boxes'"),
-        c("type:TR", "hull", "count<=2", _TRANSPORT, "'Each transport has 1 or 2 hull boxes'"),
+        c("type:FORT", "speed", "", _FORT, "'a fixed battleship'"),
+        c("type:TR", "rows", ">=1", "BS1 (L300)", "'Troop transports: 4'"),
+        c("type:TR", "hull boxes", ">=1", _TRANSPORT, "'Each transport has 1 or 2 hull boxes'"),
+        c("type:TR", "hull boxes", "<=2", _TRANSPORT, "'Each transport has 1 or 2 hull boxes'"),
         c("type:TR", "hull", "only:N", _TRANSPORT, "'never has armor protection'"),
-        c("type:TR", "primary", "is:", _TRANSPORT, "'or armament'"),
-        c("type:TR", "secondary", "is:", _TRANSPORT, "'or armament'"),
-        c("type:TR", "tertiary", "is:", _TRANSPORT, "'or armament'"),
-        c("type:TR", "torpedo", "count=0", _TRANSPORT, "'or armament'"),
+        c("type:TR", "primary", "", _TRANSPORT, "'or armament'"),
+        c("type:TR", "secondary", "", _TRANSPORT, "'or armament'"),
+        c("type:TR", "tertiary", "", _TRANSPORT, "'or armament'"),
+        c("type:TR", "torpedo", "0", _TRANSPORT, "'or armament'"),
         c(
             "light",
             "primary",
-            "is:",
+            "",
             _LIGHT,
             "'light ship counters have only auxiliary gun firepower'",
         ),
         c(
             "light",
             "secondary",
-            "is:",
+            "",
             _LIGHT,
             "'light ship counters have only auxiliary gun firepower'",
         ),
         c(
             "R B11",
-            "hull",
-            "count>=3",
+            "hull boxes",
+            ">=3",
             "BS2 (L348)",
             "Tsesarevich starts aground with 2 hull boxes of damage and afloat",
         ),
         c(
             "R B27",
-            "hull",
-            "count>=3",
+            "hull boxes",
+            ">=3",
             "BS2 (L348)",
             "Retvisan starts aground with 2 hull boxes of damage and afloat",
         ),
         c(
             "R B24",
-            "hull",
-            "count>=2",
+            "hull boxes",
+            ">=2",
             "BS4 (L400)",
             "Sevastopol starts with 1 hull box of damage and afloat",
         ),
         c(
             "J C01",
             "fuel",
-            "count>=7",
+            ">=7",
             "Op8 (L795)",
             "Naniwa has used 6 fuel boxes and can still sail",
         ),
         c(
             "J C02",
             "fuel",
-            "count>=7",
+            ">=7",
             "Op8 (L795)",
             "Takachiho has used 6 fuel boxes and can still sail",
         ),
@@ -406,8 +334,8 @@ def _cells() -> tuple[KnownShipCell, ...]:
         cells.append(
             c(
                 f"R {code}",
-                "secondary",
-                "count>=1",
+                "secondary boxes",
+                ">=1",
                 "BS5 (L436)",
                 f"landing parties: {name}'s secondary firepower is reduced by 1",
             )
@@ -417,7 +345,7 @@ def _cells() -> tuple[KnownShipCell, ...]:
             c(
                 f"J {code}",
                 "fuel",
-                "count>=3",
+                ">=3",
                 "Op2 (L566)",
                 "the First Fleet has used 2 fuel boxes and can still sail",
             )
@@ -425,7 +353,13 @@ def _cells() -> tuple[KnownShipCell, ...]:
     return tuple(cells)
 
 
-KNOWN_SHIP_CELLS: tuple[KnownShipCell, ...] = _cells()
+KNOWN_SHIP_CELLS: tuple[KnownCell, ...] = _cells()
+"""The cells, in the core's known-cell language (:mod:`navalwar.known`). Key paths:
+``("ships", SHIP, FIELD)`` a ``ships.csv`` cell as the file holds it; ``("ships", SHIP,
+PART, "boxes")`` the number of boxes of an armour part; ``("ships", SHIP, "rows")`` how
+many rows SHIP selects. SHIP is ``"R B17"`` (nation and code), ``"type:FORT"`` (every
+row of a type; each must agree) or ``"light"`` / ``"capital"`` (every light or capital
+ship, 5.21); ``rule`` is the rule or scenario (and line of ``gwas_1904.txt``)."""
 
 
 def _select(ships: Mapping[tuple[str, str], ShipSpec], sel: str) -> list[ShipSpec] | None:
@@ -450,45 +384,36 @@ def cell_text(ship: ShipSpec, field: str) -> str:
     return str(value)
 
 
-def _holds(expected: str, text: str, numeric: int) -> bool:
-    kind, _, arg = expected.partition(":")
-    if kind == "is":
-        return text == arg
-    if kind == "only":
-        return all(ch in arg for ch in text)
-    if kind == "has":
-        return any(ch in arg for ch in text)
-    m = re.fullmatch(r"count(=|>=|<=)(\d+)", expected)
-    if m is None:
-        raise ValueError(f"bad known-cell expectation {expected!r}")
-    op, n = m.group(1), int(m.group(2))
-    return {"=": numeric == n, ">=": numeric >= n, "<=": numeric <= n}[op]
+def cell_reader(ships: Mapping[tuple[str, str], ShipSpec]) -> Read:
+    """The value at a :data:`KNOWN_SHIP_CELLS` key path of ``ships``, for
+    :func:`navalwar.known.check`."""
+
+    def read(key: tuple[str, ...]) -> str | list[tuple[str, str]]:
+        head, sel, field, *sub = key
+        selected = _select(ships, sel) if head == "ships" else None
+        if selected is None:
+            raise KeyError(f"no ship {sel} in the pack")
+        if field == "rows":
+            return str(len(selected))
+        if sub not in ([], ["boxes"]) or field not in SHIP_COLUMNS:
+            raise KeyError(f"no key path {'/'.join(key)}")
+        values = [
+            (
+                f"{s.nation} {s.code} ({s.name})",
+                str(len(cell_text(s, field))) if sub else cell_text(s, field),
+            )
+            for s in selected
+        ]
+        return values[0][1] if " " in sel else values
+
+    return read
+
+
+def contradictions(ships: Mapping[tuple[str, str], ShipSpec]) -> list[Contradiction]:
+    """Every :data:`KNOWN_SHIP_CELLS` entry the pack contradicts."""
+    return check(KNOWN_SHIP_CELLS, cell_reader(ships))
 
 
 def check_known(ships: Mapping[tuple[str, str], ShipSpec]) -> list[str]:
     """Every :data:`KNOWN_SHIP_CELLS` entry the pack contradicts, as messages (empty = fine)."""
-    problems: list[str] = []
-    for cell in KNOWN_SHIP_CELLS:
-        selected = _select(ships, cell.ship)
-        where = f"{cell.rule}: {cell.note}"
-        if selected is None:
-            problems.append(f"{cell.ship}: no such ship in the pack ({where})")
-            continue
-        if cell.field == "rows":
-            if not _holds(cell.expected, "", len(selected)):
-                problems.append(
-                    f"{cell.ship}: {len(selected)} row(s), expected {cell.expected} ({where})"
-                )
-            continue
-        if not selected:
-            problems.append(f"{cell.ship}: no such rows in the pack ({where})")
-            continue
-        for ship in selected:
-            text = cell_text(ship, cell.field)
-            numeric = len(text) if cell.field in PARTS else int(text) if text.isdigit() else -1
-            if not _holds(cell.expected, text, numeric):
-                problems.append(
-                    f"{ship.nation} {ship.code} ({ship.name}) {cell.field} is {text!r}, "
-                    f"expected {cell.expected} ({where})"
-                )
-    return problems
+    return [str(p) for p in contradictions(ships)]

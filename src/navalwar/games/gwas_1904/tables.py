@@ -8,14 +8,15 @@ the printed part of the Effectiveness Table (19.2) and the rule that extends it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from navalwar.datapack import load_files
+from navalwar.datapack import PackFile, load_files, pack_provenance
 from navalwar.errors import DataError
+from navalwar.reader import Reader
 from navalwar.tables import Table1D
 
 RESULT_PARTS = ("primary", "secondary", "tertiary", "hull", "torpedo")
@@ -137,18 +138,23 @@ def _effectiveness(doc: dict[str, Any], file: str) -> dict[int, tuple[int, ...]]
     return out
 
 
-def load_tables(overrides: Sequence[Path] = ()) -> DamageTables:
-    """Load the damage and Effectiveness tables (bundled, with override files)."""
-    files = load_files("gwas_1904", ("damage_tables.toml", "effectiveness.toml"), overrides)
+TABLES = ("gunnery_damage", "torpedo_damage", "critical_damage", "minefield_damage")
+FILES = ("damage_tables.toml", "effectiveness.toml")
+
+
+def load_tables(
+    overrides: Sequence[Path] = (), files: Mapping[str, PackFile] | None = None
+) -> DamageTables:
+    """Load the damage and Effectiveness tables (bundled, with override files; or from
+    ``files``, the pack's files already read)."""
+    if files is None:
+        files = load_files("gwas_1904", FILES, overrides)
     dmg = files["damage_tables.toml"]
     doc, file = dmg.content, str(dmg.path)
     eff = files["effectiveness.toml"]
-    prov = {}
-    for n, f in files.items():
-        meta = f.content.get("meta", {})
-        if not isinstance(meta, dict):
-            raise DataError("must be a table", file=str(f.path), path="meta")
-        prov[n] = str(meta.get("provenance", "placeholder"))
+    Reader(file).keys(doc, "", ("meta", *TABLES), "top-level key")
+    Reader(str(eff.path)).keys(eff.content, "", ("meta", "printed"), "top-level key")
+    prov = pack_provenance({n: files[n] for n in FILES})
     return DamageTables(
         _table(doc, "gunnery_damage", file),
         _table(doc, "torpedo_damage", file),

@@ -11,7 +11,6 @@ bundled reconstruction or an owner's override.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -19,9 +18,11 @@ from typing import Any
 import attrs
 
 from navalwar.damage import BoxTrack
-from navalwar.datapack import PROVENANCE, PackFile, RowProblems, load_files, meets_strict
+from navalwar.datapack import PackFile, RowProblems, check_strict, load_files, pack_provenance
 from navalwar.errors import DataError
 from navalwar.games.tokyo_express.model import JAPAN, US
+from navalwar.known import refuse
+from navalwar.reader import Reader, field_provenance, provenance_kind, whole, yes_no
 from navalwar.tables import RangeKey, Table2D
 
 FILES = (
@@ -263,41 +264,12 @@ class TEData:
         return self.movement[min(speed, 7)][phase - 1]
 
 
-# -- parsing helpers -------------------------------------------------------------------------
-def _int(value: Any, file: str, path: str, lo: int | None = None, hi: int | None = None) -> int:
-    try:
-        n = int(str(value).strip())
-    except ValueError:
-        raise DataError(f"must be a whole number, not {value!r}", file=file, path=path) from None
-    if (lo is not None and n < lo) or (hi is not None and n > hi):
-        raise DataError(f"{n} is out of range {lo}..{hi}", file=file, path=path)
-    return n
-
-
-def _yes(value: str, file: str, path: str) -> bool:
-    v = value.strip().lower()
-    if v in ("yes", "y", "true", "1"):
-        return True
-    if v in ("no", "n", "false", "0", ""):
-        return False
-    raise DataError(f"must be yes or no, not {value!r}", file=file, path=path)
-
-
+# -- parsing helpers (the cells' own rules are navalwar.reader's) ---------------------------
 def _key(value: Any, file: str, path: str) -> RangeKey:
     try:
         return RangeKey.parse(value)
     except DataError as exc:
         raise DataError(exc.reason, file=file, path=path) from None
-
-
-def _provenance(value: Any, file: str, path: str) -> str:
-    if value not in PROVENANCE:
-        raise DataError(
-            f"provenance must be one of {', '.join(PROVENANCE)}, not {value!r}",
-            file=file,
-            path=path,
-        )
-    return str(value)
 
 
 def _table(doc: Any, name: str, file: str) -> Any:
@@ -306,22 +278,9 @@ def _table(doc: Any, name: str, file: str) -> Any:
     return doc[name]
 
 
-def _check_top(doc: dict[str, Any], allowed: set[str], file: str) -> None:
-    """Refuse unknown top-level keys (a misspelt table would otherwise be ignored)."""
-    for key in doc:
-        if key not in allowed:
-            from navalwar.errors import UnknownNameError
-
-            raise DataError(
-                str(UnknownNameError("top-level key", key, allowed)), file=file, path=key
-            )
-
-
-def _meta_provenance(doc: dict[str, Any], file: str) -> str:
-    meta = _table(doc, "meta", file)
-    if not isinstance(meta, dict):
-        raise DataError("must be a table", file=file, path="meta")
-    return _provenance(meta.get("provenance"), file, "meta.provenance")
+def _check_top(doc: dict[str, Any], allowed: set[str], file: str, path: str = "") -> None:
+    """Refuse unknown keys (a misspelt table would otherwise be ignored)."""
+    Reader(file).keys(doc, path, allowed, "key" if path else "top-level key")
 
 
 def _salvos(text: str, file: str, path: str) -> tuple[SalvoSpec, ...]:
@@ -335,9 +294,6 @@ def _salvos(text: str, file: str, path: str) -> tuple[SalvoSpec, ...]:
             )
         out.append(SalvoSpec(int(core[:-1]), core[-1], reload))
     return tuple(out)
-
-
-_FIELD_PROV = re.compile(r"(?:^|;)\s*([a-z_0-9]+)=([a-z]+)(?=:|;|$)")
 
 
 def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec]:
@@ -372,55 +328,42 @@ def parse_ships(rows: Sequence[dict[str, str]], file: str) -> dict[str, ShipSpec
                     file=file,
                     path=f"{p}.primary_caliber",
                 )
-            boxes = _int(row["damage_boxes"], file, f"{p}.damage_boxes", 1, 60)
+            boxes = whole(row["damage_boxes"], file, f"{p}.damage_boxes", 1, 60)
             levels: list[tuple[int, int]] = []
             for lv in (1, 2, 3):
                 cell = row[f"level{lv}_box"]
                 if cell == "" and lv == 2:
                     continue
-                box = _int(cell, file, f"{p}.level{lv}_box", 1, boxes - 1)
+                box = whole(cell, file, f"{p}.level{lv}_box", 1, boxes - 1)
                 if levels and box <= levels[-1][1]:
                     raise DataError(
                         "level boxes must increase", file=file, path=f"{p}.level{lv}_box"
                     )
                 levels.append((lv, box))
-            fprov = []
-            for m in _FIELD_PROV.finditer(row["field_provenance"]):
-                field, kind = m.group(1), m.group(2)
-                if field not in SHIP_COLUMNS:
-                    raise DataError(
-                        f"field_provenance names unknown field {field!r}",
-                        file=file,
-                        path=f"{p}.field_provenance",
-                    )
-                fprov.append((field, _provenance(kind, file, f"{p}.field_provenance")))
-            if row["field_provenance"].strip() and not fprov:
-                raise DataError(
-                    "field_provenance must look like 'field=kind:source; ...'",
-                    file=file,
-                    path=f"{p}.field_provenance",
-                )
+            fprov = field_provenance(
+                row["field_provenance"], SHIP_COLUMNS, file, f"{p}.field_provenance"
+            )
             out[name] = ShipSpec(
                 name=name,
                 counter=row["counter"] or name,
                 nation=row["nation"],
                 type=row["type"],
                 roster_class=row["roster_class"],
-                late_war=_yes(row["late_war"], file, f"{p}.late_war"),
-                historical=_yes(row["historical"], file, f"{p}.historical"),
-                max_speed=_int(row["max_speed"], file, f"{p}.max_speed", 1, 7),
-                bow=_int(row["bow_primary"], file, f"{p}.bow_primary", 0, 99),
-                stern=_int(row["stern_primary"], file, f"{p}.stern_primary", 0, 99),
+                late_war=yes_no(row["late_war"], file, f"{p}.late_war"),
+                historical=yes_no(row["historical"], file, f"{p}.historical"),
+                max_speed=whole(row["max_speed"], file, f"{p}.max_speed", 1, 7),
+                bow=whole(row["bow_primary"], file, f"{p}.bow_primary", 0, 99),
+                stern=whole(row["stern_primary"], file, f"{p}.stern_primary", 0, 99),
                 caliber=row["primary_caliber"],
-                secondary=_int(row["secondary"] or 0, file, f"{p}.secondary", 0, 99),
+                secondary=whole(row["secondary"] or 0, file, f"{p}.secondary", 0, 99),
                 secondary_caliber=row["secondary_caliber"],
                 boxes=boxes,
                 levels=tuple(levels),
-                last_box_speed=_int(row["last_box_speed"], file, f"{p}.last_box_speed", 0, 7),
+                last_box_speed=whole(row["last_box_speed"], file, f"{p}.last_box_speed", 0, 7),
                 salvos=_salvos(row["torpedoes"], file, f"{p}.torpedoes"),
-                radar=_yes(row["radar"], file, f"{p}.radar"),
-                provenance=_provenance(row["provenance"], file, f"{p}.provenance"),
-                field_provenance=tuple(fprov),
+                radar=yes_no(row["radar"], file, f"{p}.radar"),
+                provenance=provenance_kind(row["provenance"], file, f"{p}.provenance"),
+                field_provenance=fprov,
             )
     problems.check()
     return out
@@ -439,7 +382,7 @@ def parse_movement(doc: dict[str, Any], file: str) -> dict[int, tuple[int, ...]]
                 file=file,
                 path=f"rows.{speed}",
             )
-        vals = tuple(_int(c, file, f"rows.{speed}", 0, 2) for c in cells)
+        vals = tuple(whole(c, file, f"rows.{speed}", 0, 2) for c in cells)
         if sum(vals) != speed:
             raise DataError(
                 f"Speed {speed} must move {speed} hexes in all, not {sum(vals)}",
@@ -453,7 +396,7 @@ def parse_movement(doc: dict[str, Any], file: str) -> dict[int, tuple[int, ...]]
 def _result(cell: Any, file: str, path: str) -> int | str:
     if cell == "N":
         return "N"
-    return _int(cell, file, path, 0, 30)
+    return whole(cell, file, path, 0, 30)
 
 
 def parse_torpedo(doc: dict[str, Any], file: str) -> TorpedoTable:
@@ -502,11 +445,11 @@ def parse_cards(rows: Sequence[dict[str, str]], file: str) -> dict[str, dict[int
                     file=file,
                     path=f"{p}.deck",
                 )
-            number = _int(row.get("card", ""), file, f"{p}.card", 1, 999)
+            number = whole(row.get("card", ""), file, f"{p}.card", 1, 999)
             card = building.setdefault(
                 (deck, number), {"reshuffle": False, "rows": [], "message": ""}
             )
-            if _yes(row.get("reshuffle", ""), file, f"{p}.reshuffle"):
+            if yes_no(row.get("reshuffle", ""), file, f"{p}.reshuffle"):
                 card["reshuffle"] = True
                 continue
             if row.get("message"):
@@ -514,9 +457,9 @@ def parse_cards(rows: Sequence[dict[str, str]], file: str) -> dict[str, dict[int
             cells: list[int | None] = []
             for col in CARD_COLUMNS:
                 v = row.get(col, "")
-                cells.append(None if v == "" else _int(v, file, f"{p}.{col}", 0, 30))
+                cells.append(None if v == "" else whole(v, file, f"{p}.{col}", 0, 30))
             card["rows"].append(
-                CardRow(_int(row.get("row", ""), file, f"{p}.row", 0, 99), tuple(cells))
+                CardRow(whole(row.get("row", ""), file, f"{p}.row", 0, 99), tuple(cells))
             )
     problems.check()
     decks: dict[str, dict[int, GunneryCard]] = {d: {} for d in CALIBERS}
@@ -568,13 +511,7 @@ def parse_freedom(doc: dict[str, Any], file: str) -> FreedomTable:
 def _entry(e: Any, file: str, path: str, with_rolls: bool = True) -> BMDEntry:
     if not isinstance(e, dict):
         raise DataError("must be a table {rolls, heading, order}", file=file, path=path)
-    extra = set(e) - {"rolls", "heading", "order"}
-    if extra:
-        raise DataError(
-            f"unknown key(s) {sorted(extra)}; an entry has rolls, heading, order",
-            file=file,
-            path=path,
-        )
+    Reader(file).keys(e, path, ("rolls", "heading", "order"))
     order = e.get("order")
     if order not in BMD_ORDERS:
         raise DataError(
@@ -583,7 +520,7 @@ def _entry(e: Any, file: str, path: str, with_rolls: bool = True) -> BMDEntry:
             path=f"{path}.order",
         )
     rolls = _key(e.get("rolls", "1"), file, f"{path}.rolls") if with_rolls else RangeKey(1, 1)
-    return BMDEntry(rolls, _int(e.get("heading"), file, f"{path}.heading", 0, 5), order)
+    return BMDEntry(rolls, whole(e.get("heading"), file, f"{path}.heading", 0, 5), order)
 
 
 def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
@@ -597,8 +534,8 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
         p = f"sectors[{i}]"
         if not isinstance(s, dict):
             raise DataError("each [[sectors]] entry must be a table", file=file, path=p)
-        _check_top(s, {"id", "name", "light", "heavy", "standard_1"}, file)
-        sid = _int(s.get("id"), file, f"{p}.id", 1, 11)
+        _check_top(s, {"id", "name", "light", "heavy", "standard_1"}, file, p)
+        sid = whole(s.get("id"), file, f"{p}.id", 1, 11)
         bands = {}
         for band in ("light", "heavy"):
             entries = s.get(band)
@@ -630,24 +567,6 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
     return out
 
 
-def _sidecar_provenance(csv_path: Path) -> str:
-    """The provenance of a CSV file without a provenance column, from ``<stem>.meta.toml``."""
-    from navalwar.datapack import parse_toml
-
-    meta = csv_path.with_name(csv_path.stem + ".meta.toml")
-    if not meta.is_file():
-        raise DataError(
-            f'no provenance: add {meta.name} beside it with [meta] provenance = "rulebook" '
-            "(or example, historical, reconstructed, placeholder)",
-            file=str(csv_path),
-        )
-    return _meta_provenance(parse_toml(meta), str(meta))
-
-
-def _worst(kinds: Sequence[str]) -> str:
-    return max(kinds, key=PROVENANCE.index)
-
-
 def load(overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
     """Load, parse and check the pack (bundled files replaced by any override files)."""
     from navalwar.games.tokyo_express.known import check_known_cells
@@ -663,34 +582,9 @@ def load(overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
     decks = parse_cards(*f("gunnery_cards.csv"))
     freedom = parse_freedom(*f("freedom_of_action.toml"))
     bmd = parse_bmd(*f("battle_movement_display.toml"))
-    provenance: dict[str, str] = {}
-    for name in FILES:
-        content, path = f(name)
-        if name.endswith(".toml"):
-            provenance[name] = _meta_provenance(content, path)
-        elif name == "ships.csv":
-            kinds = [s.provenance for s in ships.values()]
-            kinds += [k for s in ships.values() for _, k in s.field_provenance]
-            provenance[name] = _worst(kinds or ["placeholder"])
-        else:
-            provenance[name] = _sidecar_provenance(files[name].path)
+    provenance = pack_provenance(files)
     data = TEData(ships, movement, torpedo, decks, freedom, bmd, files, provenance)
-    problems = check_known_cells(data)
-    if problems:
-        more = (
-            f" (and {len(problems) - 1} more: {'; '.join(problems[1:4])})" if problems[1:] else ""
-        )
-        first_file = problems[0].split(":", 1)[0]
-        raise DataError(
-            "contradicts a cell the rulebook reveals: " + problems[0].split(": ", 1)[1] + more,
-            file=str(files[first_file].path) if first_file in files else None,
-        )
+    refuse(check_known_cells(data), files)
     if strict:
-        weak = [f"{n} ({k})" for n, k in provenance.items() if not meets_strict(k)]
-        if weak:
-            raise DataError(
-                "strict mode needs data of at least 'historical' provenance, but these files are "
-                "below it: " + ", ".join(weak) + ". Put a transcription of the printed components "
-                "in an override directory (--data DIR) to play strictly."
-            )
+        check_strict(provenance)
     return data

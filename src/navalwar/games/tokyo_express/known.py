@@ -1,7 +1,7 @@
 """Checking a data pack against every cell the rulebook reveals.
 
 The cells themselves are listed in :mod:`known_cells`; this module reads the
-value at each key path from a parsed pack and compares. A pack (the bundled
+value at each key path from a parsed pack, and :mod:`navalwar.known` compares. A pack (the bundled
 reconstruction or an owner's transcription) that contradicts a known cell is
 refused, with a message naming the cell and the rule.
 """
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from navalwar.errors import NavalwarError
-from navalwar.games.tokyo_express.known_cells import KNOWN_CELLS, KnownCell
+from navalwar.games.tokyo_express.known_cells import KNOWN_CELLS
+from navalwar.known import Contradiction, KnownCell, check
 
 if TYPE_CHECKING:
     from navalwar.games.tokyo_express.data import TEData
@@ -93,45 +93,8 @@ def cell_value(data: TEData, key: tuple[str, ...]) -> str:
     raise KeyError(key)
 
 
-def _matches(data: TEData, actual: str, expected: str) -> bool:
-    if expected.startswith("contains:"):
-        have = actual.split(",")
-        for item in expected[len("contains:") :].split(","):
-            if item not in have:
-                return False
-            have.remove(item)
-        return True
-    if expected.startswith("same:"):
-        return actual == cell_value(data, tuple(expected[len("same:") :].split("/")))
-    for op in (">=", "<=", ">", "<"):
-        if expected.startswith(op):
-            a, e = int(actual), int(expected[len(op) :])
-            return {">=": a >= e, "<=": a <= e, ">": a > e, "<": a < e}[op]
-    return actual.strip() == expected.strip()
-
-
-def check_known_cells(data: TEData, cells: tuple[KnownCell, ...] = KNOWN_CELLS) -> list[str]:
+def check_known_cells(
+    data: TEData, cells: tuple[KnownCell, ...] = KNOWN_CELLS
+) -> list[Contradiction]:
     """Every contradiction between ``data`` and the cells the rulebook reveals."""
-    problems = []
-    for cell in cells:
-        try:
-            actual = cell_value(data, cell.key)
-        except (
-            KeyError,
-            StopIteration,
-            ValueError,
-            IndexError,
-            AttributeError,
-            NavalwarError,
-        ) as exc:
-            problems.append(
-                f"{cell.file}: cell {'/'.join(cell.key)} is missing ({exc!s}); "
-                f"{cell.rule} says {cell.expected!r}"
-            )
-            continue
-        if not _matches(data, actual, cell.expected):
-            problems.append(
-                f"{cell.file}: cell {'/'.join(cell.key)} is {actual!r} but "
-                f"{cell.rule} shows {cell.expected!r} ({cell.note})"
-            )
-    return problems
+    return check(cells, lambda key: cell_value(data, key))

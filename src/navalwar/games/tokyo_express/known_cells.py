@@ -30,26 +30,17 @@ Key paths (first element = the file's stem):
 * ``("battle_movement_display", SECTOR, "light" | "heavy", ROLL, "order" | "heading")``:
   an entry's order or arrow heading for a die roll.
 
-Expected values: a plain string must equal the cell; ``">=N"`` / ``"<=N"`` are numeric
-bounds; ``"contains:a,b"`` means the comma list holds at least these items (with
-repeats); ``"same:PATH"`` means equal to the cell at PATH (a key path joined by ``/``).
+Expected values are in the core's known-cell language (:mod:`navalwar.known`): a plain
+string must equal the cell; ``">=N"`` / ``"<=N"`` are numeric bounds; ``"contains:a,b"``
+means the comma list holds at least these items (with repeats); ``"same:PATH"`` means
+equal to the cell at PATH (a key path joined by ``/``).
 """
 
 from __future__ import annotations
 
-import attrs
+from navalwar.known import KnownCell
 
-
-@attrs.frozen
-class KnownCell:
-    """One value the rulebook reveals about a (missing) printed component."""
-
-    file: str
-    key: tuple[str, ...]
-    expected: str
-    rule: str
-    note: str
-
+__all__ = ["KNOWN_CELLS", "ROSTER_NAMES", "KnownCell"]
 
 _EX_SPEED = "TE 3.2 Example of Formation Speed"
 _EX_TORP = "TE 3.6 Example of Torpedo Attack"

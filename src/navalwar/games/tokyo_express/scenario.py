@@ -17,19 +17,18 @@ file is at most 1 MB.
 
 from __future__ import annotations
 
-import functools
-import os
 from pathlib import Path
 from typing import Any
 
 import attrs
 
-from navalwar.datapack import bundled_data_dir, is_file, is_scenario_file, parse_toml
-from navalwar.errors import DataError, NavalwarError, UnknownNameError, clip
+from navalwar import scenario_files
+from navalwar.errors import DataError, NavalwarError, UnknownNameError
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import TE_MAP
 from navalwar.games.tokyo_express.model import JAPAN, SIDES, US
 from navalwar.hexgrid import Hex
+from navalwar.reader import Reader
 
 # TE 14.2 Victory Points: (Sunk, Damage Level 3, 2, 1) by the enemy ship's type.
 DEFAULT_VP = {
@@ -106,40 +105,28 @@ class Scenario:
     file: str = ""
 
 
+# Typed access through the core reader; ``path`` is the table's path with a trailing dot
+# ("forces.US[0].") or "" at the top.
 def _get(
     doc: dict[str, Any],
     key: str,
-    kind: type | tuple[type, ...],
+    kind: type,
     file: str,
     path: str,
     default: Any = ...,
 ) -> Any:
-    if key not in doc:
-        if default is not ...:
-            return default
-        raise DataError(f"missing field {key!r}", file=file, path=f"{path}{key}")
-    value = doc[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        names = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise DataError(f"must be {names}, not {value!r}", file=file, path=f"{path}{key}")
-    return value
+    return Reader(file).typed(doc, key, path.removesuffix("."), kind, default)
 
 
 def _int(
     doc: dict[str, Any], key: str, file: str, path: str, lo: int, hi: int, default: Any = ...
 ) -> int:
     """A whole number from ``lo`` to ``hi``."""
-    value: int = _get(doc, key, int, file, path, default)
-    if not lo <= value <= hi:
-        raise DataError(f"must be from {lo} to {hi}, not {value}", file=file, path=f"{path}{key}")
-    return value
+    return Reader(file).integer(doc, key, path.removesuffix("."), default, lo, hi)
 
 
 def _check_keys(doc: dict[str, Any], allowed: set[str], file: str, path: str) -> None:
-    for key in doc:
-        if key not in allowed:
-            close = UnknownNameError("field", key, allowed)
-            raise DataError(str(close), file=file, path=f"{path}{key}")
+    Reader(file).keys(doc, path.removesuffix("."), allowed)
 
 
 def _hex(label: str, file: str, path: str) -> Hex:
@@ -341,46 +328,18 @@ def _parse_levels(raw: list[Any], file: str) -> tuple[tuple[int | None, str], ..
     return tuple(parsed)
 
 
-@functools.cache
 def scenario_dir() -> Path:
     """The bundled scenarios."""
-    return bundled_data_dir() / "tokyo_express" / "scenarios"
-
-
-_LISTED: tuple[int, tuple[str, ...]] | None = None  # the folder's mtime and its scenarios
+    return scenario_files.scenario_dir("tokyo_express")
 
 
 def bundled_scenarios() -> list[str]:
     """Ids of the bundled scenarios (listed again whenever the folder changes)."""
-    global _LISTED
-    folder = scenario_dir()
-    mtime = os.stat(folder).st_mtime_ns
-    if _LISTED is None or _LISTED[0] != mtime:
-        _LISTED = (mtime, tuple(sorted(p.stem for p in folder.glob("*.toml"))))
-    return list(_LISTED[1])
-
-
-# bundled scenario file -> (mtime, size, data pack, parsed scenario): a bundled
-# scenario is parsed once per process while its file and the pack are unchanged
-_PARSED: dict[str, tuple[int, int, TEData, Scenario]] = {}
+    return scenario_files.bundled_scenarios("tokyo_express")
 
 
 def load_scenario(name: str, data: TEData) -> Scenario:
     """A bundled scenario id, or a path to a scenario TOML file."""
-    path = Path(name)
-    known = bundled_scenarios()
-    if is_scenario_file(name, known):
-        if not is_file(path):
-            raise DataError("no such scenario file", file=clip(name))
-        return parse_scenario(parse_toml(path), str(path), data)
-    if name not in known:
-        raise UnknownNameError("Tokyo Express scenario", name, known)
-    file = scenario_dir() / f"{name}.toml"
-    key = str(file)
-    st = os.stat(file)
-    cached = _PARSED.get(key)
-    if cached is not None and cached[2] is data and cached[:2] == (st.st_mtime_ns, st.st_size):
-        return cached[3]
-    scenario = parse_scenario(parse_toml(file), key, data)
-    _PARSED[key] = (st.st_mtime_ns, st.st_size, data, scenario)
-    return scenario
+    return scenario_files.load_scenario(
+        "tokyo_express", name, data, parse_scenario, "Tokyo Express scenario"
+    )
