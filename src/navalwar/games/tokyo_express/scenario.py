@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from navalwar import scenario_files
+from navalwar.datapack import bundled_data_dir
 from navalwar.errors import DataError, NavalwarError, UnknownNameError
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import TE_MAP
@@ -330,7 +331,7 @@ def _parse_levels(raw: list[Any], file: str) -> tuple[tuple[int | None, str], ..
 
 def scenario_dir() -> Path:
     """The bundled scenarios."""
-    return scenario_files.scenario_dir("tokyo_express")
+    return bundled_data_dir() / "tokyo_express" / "scenarios"
 
 
 def bundled_scenarios() -> list[str]:
