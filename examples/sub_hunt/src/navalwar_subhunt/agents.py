@@ -13,7 +13,6 @@ from typing import Any
 from navalwar.actions import Action
 from navalwar.engine import Decision, Match
 from navalwar.hexgrid import Hex, distance
-
 from navalwar_subhunt.actions import (
     DropDepthCharges,
     FireTorpedo,

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from navalwar.dice import Dice
 from navalwar.hexgrid import Hex, distance
-
 from navalwar_subhunt.model import Tables
 
 NO_EFFECT, DAMAGED, DESTROYED = "no effect", "damaged", "destroyed"

@@ -16,7 +16,6 @@ from typing import Any
 from navalwar.datapack import meets_strict, parse_toml, parse_toml_text, provenance_rank
 from navalwar.errors import DataError, NavalwarError
 from navalwar.hexgrid import Hex
-
 from navalwar_subhunt.model import MAP, Scenario, Tables
 
 GAME_ID = "sub_hunt"

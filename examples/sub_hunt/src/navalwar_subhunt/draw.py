@@ -13,7 +13,6 @@ import drawsvg as draw  # type: ignore[import-untyped]
 
 from navalwar.engine import Match
 from navalwar.errors import UnknownNameError
-
 from navalwar_subhunt.model import MAP, SUBMARINE
 
 SIZE = 36.0
@@ -37,8 +36,10 @@ def draw_match(match: Match, whole_map: bool, caption: str | None, side: str | N
         raise UnknownNameError(f"side of {match.game.id}", side, sides)
     obs = match.observe(side or SUBMARINE)
     state = match.state
-    sub = obs["submarine"]["hex"] if side is not None else (
-        None if state.sub is None else MAP.label(state.sub)
+    sub = (
+        obs["submarine"]["hex"]
+        if side is not None
+        else (None if state.sub is None else MAP.label(state.sub))
     )
     pixels = {MAP.label(h): MAP.pixel(h, SIZE) for h in MAP.hexes()}
     x0 = min(x for x, _ in pixels.values()) - SIZE * 1.2
@@ -74,8 +75,15 @@ def draw_match(match: Match, whole_map: bool, caption: str | None, side: str | N
     if obs["contact"]:
         x, y = pixels[obs["contact"]]
         d.append(
-            draw.Text(f"? T{obs['contact_turn']}", 11, x - x0, y - y0 + HEAD + SIZE * 0.7,
-                      text_anchor="middle", fill="#c62828", font_family=FONT)
+            draw.Text(
+                f"? T{obs['contact_turn']}",
+                11,
+                x - x0,
+                y - y0 + HEAD + SIZE * 0.7,
+                text_anchor="middle",
+                fill="#c62828",
+                font_family=FONT,
+            )
         )
     if sub is not None:
         destroyed = obs["submarine"]["destroyed"]

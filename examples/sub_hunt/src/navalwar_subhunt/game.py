@@ -21,7 +21,6 @@ from navalwar.engine import Context, Decision, Game, Match, Outcome
 from navalwar.errors import NavalwarError
 from navalwar.hexgrid import Hex, distance
 from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
-
 from navalwar_subhunt import combat, data_pack
 from navalwar_subhunt.actions import (
     ACTION_TYPES,
@@ -237,7 +236,10 @@ class SubHunt(Game[State, Tables]):
         if isinstance(action, PlaceSubmarine):
             sub = MAP.hex(action.hex)
             ctx.log_private(
-                ONLY_SUB, "sub_placed", f"The submarine lies at {action.hex}.", "SH 3.1",
+                ONLY_SUB,
+                "sub_placed",
+                f"The submarine lies at {action.hex}.",
+                "SH 3.1",
                 hex=action.hex,
             )
             ctx.log("turn_started", "Turn 1 begins.", "SH 4.0", turn=1)
@@ -247,7 +249,10 @@ class SubHunt(Game[State, Tables]):
             sub = MAP.hex(action.hex)
             text = "stays at" if sub == state.sub else "moves to"
             ctx.log_private(
-                ONLY_SUB, "sub_moved", f"The submarine {text} {action.hex}.", "SH 5.1",
+                ONLY_SUB,
+                "sub_moved",
+                f"The submarine {text} {action.hex}.",
+                "SH 5.1",
                 hex=action.hex,
             )
             return attrs.evolve(state, sub=sub, step=SUB_ATTACK)
@@ -256,8 +261,9 @@ class SubHunt(Game[State, Tables]):
         if isinstance(action, MoveDestroyer):
             dd = MAP.hex(action.hex)
             text = "stays at" if dd == state.destroyer else "steams to"
-            ctx.log("destroyer_moved", f"The destroyer {text} {action.hex}.", "SH 7.1",
-                    hex=action.hex)
+            ctx.log(
+                "destroyer_moved", f"The destroyer {text} {action.hex}.", "SH 7.1", hex=action.hex
+            )
             return attrs.evolve(state, destroyer=dd, step=SONAR)
         if isinstance(action, DropDepthCharges):
             return _depth_charges(state, action.hex, data, ctx)
@@ -271,13 +277,26 @@ class SubHunt(Game[State, Tables]):
         own = side == SUBMARINE
         sub_hex = label(state.sub) if own and state.sub is not None else None
         ships = [
-            {"name": "Destroyer", "side": HUNTER, "type": "DD", "hex": label(state.destroyer),
-             "hull": state.hull, "removed": state.hull == 0},
+            {
+                "name": "Destroyer",
+                "side": HUNTER,
+                "type": "DD",
+                "hex": label(state.destroyer),
+                "hull": state.hull,
+                "removed": state.hull == 0,
+            },
         ]
         if sub_hex is not None:
-            ships.append({"name": "Submarine", "side": SUBMARINE, "type": "SS",
-                          "hex": sub_hex, "damaged": state.sub_damaged,
-                          "removed": state.sub_destroyed})
+            ships.append(
+                {
+                    "name": "Submarine",
+                    "side": SUBMARINE,
+                    "type": "SS",
+                    "hex": sub_hex,
+                    "damaged": state.sub_damaged,
+                    "removed": state.sub_destroyed,
+                }
+            )
         return {
             "game": self.id,
             "side": side,
@@ -424,8 +443,12 @@ def _torpedo(state: State, fire: bool, data: Tables, ctx: Context) -> State:
     hull = state.hull - 1
     state = attrs.evolve(state, hull=hull, hits=state.hits + 1)
     if hull > 0:
-        ctx.log("destroyer_hit", f"Torpedo hit: the destroyer has {hull} hull left.", "SH 6.3",
-                hull=hull)
+        ctx.log(
+            "destroyer_hit",
+            f"Torpedo hit: the destroyer has {hull} hull left.",
+            "SH 6.3",
+            hull=hull,
+        )
         return attrs.evolve(state, step=HUNTER_MOVE)
     ctx.log("unit_sunk", "Torpedo hit: the destroyer sinks.", "SH 6.3", unit="Destroyer")
     return _game_over(state, ctx)
@@ -435,8 +458,7 @@ def _sonar(state: State, data: Tables, ctx: Context) -> State:
     """SH 8.1-8.2: the roll is the umpire's, seen by the Submarine only."""
     assert state.sub is not None
     with ctx.private(ONLY_SUB):
-        found = combat.sonar_detects(state.sub, state.destroyer, state.sonar_range, data,
-                                     ctx.dice)
+        found = combat.sonar_detects(state.sub, state.destroyer, state.sonar_range, data, ctx.dice)
     if found:
         state = _reveal(state, ctx, "Sonar contact", "SH 8.2")
     else:
@@ -452,8 +474,12 @@ def _depth_charges(state: State, target_label: str, data: Tables, ctx: Context) 
     assert state.sub is not None
     target = MAP.hex(target_label)
     state = attrs.evolve(state, charges=state.charges - 1)
-    ctx.log("depth_charges_dropped", f"A depth-charge pattern on {target_label}.", "SH 9.1",
-            hex=target_label)
+    ctx.log(
+        "depth_charges_dropped",
+        f"A depth-charge pattern on {target_label}.",
+        "SH 9.1",
+        hex=target_label,
+    )
     with ctx.private(ONLY_SUB):
         result = combat.depth_charge(target, state.sub, state.sub_damaged, data, ctx.dice)
     if result == combat.NO_EFFECT:

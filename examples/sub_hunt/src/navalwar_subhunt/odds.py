@@ -14,7 +14,6 @@ from typing import Any
 from navalwar.actions import Action
 from navalwar.errors import NavalwarError
 from navalwar.odds import Odds, enumerate_dice
-
 from navalwar_subhunt import combat
 from navalwar_subhunt.actions import DropDepthCharges, FireTorpedo
 from navalwar_subhunt.data_pack import GAME_ID
