@@ -3,16 +3,17 @@
 Installed (``pip install -e examples/sub_hunt``), navalwar finds the game through its
 ``navalwar.games`` entry point once the core reads entry points (issue 16 item 1); until
 then, and for a run from the sources, it is registered here at run time: with the game
-object where ``registry.register`` takes one, else with today's (id, module) form.
+object where ``registry.register`` takes one, else with today's (id, module) form; and
+its odds module likewise.
 """
 
 from __future__ import annotations
 
 import inspect
 
-from navalwar import registry
-
 from navalwar_subhunt import GAME
+
+from navalwar import odds, registry
 
 
 def register_sub_hunt() -> None:
@@ -23,6 +24,9 @@ def register_sub_hunt() -> None:
         registry.register(GAME)  # type: ignore[call-arg]
     else:
         registry.register(GAME.id, "navalwar_subhunt")
+    # navalwar on main finds odds in its own table (odds._MODULES), not by GAME.odds()
+    if hasattr(odds, "_MODULES") and GAME.id not in odds._MODULES:
+        odds.register(GAME.id, "navalwar_subhunt.odds")
 
 
 register_sub_hunt()

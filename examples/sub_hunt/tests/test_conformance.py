@@ -6,20 +6,26 @@ import subprocess
 import sys
 
 import pytest
+from navalwar_subhunt import GAME
 
 from navalwar import testing
-
-from navalwar_subhunt import GAME
 
 SCENARIOS = ("convoy-lane", "narrows")
 #: The fresh-process check starts new Pythons, which find the game only through its
 #: entry point: navalwar on main reads none (issue 16 item 1), so it fails until it does.
-_FOUND = subprocess.run(
-    [sys.executable, "-c", "from navalwar import registry; print('sub_hunt' in registry.games())"],
-    capture_output=True,
-    text=True,
-    check=False,
-).stdout.strip() == "True"
+_FOUND = (
+    subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from navalwar import registry; print('sub_hunt' in registry.games())",
+        ],
+        capture_output=True,
+        text=True,
+        check=False,
+    ).stdout.strip()
+    == "True"
+)
 
 
 def test_the_bundled_scenarios() -> None:
