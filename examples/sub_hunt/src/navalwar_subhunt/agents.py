@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from navalwar.actions import Action
+from navalwar.dice import Dice
 from navalwar.engine import Decision, Match
 from navalwar.hexgrid import Hex, distance
 from navalwar_subhunt.actions import (
@@ -29,15 +30,16 @@ def _best(choices: Sequence[Action], score: Callable[[Action], float]) -> Action
 
 
 class HeuristicAgent:
-    """The Hunter steams for the last contact (else the submarine's start area) and drops
-    a pattern on a fresh contact it can reach; the Submarine starts far from the
-    destroyer, closes to torpedo range while it has torpedoes and is undamaged, fires
-    when it can, and runs otherwise."""
+    """The Hunter steams for the last contact (else the submarine's start area), then
+    sweeps the hexes the submarine can have reached since, at random; it drops a pattern
+    on a fresh contact it can reach, or on a likely hex while it has patterns to spare.
+    The Submarine starts far from the destroyer, closes to torpedo range while it has
+    torpedoes, is undamaged and was not just seen, fires when it can, and runs otherwise."""
 
     name = "heuristic"
 
     def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+        self.dice = Dice(seed)
 
     def choose(self, match: Match, decision: Decision) -> Action:
         obs = match.observe(decision.side)
@@ -54,21 +56,30 @@ class HeuristicAgent:
             return _best(choices, lambda a: -distance(at(a), dd))
         if isinstance(first, MoveSubmarine):
             sub: dict[str, Any] = obs["submarine"]
-            attacking = sub["torpedoes"] > 0 and not sub["damaged"]
+            attacking = sub["torpedoes"] > 0 and not sub["damaged"] and not fresh
             if attacking:
                 return _best(choices, lambda a: abs(distance(at(a), dd) - 1))
             return _best(choices, lambda a: -distance(at(a), dd))
         if isinstance(first, FireTorpedo):
             return FireTorpedo(True) if FireTorpedo(True) in choices else first
-        area = match.scenario.sub_start
-        goal = contact if contact is not None else min(area, key=lambda h: distance(dd, h))
+        # where the submarine may be: its start area, or around the last contact
+        age = obs["turn"] - (obs["contact_turn"] or 0)
+        if contact is None:
+            area = list(match.scenario.sub_start)
+        else:
+            area = [h for h in MAP.hexes() if distance(h, contact) <= age]
         if isinstance(first, MoveDestroyer):
-            return _best(choices, lambda a: distance(at(a), goal))
-        if isinstance(first, DropDepthCharges) and fresh and contact is not None:
-            near = [a for a in choices if isinstance(a, DropDepthCharges) and a.hex]
-            best = _best(near, lambda a: distance(at(a), contact))
-            if distance(at(best), contact) <= 1:
-                return best
+            nearest = min(distance(at(a), h) for a in choices for h in area)
+            good = [a for a in choices if min(distance(at(a), h) for h in area) == nearest]
+            return self.dice.choose(good, "sweep")
+        if isinstance(first, DropDepthCharges):
+            targets = [a for a in choices if isinstance(a, DropDepthCharges) and a.hex]
+            likely = [a for a in targets if at(a) in area]
+            if contact is not None and fresh:
+                return _best(targets, lambda a: distance(at(a), contact))
+            spare = obs["destroyer"]["depth_charges"] > obs["last_turn"] - obs["turn"]
+            if likely and spare:
+                return self.dice.choose(likely, "pattern")
         return first
 
 
