@@ -374,12 +374,15 @@ class SubHunt(Game[State, Tables]):
         return odds
 
     def estimate(self, state: State, data: Tables) -> Outcome | None:
-        """A search leaf's estimate: the outcome once over, else the score so far."""
+        """A search rollout cut short: the outcome once over, else the result if the
+        game ended now (SH 10.3: an undamaged submarine gets away, a damaged one draws)."""
         done = self.outcome(state, data)
         if done is not None:
             return done
         scores = {HUNTER: int(state.sub_damaged), SUBMARINE: state.hits}
-        return Outcome(None, "unfinished", scores, "estimate")
+        if state.sub_damaged:
+            return Outcome(None, "Draw", scores, "estimate: the damaged submarine")
+        return Outcome(SUBMARINE, "Submarine victory", scores, "estimate: not found yet")
 
     def record_extras(self, match: Match) -> dict[str, Any]:
         """``turns`` played, ``sunk`` and ``damaged`` (side -> type -> count), and the
