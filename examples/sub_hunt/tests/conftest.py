@@ -21,7 +21,7 @@ def register_sub_hunt() -> None:
     if GAME.id in registry.games():
         return
     if len(inspect.signature(registry.register).parameters) == 1:
-        registry.register(GAME)  # type: ignore[call-arg]
+        registry.register(GAME)  # type: ignore[call-arg,arg-type,unused-ignore]
     else:
         registry.register(GAME.id, "navalwar_subhunt")
     # navalwar on main finds odds in its own table (odds._MODULES), not by GAME.odds()

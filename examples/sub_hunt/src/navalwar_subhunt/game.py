@@ -437,10 +437,11 @@ def _torpedo(state: State, fire: bool, data: Tables, ctx: Context) -> State:
     if not fire:
         ctx.log_private(ONLY_SUB, "sub_held_fire", "The submarine holds its fire.", "SH 6.1")
         return attrs.evolve(state, step=HUNTER_MOVE)
-    assert state.sub is not None
+    sub = state.sub
+    assert sub is not None
     state = _reveal(state, ctx, "A torpedo track", "SH 6.2")
     state = attrs.evolve(state, torpedoes=state.torpedoes - 1)
-    if not combat.torpedo_hits(state.sub, state.destroyer, data, ctx.dice):
+    if not combat.torpedo_hits(sub, state.destroyer, data, ctx.dice):
         ctx.log("torpedo_missed", "The torpedo misses.", "SH 6.3")
         return attrs.evolve(state, step=HUNTER_MOVE)
     hull = state.hull - 1
@@ -474,7 +475,8 @@ def _depth_charges(state: State, target_label: str, data: Tables, ctx: Context) 
     if not target_label:
         ctx.log("depth_charges_held", "The destroyer holds its depth charges.", "SH 9.1")
         return attrs.evolve(state, step=END_TURN)
-    assert state.sub is not None
+    sub = state.sub
+    assert sub is not None
     target = MAP.hex(target_label)
     state = attrs.evolve(state, charges=state.charges - 1)
     ctx.log(
@@ -484,7 +486,7 @@ def _depth_charges(state: State, target_label: str, data: Tables, ctx: Context) 
         hex=target_label,
     )
     with ctx.private(ONLY_SUB):
-        result = combat.depth_charge(target, state.sub, state.sub_damaged, data, ctx.dice)
+        result = combat.depth_charge(target, sub, state.sub_damaged, data, ctx.dice)
     if result == combat.NO_EFFECT:
         ctx.log("depth_charges_no_result", "No visible result.", "SH 9.3")
         return attrs.evolve(state, step=END_TURN)

@@ -29,15 +29,15 @@ def attacks(state: State, data: Tables, action: Action, **options: Any) -> tuple
     if isinstance(action, FireTorpedo) and action.fire and state.sub is not None:
         sub, dd = state.sub, state.destroyer
         hit = enumerate_dice(lambda dice: combat.torpedo_hits(sub, dd, data, dice))
-        hits = {int(k): p for k, p in hit.items()}
-        after = {max(state.hull - k, 0): p for k, p in hits.items()}
+        scored = {int(k): p for k, p in hit.items()}
+        after = {max(state.hull - k, 0): p for k, p in scored.items()}
         return (
             Odds(
                 GAME_ID,
                 "torpedo",
                 "Submarine",
                 "Destroyer",
-                hits,
+                scored,
                 after,
                 after.get(0, ZERO),
                 unit="hit",
