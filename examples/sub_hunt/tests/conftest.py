@@ -38,6 +38,8 @@ def register_sub_hunt() -> list[str]:
 def unregister_sub_hunt(added: list[str]) -> None:
     """Undo :func:`register_sub_hunt` (navalwar has no public way to: its tables)."""
     if "game" in added:
+        if hasattr(registry, "unregister"):
+            registry.unregister(GAME.id)  # type: ignore[attr-defined,unused-ignore]
         for table in ("_MODULES", "_loaded"):
             getattr(registry, table, {}).pop(GAME.id, None)
     if "odds" in added:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 from fractions import Fraction
 from typing import Any
 
@@ -259,3 +260,18 @@ def test_hidden_variants_move_only_the_submarine() -> None:
         assert v.sub != match.state.sub
         assert attrs.evolve(v, sub=match.state.sub) == match.state
     assert GAME.hidden_variants(match.state, SUBMARINE, match.data, Dice(1)) == []
+
+
+def test_the_declarations_hooks() -> None:
+    assert GAME.data_files() == (
+        "scenarios/convoy-lane.toml",
+        "scenarios/narrows.toml",
+        "tables.toml",
+    )
+    assert GAME.turn_start.unit == "turn"
+    view = GAME.terminal_view()
+    if importlib.util.find_spec("navalwar.views") is None:
+        assert view is None  # navalwar on main: the terminal guesses
+    else:
+        assert (view.map, view.table) == ("hex", "counters")
+        assert view.title(HUNTER, {"turn": 3, "last_turn": 8}) == "Hunter: turn 3 of 8"

@@ -19,12 +19,18 @@ from navalwar.hexgrid import Hex
 from navalwar_subhunt.model import MAP, Scenario, Tables
 
 GAME_ID = "sub_hunt"
-DATA_FILES = ("tables.toml",)
 
 
 def data_dir() -> Path:
     """The bundled data folder of this distribution."""
     return Path(str(resources.files("navalwar_subhunt") / "data"))
+
+
+def file_names() -> tuple[str, ...]:
+    """Every file of the bundled pack, relative to :func:`data_dir` (``tables.toml``,
+    ``scenarios/narrows.toml`` ...)."""
+    root = data_dir()
+    return tuple(sorted(p.relative_to(root).as_posix() for p in root.rglob("*.toml")))
 
 
 def scenario_ids() -> list[str]:

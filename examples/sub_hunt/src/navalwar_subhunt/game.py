@@ -9,12 +9,14 @@ SH 8.1 and 9.2) is private to the Submarine until a rule reveals it (SH 6.2, 8.2
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
+from navalwar import engine
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.engine import Context, Decision, Game, Match, Outcome
@@ -79,17 +81,24 @@ def label(h: Hex) -> str:
     return MAP.label(h)
 
 
-class TurnStart(NamedTuple):
-    """What ``turn N`` means in a game: the fields of the core's ``TurnStart`` (today in
-    ``navalwar.render.svg``, which imports both bundled games, so not imported here)."""
+class _TurnStart(NamedTuple):
+    """The fields of the core's ``TurnStart`` (unit, counter, starts), for a navalwar whose
+    ``engine`` has none (main keeps it in ``render.svg``, which imports the bundled games)."""
 
     unit: str  # what a turn is called
     counter: str  # the state attribute numbering the turns
     starts: Callable[[Any], bool]  # whether a state at rest is at the start of its turn
 
 
+TurnStart: Any = getattr(engine, "TurnStart", _TurnStart)
+
+
 def _turn_starts(state: Any) -> bool:
     return bool(state.step == SUB_MOVE)
+
+
+def _title(side: str, obs: dict[str, Any]) -> str:
+    return f"{side}: turn {obs['turn']} of {obs['last_turn']}"
 
 
 class SubHunt(Game[State, Tables]):
@@ -106,8 +115,8 @@ class SubHunt(Game[State, Tables]):
         return data_pack.load_tables(overrides, strict)
 
     def data_files(self) -> tuple[str, ...]:
-        """The data pack's files an override directory may replace."""
-        return data_pack.DATA_FILES
+        """The data pack's files: ``tables.toml`` and ``scenarios/*.toml``."""
+        return data_pack.file_names()
 
     def data_dir(self) -> Path:
         """Where the bundled data pack lies (this distribution's ``data`` folder)."""
@@ -276,15 +285,16 @@ class SubHunt(Game[State, Tables]):
         decision = self.decision(state, data)
         own = side == SUBMARINE
         sub_hex = label(state.sub) if own and state.sub is not None else None
-        ships = [
+        ships: list[dict[str, Any]] = [
             {
                 "name": "Destroyer",
                 "side": HUNTER,
                 "type": "DD",
                 "hex": label(state.destroyer),
-                "hull": state.hull,
-                "removed": state.hull == 0,
-            },
+                "speed": data.speed,
+                "lost": {"hull": state.scenario.hull - state.hull},
+                "sunk": state.hull == 0,
+            }
         ]
         if sub_hex is not None:
             ships.append(
@@ -293,8 +303,8 @@ class SubHunt(Game[State, Tables]):
                     "side": SUBMARINE,
                     "type": "SS",
                     "hex": sub_hex,
-                    "damaged": state.sub_damaged,
-                    "removed": state.sub_destroyed,
+                    "lost": {"hull": int(state.sub_damaged)},
+                    "sunk": state.sub_destroyed,
                 }
             )
         return {
@@ -415,9 +425,14 @@ class SubHunt(Game[State, Tables]):
 
         return draw_match(match, whole_map, caption, side)
 
-    def terminal_view(self) -> None:
-        """No terminal view yet: the core's ``TerminalView`` does not exist on main."""
-        return None
+    def terminal_view(self) -> Any:
+        """The hex map and a table of counters, headed with the turn (a
+        ``navalwar.views.TerminalView``; None where navalwar has no such module yet)."""
+        try:
+            views = importlib.import_module("navalwar.views")
+        except ModuleNotFoundError:
+            return None
+        return views.TerminalView(map="hex", table="counters", title=_title)
 
 
 # -- the steps the rules run -------------------------------------------------------------------
