@@ -47,7 +47,7 @@ def save(tmp_path_factory: pytest.TempPathFactory) -> Path:
         str(path),
     )
     assert done.exit_code == 0, done.output
-    assert "Result: " in done.output
+    assert "The game is over: " in done.output
     return path
 
 

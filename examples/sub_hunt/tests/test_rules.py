@@ -16,6 +16,7 @@ from navalwar_subhunt.actions import (
     MoveSubmarine,
     PlaceSubmarine,
 )
+from navalwar_subhunt.event_kinds import KINDS
 from navalwar_subhunt.model import HUNTER, SUBMARINE
 
 from navalwar import odds, testing
@@ -275,3 +276,17 @@ def test_the_declarations_hooks() -> None:
     else:
         assert (view.map, view.table) == ("hex", "counters")
         assert view.title(HUNTER, {"turn": 3, "last_turn": 8}) == "Hunter: turn 3 of 8"
+
+
+@pytest.mark.parametrize("scenario", ["convoy-lane", "narrows"])
+def test_every_event_is_declared_with_exactly_its_keys(scenario: str) -> None:
+    for seed in range(6):
+        match = testing.random_match("sub_hunt", scenario, seed)
+        assert match.is_over
+        for event in match.events:
+            assert event.kind in KINDS, event
+            _, keys, optional, _ = KINDS[event.kind]
+            assert set(keys) <= set(event.data) <= set(keys) | set(optional), event
+        assert match.events[-1].kind == "game_over"
+    declared = GAME.event_kinds
+    assert not declared or [k.name for k in declared] == list(KINDS)

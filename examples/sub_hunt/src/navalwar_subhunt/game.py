@@ -24,6 +24,7 @@ from navalwar.errors import NavalwarError
 from navalwar.hexgrid import Hex, distance
 from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
 from navalwar_subhunt import combat, data_pack
+from navalwar_subhunt import event_kinds as kinds
 from navalwar_subhunt.actions import (
     ACTION_TYPES,
     DropDepthCharges,
@@ -74,6 +75,7 @@ SPEC = GameSpec(
 )
 
 ONLY_SUB = (SUBMARINE,)
+DESTROYER, SUB = "Destroyer", "Submarine"  # the ships' keys in events
 
 
 def label(h: Hex) -> str:
@@ -108,6 +110,7 @@ class SubHunt(Game[State, Tables]):
     action_types: tuple[type[Action], ...] = ACTION_TYPES
     map = MAP
     turn_start = TurnStart("turn", "turn", _turn_starts)  # a turn starts at SH 4.1
+    event_kinds: tuple[Any, ...] = kinds.declared()  # what it logs (navalwar.events)
     search_settings: Mapping[str, Any] = {"rollouts": 8, "depth": 12}
 
     # -- data and scenarios ----------------------------------------------------------------
@@ -156,11 +159,12 @@ class SubHunt(Game[State, Tables]):
         self, scenario: Scenario, data: Tables, options: Mapping[str, OptionValue], ctx: Context
     ) -> State:
         ctx.log(
-            "setup",
+            "ship_placed",
             f"The destroyer starts at {label(scenario.destroyer)}; the submarine is "
             "somewhere below.",
             "SH 3.2",
-            destroyer=label(scenario.destroyer),
+            ship=DESTROYER,
+            hex=label(scenario.destroyer),
         )
         return State(
             scenario=scenario,
@@ -246,12 +250,13 @@ class SubHunt(Game[State, Tables]):
             sub = MAP.hex(action.hex)
             ctx.log_private(
                 ONLY_SUB,
-                "sub_placed",
+                "ship_placed",
                 f"The submarine lies at {action.hex}.",
                 "SH 3.1",
+                ship=SUB,
                 hex=action.hex,
             )
-            ctx.log("turn_started", "Turn 1 begins.", "SH 4.0", turn=1)
+            ctx.log("turn_began", "Turn 1 begins.", "SH 4.0", turn=1)
             return attrs.evolve(state, sub=sub, turn=1, step=SUB_MOVE)
         if isinstance(action, MoveSubmarine):
             assert state.sub is not None
@@ -259,10 +264,11 @@ class SubHunt(Game[State, Tables]):
             text = "stays at" if sub == state.sub else "moves to"
             ctx.log_private(
                 ONLY_SUB,
-                "sub_moved",
+                "ship_moved",
                 f"The submarine {text} {action.hex}.",
                 "SH 5.1",
-                hex=action.hex,
+                ship=SUB,
+                to=action.hex,
             )
             return attrs.evolve(state, sub=sub, step=SUB_ATTACK)
         if isinstance(action, FireTorpedo):
@@ -271,7 +277,11 @@ class SubHunt(Game[State, Tables]):
             dd = MAP.hex(action.hex)
             text = "stays at" if dd == state.destroyer else "steams to"
             ctx.log(
-                "destroyer_moved", f"The destroyer {text} {action.hex}.", "SH 7.1", hex=action.hex
+                "ship_moved",
+                f"The destroyer {text} {action.hex}.",
+                "SH 7.1",
+                ship=DESTROYER,
+                to=action.hex,
             )
             return attrs.evolve(state, destroyer=dd, step=SONAR)
         if isinstance(action, DropDepthCharges):
@@ -339,21 +349,7 @@ class SubHunt(Game[State, Tables]):
 
     def outcome(self, state: State, data: Tables) -> Outcome | None:
         """SH 10.1-10.4."""
-        if state.step != OVER:
-            return None
-        scores = {
-            HUNTER: int(state.sub_damaged) + 3 * int(state.sub_destroyed),
-            SUBMARINE: state.hits + 3 * int(state.hull == 0),
-        }
-        if state.sub_destroyed:
-            return Outcome(HUNTER, "Hunter victory", scores, "the submarine is destroyed (SH 10.1)")
-        if state.hull == 0:
-            return Outcome(SUBMARINE, "Submarine victory", scores, "the destroyer sinks (SH 10.2)")
-        if not state.sub_damaged:
-            return Outcome(
-                SUBMARINE, "Submarine victory", scores, "the submarine slips away (SH 10.3)"
-            )
-        return Outcome(None, "Draw", scores, "the damaged submarine limps home (SH 10.3)")
+        return result(state)
 
     def hidden_variants(self, state: State, side: str, data: Tables, dice: Dice) -> list[State]:
         """For the Hunter: the same state with the submarine in up to three other sea
@@ -363,14 +359,6 @@ class SubHunt(Game[State, Tables]):
         others = [h for h in MAP.hexes() if state.scenario.sea(h) and h != state.sub]
         picks = {dice.choose(others, "hidden variant") for _ in range(3)} if others else set()
         return [attrs.evolve(state, sub=h) for h in sorted(picks)]
-
-    def report(self, match: Match) -> str:
-        """Every event (the umpire's view), then the result."""
-        lines = [e.text for e in match.events if e.kind != "dice_rolled"]
-        outcome = match.outcome
-        if outcome is not None:
-            lines.append(f"Result: {outcome.result}.")
-        return "\n".join(lines)
 
     # -- what the core asks a game for (issue 16 item 1) -------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
@@ -463,13 +451,14 @@ def _torpedo(state: State, fire: bool, data: Tables, ctx: Context) -> State:
     state = attrs.evolve(state, hull=hull, hits=state.hits + 1)
     if hull > 0:
         ctx.log(
-            "destroyer_hit",
+            "ship_damaged",
             f"Torpedo hit: the destroyer has {hull} hull left.",
             "SH 6.3",
+            ship=DESTROYER,
             hull=hull,
         )
         return attrs.evolve(state, step=HUNTER_MOVE)
-    ctx.log("unit_sunk", "Torpedo hit: the destroyer sinks.", "SH 6.3", unit="Destroyer")
+    ctx.log("ship_sunk", "Torpedo hit: the destroyer sinks.", "SH 6.3", ship=DESTROYER)
     return _game_over(state, ctx)
 
 
@@ -507,9 +496,9 @@ def _depth_charges(state: State, target_label: str, data: Tables, ctx: Context) 
         return attrs.evolve(state, step=END_TURN)
     state = _reveal(state, ctx, "Oil and debris", "SH 9.3")
     if result == combat.DAMAGED:
-        ctx.log("sub_damaged", "The submarine is damaged.", "SH 9.2")
+        ctx.log("ship_damaged", "The submarine is damaged.", "SH 9.2", ship=SUB)
         return attrs.evolve(state, sub_damaged=True, step=END_TURN)
-    ctx.log("unit_sunk", "The submarine is destroyed.", "SH 9.2", unit="Submarine")
+    ctx.log("ship_sunk", "The submarine is destroyed.", "SH 9.2", ship=SUB)
     return _game_over(attrs.evolve(state, sub_destroyed=True), ctx)
 
 
@@ -519,13 +508,33 @@ def _end_turn(state: State, ctx: Context) -> State:
         ctx.log("turn_limit", f"Turn {state.turn} was the last.", "SH 10.3")
         return _game_over(state, ctx)
     turn = state.turn + 1
-    ctx.log("turn_started", f"Turn {turn} begins.", "SH 4.0", turn=turn)
+    ctx.log("turn_began", f"Turn {turn} begins.", "SH 4.0", turn=turn)
     return attrs.evolve(state, turn=turn, step=SUB_MOVE)
 
 
 def _game_over(state: State, ctx: Context) -> State:
-    ctx.log("game_over", "The game is over.", "SH 10.0")
-    return attrs.evolve(state, step=OVER)
+    state = attrs.evolve(state, step=OVER)
+    done = result(state)
+    assert done is not None
+    ctx.log("game_over", f"The game is over: {done.result}.", "SH 10.0", level=done.level)
+    return state
+
+
+def result(state: State) -> Outcome | None:
+    """SH 10.1-10.4."""
+    if state.step != OVER:
+        return None
+    scores = {
+        HUNTER: int(state.sub_damaged) + 3 * int(state.sub_destroyed),
+        SUBMARINE: state.hits + 3 * int(state.hull == 0),
+    }
+    if state.sub_destroyed:
+        return Outcome(HUNTER, "Hunter victory", scores, "the submarine is destroyed (SH 10.1)")
+    if state.hull == 0:
+        return Outcome(SUBMARINE, "Submarine victory", scores, "the destroyer sinks (SH 10.2)")
+    if not state.sub_damaged:
+        return Outcome(SUBMARINE, "Submarine victory", scores, "the submarine slips away (SH 10.3)")
+    return Outcome(None, "Draw", scores, "the damaged submarine limps home (SH 10.3)")
 
 
 GAME = SubHunt()
