@@ -71,7 +71,7 @@ def test_5_1_moves_are_secret_and_6_1_the_submarine_is_always_asked() -> None:
     assert decision is not None and decision.kind == "sub_attack"
     assert decision.choices == (FireTorpedo(False),)
     assert "0102" not in hunter_sees(match)
-    assert match.observe(HUNTER)["waiting_for"] == SUBMARINE
+    assert match.observe(HUNTER)["deciding"] == "other"
     assert match.observe(HUNTER)["decision"] is None
     with pytest.raises(IllegalActionError):
         match.apply(MoveSubmarine("0303"))  # not asked now; and 0303 is land (SH 1.2)

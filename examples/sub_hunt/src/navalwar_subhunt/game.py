@@ -288,11 +288,35 @@ class SubHunt(Game[State, Tables]):
             return _depth_charges(state, action.hex, data, ctx)
         raise NavalwarError(f"not a Sub Hunt action: {action.describe()}")
 
+    def position(self, state: State) -> dict[str, Any]:
+        """Where play stands: the turn, the last turn and the step (SH 4.0)."""
+        return {"turn": state.turn, "last_turn": state.scenario.turns, "step": state.step}
+
     def observe(self, state: State, side: str, data: Tables) -> dict[str, Any]:
         """Both sides see the destroyer, the contact and every revealed fact; only the
-        Submarine sees its own hex (SH 1.3). A side sees its own pending decision in
-        full, and of the other's only whose turn it is."""
+        Submarine sees its own hex (SH 1.3).
+
+        Where navalwar builds the observation's envelope (``Game.observation``: game,
+        side, position, over, deciding, decision; issue 16 item 3), this is the game's
+        part only; on a navalwar without it, the same envelope is made here, so the
+        observation has the same keys either way: a side sees its own pending decision
+        in full, and of the other's only that it is pending."""
+        board = self._board(state, side, data)
+        if hasattr(Game, "observation"):
+            return board
         decision = self.decision(state, data)
+        mine = decision is not None and decision.side == side
+        return {
+            "game": self.id,
+            "side": side,
+            **self.position(state),
+            "over": decision is None,
+            "deciding": None if decision is None else "you" if mine else "other",
+            "decision": decision.to_json(self.codec) if mine and decision else None,
+            **board,
+        }
+
+    def _board(self, state: State, side: str, data: Tables) -> dict[str, Any]:
         own = side == SUBMARINE
         sub_hex = label(state.sub) if own and state.sub is not None else None
         ships: list[dict[str, Any]] = [
@@ -318,12 +342,6 @@ class SubHunt(Game[State, Tables]):
                 }
             )
         return {
-            "game": self.id,
-            "side": side,
-            "turn": state.turn,
-            "last_turn": state.scenario.turns,
-            "step": state.step,
-            "over": decision is None,
             "land": sorted(label(h) for h in state.scenario.land),
             "destroyer": {
                 "hex": label(state.destroyer),
@@ -341,10 +359,6 @@ class SubHunt(Game[State, Tables]):
             "contact_turn": state.contact_turn or None,
             "sonar_range": state.sonar_range,
             "ships": ships,
-            "waiting_for": None if decision is None else decision.side,
-            "decision": decision.to_json(self.codec)
-            if decision is not None and decision.side == side
-            else None,
         }
 
     def outcome(self, state: State, data: Tables) -> Outcome | None:
