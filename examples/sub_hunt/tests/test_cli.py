@@ -128,3 +128,15 @@ def test_render_with_the_games_drawer(save: Path, monkeypatch: pytest.MonkeyPatc
     monkeypatch.setitem(svg.TURN_START, "sub_hunt", GAME.turn_start)
     picture = svg.render_match(Match.load(save), turn=2, side="Hunter")
     assert "Start of turn 2" in picture and ">SS<" not in picture
+
+
+@pytest.mark.xfail(not CORE_LISTS_FILES, reason=CORE_ASKS_THE_GAME, strict=True)
+def test_an_override_data_directory(tmp_path: Path) -> None:
+    (tmp_path / "sub_hunt").mkdir()
+    tables = (data_dir() / "tables.toml").read_text().replace("base = 3 ", "base = 4 ")
+    (tmp_path / "sub_hunt" / "tables.toml").write_text(tables)
+    match = Match.start("sub_hunt", "narrows", data=[tmp_path], use_env=False)
+    assert match.data.sonar_base == 4  # SH 8.1, as the owner's transcription has it
+    path = tmp_path / "game.json"
+    match.save(path)
+    assert Match.load(path, [tmp_path]).data.sonar_base == 4
