@@ -9,8 +9,9 @@ $(BIN)/python:
 	$(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 
-$(VENV)/.installed: $(BIN)/python pyproject.toml
+$(VENV)/.installed: $(BIN)/python pyproject.toml examples/sub_hunt/pyproject.toml
 	$(BIN)/python -m pip install --quiet -e ".[test]"
+	$(BIN)/python -m pip install --quiet -e examples/sub_hunt  # the example third-party game
 	touch $@
 
 demo: $(VENV)/.installed
@@ -22,6 +23,7 @@ lint: $(VENV)/.installed
 
 typecheck: $(VENV)/.installed
 	$(BIN)/mypy --strict src/navalwar
+	$(BIN)/mypy --strict examples/sub_hunt/src/navalwar_subhunt examples/sub_hunt/tests
 
 test: lint typecheck test-source test-compiled
 

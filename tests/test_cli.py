@@ -20,6 +20,7 @@ from click.testing import CliRunner, Result
 
 from navalwar.cli import main
 from navalwar.datapack import bundled_data_dir
+from navalwar.registry import games
 
 PACK = bundled_data_dir() / "tokyo_express"
 BASIC = PACK / "scenarios" / "basic.toml"
@@ -51,10 +52,12 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def test_games() -> None:
     result = cli("games")
     assert result.exit_code == 0, result.output
-    lines = result.output.splitlines()
-    assert [line.split()[0] for line in lines] == ["gwas_1904", "tokyo_express"]
-    assert "sides: US, Japan" in lines[1]
-    assert "sides: Japan, Russia" in lines[0]
+    lines = {line.split()[0]: line for line in result.output.splitlines()}
+    # every registered game, in order: the bundled two and any installed (the example)
+    assert list(lines) == games()
+    assert {"gwas_1904", "tokyo_express"} <= set(lines)
+    assert "sides: US, Japan" in lines["tokyo_express"]
+    assert "sides: Japan, Russia" in lines["gwas_1904"]
 
 
 def test_scenarios() -> None:
@@ -296,7 +299,7 @@ def test_console_script_in_a_subprocess() -> None:
     assert bad.stdout == ""
     assert bad.stderr.strip().splitlines() == [
         "navalwar: error: unknown game 'tokyo_expres'; did you mean 'tokyo_express'? "
-        "(known: gwas_1904, tokyo_express)"
+        f"(known: {', '.join(games())})"
     ]
 
 
