@@ -159,6 +159,14 @@ class SequenceOfPlay:
             names.insert(0, f"Turn {turn}")
         return ", ".join(names)
 
+    def keys(self) -> tuple[str, ...]:
+        """The dotted key of every step, each before its sub-steps."""
+        return tuple(self._paths)
+
+    def last_leaf(self, step_id: str) -> str:
+        """The last leaf inside ``step_id`` (the step itself for a leaf)."""
+        return self._leaves[self._span[self.key(step_id)][1] - 1]
+
     def is_leaf(self, step_id: str) -> bool:
         """Whether the step has no sub-steps."""
         return not self.step(step_id).children
