@@ -17,8 +17,9 @@ holds after its last leaf is played again (GWaS impulses). A rule function may a
 move the state itself (a rule that says "go to ..."); the driver then follows it.
 
 Where a state stands is the game's business (its own fields, kept as they are in
-saves): the game gives ``position(state)``, the dotted key of the leaf, and
-``move(state, key)``, the state standing at another leaf.
+saves): the game gives ``position(state)``, the dotted key of the leaf (or a value of
+its own that ``places`` turns into one), and ``move(state, key)``, the state standing
+at another leaf.
 
 A side order that changes (initiative: "the player holding the initiative goes
 first", Coral Sea 3.2) is declared as two steps, ``first`` and ``second``, whose
@@ -27,8 +28,8 @@ functions are bound with :func:`for_side` to the side that acts in that place.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic, TypeVar
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from typing import Any, Generic, NoReturn, TypeVar
 
 import attrs
 
@@ -102,7 +103,8 @@ class Driver(Generic[G, S, D]):
         plays: what the steps do, by dotted key (one step) or bare id (every step of
             that id: the six copies of a Movement Phase's segment). A leaf without a
             play does nothing; a composite step's play may only say ``when`` and ``again``.
-        position: the key of the leaf a state stands at.
+        position: where a state stands: the key of its leaf or, with ``places``, a
+            value of the game's own (``(step, phase)``).
         move: the state standing at another leaf (the game's own fields).
         over: whether the game has ended.
         new_turn: at the end of the sequence, the state for the next turn; the
@@ -112,6 +114,7 @@ class Driver(Generic[G, S, D]):
         restart: the step the next turn begins with (the first one by default).
         forced: whether a decision with a single choice is applied at once
             (logged as ``forced_choice``), rather than asked.
+        places: the leaf key of each value ``position`` gives, if it gives no keys.
 
     Raises:
         DataError: a play named for no step, two plays for one step, or a composite
@@ -122,13 +125,14 @@ class Driver(Generic[G, S, D]):
         self,
         sequence: SequenceOfPlay,
         plays: Mapping[str, Play[G, S, D]],
-        position: Callable[[S], str],
+        position: Callable[[S], Hashable],
         move: Callable[[S, str], S],
         over: Callable[[S], bool],
         *,
         new_turn: Callable[[S, D], S] | None = None,
         restart: str | None = None,
         forced: bool = True,
+        places: Mapping[Hashable, str] | None = None,
     ) -> None:
         self.sequence = sequence
         self.position = position
@@ -137,6 +141,7 @@ class Driver(Generic[G, S, D]):
         self.new_turn = new_turn
         self.restart = sequence.first_leaf(restart)
         self.forced = forced
+        self.places = places
         keys = sequence.keys()
         bound: dict[str, Play[G, S, D]] = {}
         for name, play in plays.items():
@@ -160,13 +165,36 @@ class Driver(Generic[G, S, D]):
         # for each leaf: the steps ending with it that say again, innermost first
         ending: dict[str, list[tuple[str, Condition[S, D]]]] = {k: [] for k in leaves}
         for key in keys:  # (parents before their sub-steps)
-            play = bound.get(key)
-            if play is not None and play.when is not None:
-                entered[sequence.first_leaf(key)].append((key, play.when))
-            if play is not None and play.again is not None:
-                ending[sequence.last_leaf(key)].insert(0, (key, play.again))
+            found = bound.get(key)
+            if found is not None and found.when is not None:
+                entered[sequence.first_leaf(key)].append((key, found.when))
+            if found is not None and found.again is not None:
+                ending[sequence.last_leaf(key)].insert(0, (key, found.again))
         self._entered = {k: tuple(v) for k, v in entered.items()}
         self._ending = {k: tuple(v) for k, v in ending.items()}
+        # the plays by position, so that the loop looks up no key
+        self._at: dict[Hashable, Play[G, S, D]] = (
+            dict(self._leaf) if places is None else {p: self._leaf[k] for p, k in places.items()}
+        )
+        self._key: Mapping[Hashable, str] = (
+            {k: k for k in leaves} if places is None else dict(places)
+        )
+
+    def key(self, state: S) -> str:
+        """The key of the leaf ``state`` stands at.
+
+        Raises:
+            NavalwarError: it stands at no leaf of the sequence.
+        """
+        key = self._key.get(self.position(state))
+        if key is None:
+            self._nowhere(state)
+        return key
+
+    def _nowhere(self, state: S) -> NoReturn:
+        raise NavalwarError(
+            f"a state at {self.position(state)!r} stands at no step of {self.sequence.name}"
+        )
 
     def play(self, key: str) -> Play[G, S, D]:
         """What the leaf named ``key`` (a dotted key or a unique bare id) does."""
@@ -188,6 +216,7 @@ class Driver(Generic[G, S, D]):
             new_turn=self.new_turn,
             restart=self.restart,
             forced=self.forced,
+            places=self.places,
         )
 
     # -- the loop ------------------------------------------------------------------------
@@ -200,12 +229,14 @@ class Driver(Generic[G, S, D]):
         Raises:
             NavalwarError: the rules made no progress (100,000 steps without a decision).
         """
-        position, over, leaf = self.position, self.over, self._leaf
+        position, over, at = self.position, self.over, self._at
         for _ in range(_MAX_STEPS):
             if over(state):
                 return state, None
-            key = position(state)
-            play = leaf[key]
+            where = position(state)
+            play = at.get(where)
+            if play is None:
+                self._nowhere(state)
             if play.ask is not None:
                 decision = play.ask(game, state, data)
                 if decision is not None:
@@ -221,11 +252,11 @@ class Driver(Generic[G, S, D]):
                     state = self.apply(game, state, choices[0], data, ctx)
                     continue
             new = state if play.run is None else play.run(game, state, data, ctx)
-            if new is state or (not over(new) and position(new) == key):
-                new = self.onward(key, new, data)
+            if new is state or (not over(new) and position(new) == where):
+                new = self.onward(self._key[where], new, data)
             state = new
         raise NavalwarError(
-            f"the rules made no progress at step {position(state)!r} of {self.sequence.name}"
+            f"the rules made no progress at step {self.key(state)!r} of {self.sequence.name}"
         )
 
     def decision(self, game: G, state: S, data: D) -> Decision | None:
@@ -236,7 +267,8 @@ class Driver(Generic[G, S, D]):
         """
         if self.over(state):
             return None
-        ask = self._leaf[self.position(state)].ask
+        play = self._at.get(self.position(state))
+        ask = self._leaf[self.key(state)].ask if play is None else play.ask
         return None if ask is None else ask(game, state, data)
 
     def apply(self, game: G, state: S, action: Action, data: D, ctx: Context) -> S:
@@ -245,10 +277,10 @@ class Driver(Generic[G, S, D]):
         Raises:
             IllegalActionError: the step takes no action of that type.
         """
-        key = self.position(state)
-        handler = self._leaf[key].apply.get(type(action))
+        play = self._at.get(self.position(state))
+        handler = None if play is None else play.apply.get(type(action))
         if handler is None:
-            raise IllegalActionError(action.describe(), f"not an action for step {key}")
+            raise IllegalActionError(action.describe(), f"not an action for step {self.key(state)}")
         return handler(game, state, action, data, ctx)
 
     def onward(self, key: str, state: S, data: D) -> S:

@@ -273,11 +273,15 @@ def test_the_next_turn_may_begin_elsewhere() -> None:
 
 
 def test_a_step_that_never_moves_on_is_reported() -> None:
-    stuck = {**PLAYS, "initiative": Play(run=lambda g, s, d, c: attrs.evolve(s, at="initiative"))}
+    def stay(game: Any, state: Toy, data: Any, ctx: Context) -> Toy:
+        return attrs.evolve(state, at="initiative")
+
     # (a new state at the same step is done with it: the driver moves on)
-    state, _ = play_turns(driver(stuck))
+    state, _ = play_turns(driver({**PLAYS, "initiative": Play(run=stay)}))
     assert state.over
-    d = Driver(TURN, {}, lambda s: "initiative", lambda s, key: s, lambda s: False)
+    d: Driver[Any, Toy, Any] = Driver(
+        TURN, {}, lambda s: "initiative", lambda s, key: s, lambda s: False
+    )
     with pytest.raises(NavalwarError, match="no progress at step 'initiative'"):
         d.advance(None, Toy("initiative"), None, Context(Dice(1)))
 

@@ -249,7 +249,8 @@ def _play_checking(
 
         def probed(game: Any, state: State, data: TEData, ctx: Any) -> State:
             check(state, data)
-            return run(game, state, data, ctx)
+            new: State = run(game, state, data, ctx)
+            return new
 
         return probed
 

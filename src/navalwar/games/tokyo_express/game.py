@@ -94,8 +94,9 @@ from navalwar.games.tokyo_express.scenario import (
 )
 from navalwar.games.tokyo_express.sequence_of_play import (
     BASIC_TURN,
+    PLACES,
     move,
-    position,
+    place,
     sequence_key,
     step_rule,
     where,
@@ -1570,9 +1571,10 @@ DRIVER: Driver[TokyoExpress, State, TEData] = Driver(
         "counter_adjustment": Play(run=run_counter_adjustment),
         "end_of_turn": Play(run=run_end_of_turn),
     },
-    position,
+    place,
     move,
     operator.attrgetter("over"),
+    places=PLACES,
 )
 
 __all__ = ["TE_MAP", "TokyoExpress", "level_of_victory", "victory_points"]

@@ -3,7 +3,7 @@
 The tree names every step the rules take, in the rulebook's words; ``game.py``
 binds to its steps what they run, ask and apply, and the core driver
 (:class:`navalwar.driver.Driver`) plays them in this order. A state stands at a leaf
-by its ``step`` and ``phase`` fields (as saved): :func:`position` and :func:`move`
+by its ``step`` and ``phase`` fields (as saved): :data:`PLACES` and :func:`move`
 translate. Events and observations say where the game stands at the level of a
 phase, segment or combat step (:func:`where`): "Turn 2, Activity Stage, Fourth
 Movement Phase, Combat Segment, US gunnery".
@@ -12,8 +12,8 @@ Movement Phase, Combat Segment, US gunnery".
 from __future__ import annotations
 
 import functools
+import operator
 
-from navalwar.errors import NavalwarError
 from navalwar.games.tokyo_express.model import State
 from navalwar.sequence import SequenceOfPlay, Step
 
@@ -180,22 +180,13 @@ def _positions() -> dict[tuple[str, int], str]:
     return found
 
 
-_POSITION = _positions()
+PLACES: dict[tuple[str, int], str] = _positions()
+"""The leaf of :data:`BASIC_TURN` where a state stands, by its ``(step, phase)``."""
+place = operator.attrgetter("step", "phase")
 # each leaf's step and phase: the phase a state has there (0 outside the Activity Stage)
 _AT: dict[str, tuple[str, int]] = {}
-for (_step, _phase), _key in sorted(_POSITION.items(), key=lambda e: e[0][1]):
+for (_step, _phase), _key in sorted(PLACES.items(), key=lambda e: e[0][1]):
     _AT.setdefault(_key, (_step, _phase))
-
-
-def position(state: State) -> str:
-    """The key in :data:`BASIC_TURN` of the leaf the state stands at."""
-    try:
-        return _POSITION[state.step, state.phase]
-    except KeyError:
-        raise NavalwarError(
-            f"a state at step {state.step!r} in phase {state.phase} stands at no step of "
-            f"{BASIC_TURN.name}"
-        ) from None
 
 
 def move(state: State, key: str) -> State:
