@@ -117,8 +117,8 @@ class Driver(Generic[G, S, D]):
         places: the leaf key of each value ``position`` gives, if it gives no keys.
 
     Raises:
-        DataError: a play named for no step, two plays for one step, or a composite
-            step given something to run, ask or apply.
+        DataError: a play named for no step, two plays for one step, a composite
+            step given something to run, ask or apply, or a place at no leaf.
     """
 
     def __init__(
@@ -172,6 +172,9 @@ class Driver(Generic[G, S, D]):
                 ending[sequence.last_leaf(key)].insert(0, (key, found.again))
         self._entered = {k: tuple(v) for k, v in entered.items()}
         self._ending = {k: tuple(v) for k, v in ending.items()}
+        stray = sorted(str(p) for p, k in (places or {}).items() if k not in self._leaf)
+        if stray:
+            raise DataError(f"places {stray} of {sequence.name} name no leaf step")
         # the plays by position, so that the loop looks up no key
         self._at: dict[Hashable, Play[G, S, D]] = (
             dict(self._leaf) if places is None else {p: self._leaf[k] for p, k in places.items()}

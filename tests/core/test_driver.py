@@ -309,3 +309,25 @@ def test_plays_must_name_steps_once() -> None:
         driver({"fire": Play(run=run_fire), "move1.combat.fire": Play(run=run_fire)})
     with pytest.raises(DataError, match="has sub-steps"):
         driver({"combat": Play(run=run_fire)})
+
+
+def test_positions_in_the_games_own_terms() -> None:
+    """A game that keeps its position in fields of its own (TE's ``step`` and ``phase``)
+    gives the leaf of each; a state elsewhere is reported."""
+    leaves = TURN.flatten()
+    places = {(n, 0): key for n, key in enumerate(leaves)}
+    d: Driver[Any, Toy, Any] = Driver(
+        TURN,
+        PLAYS,
+        lambda s: (leaves.index(s.at) if s.at in leaves else -1, 0),
+        lambda s, key: attrs.evolve(s, at=key),
+        lambda s: s.over,
+        new_turn=new_turn,
+        places=places,
+    )
+    assert play_turns(d)[0].did == play_turns(driver())[0].did
+    assert d.key(Toy("move2.moves")) == "move2.moves"
+    with pytest.raises(NavalwarError, match=r"a state at \(-1, 0\) stands at no step"):
+        d.advance(None, Toy("nowhere"), None, Context(Dice(1)))
+    with pytest.raises(DataError, match="name no leaf step"):
+        Driver(TURN, PLAYS, lambda s: s.at, lambda s, key: s, lambda s: False, places={1: "recon"})
