@@ -132,7 +132,7 @@ class Driver(Generic[G, S, D]):
         new_turn: Callable[[S, D], S] | None = None,
         restart: str | None = None,
         forced: bool = True,
-        places: Mapping[Hashable, str] | None = None,
+        places: Mapping[Any, str] | None = None,
     ) -> None:
         self.sequence = sequence
         self.position = position
@@ -176,12 +176,8 @@ class Driver(Generic[G, S, D]):
         if stray:
             raise DataError(f"places {stray} of {sequence.name} name no leaf step")
         # the plays by position, so that the loop looks up no key
-        self._at: dict[Hashable, Play[G, S, D]] = (
-            dict(self._leaf) if places is None else {p: self._leaf[k] for p, k in places.items()}
-        )
-        self._key: Mapping[Hashable, str] = (
-            {k: k for k in leaves} if places is None else dict(places)
-        )
+        self._key: dict[Hashable, str] = {k: k for k in leaves} if places is None else dict(places)
+        self._at: dict[Hashable, Play[G, S, D]] = {p: self._leaf[k] for p, k in self._key.items()}
 
     def key(self, state: S) -> str:
         """The key of the leaf ``state`` stands at.
