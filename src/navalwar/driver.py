@@ -62,7 +62,8 @@ class Play(Generic[G, S, D]):
         ask: the decision the step asks, or ``None`` when it has nothing (more) to ask.
         apply: for each action type answering ``ask``, how it is applied.
         when: the step (a leaf, or a phase with every step in it) is played only
-            when this holds on entering it; otherwise it is skipped.
+            when this holds as the driver moves into it; otherwise it is skipped. (A
+            rule function that moves the state itself is not second-guessed.)
         again: checked after the step's last leaf (a phase or segment: its whole
             subtree): while it holds the step is played again from its first leaf.
     """
@@ -267,8 +268,9 @@ class Driver(Generic[G, S, D]):
         if self.over(state):
             return None
         play = self._at.get(self.position(state))
-        ask = self._leaf[self.key(state)].ask if play is None else play.ask
-        return None if ask is None else ask(game, state, data)
+        if play is None:
+            self._nowhere(state)
+        return None if play.ask is None else play.ask(game, state, data)
 
     def apply(self, game: G, state: S, action: Action, data: D, ctx: Context) -> S:
         """Apply ``action`` as the state's step says.
