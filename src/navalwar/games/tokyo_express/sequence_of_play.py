@@ -144,7 +144,9 @@ _TERMINAL = {"damage_effects", "counter_adjustment", "end_of_turn"}
 
 @functools.lru_cache(maxsize=256)
 def sequence_key(step: str, phase: int) -> str | None:
-    """The key in :data:`BASIC_TURN` of an engine step (None for the set-up)."""
+    """The key in :data:`BASIC_TURN` of the phase, segment or combat step an engine step
+    is part of, as events and observations name it (None for the set-up); the leaf it
+    stands at is :data:`PLACES`'s."""
     if step in _PREPARATION:
         return f"preparation.{_PREPARATION[step]}"
     if step == "jp_orders":
