@@ -5,7 +5,8 @@ segment -> step/impulse) so that the code reads like the rulebook's sequence of
 play. Step ids need only be unique among siblings: a step is named by the
 dot-joined ids from the root (``"activity.move4.chit_draw"``), so one Movement
 Phase template can appear six times. A bare id that occurs once in the whole
-tree also names its step.
+tree also names its step. :class:`navalwar.driver.Driver` binds to the steps what
+they run, ask and apply, and plays them in this order.
 
 :class:`ChitCup` and :class:`CardDeck` are immutable random draws without
 replacement; every draw goes through a :class:`~navalwar.dice.Dice`.
