@@ -284,6 +284,11 @@ class Driver(Generic[G, S, D]):
             raise IllegalActionError(action.describe(), f"not an action for step {self.key(state)}")
         return handler(game, state, action, data, ctx)
 
+    def begin(self, state: S, data: D) -> S:
+        """``state`` moved to the first leaf played: the sequence's first leaf, unless
+        skipped (for a game's initial state)."""
+        return self._enter(self.sequence.first_leaf(), state, data)
+
     def onward(self, key: str, state: S, data: D) -> S:
         """``state``, done with leaf ``key``, moved to the leaf played next: the first
         leaf of a step played ``again``, else the next leaf, stepping over the steps
@@ -293,9 +298,16 @@ class Driver(Generic[G, S, D]):
             NavalwarError: the end of the sequence, for a driver without ``new_turn``.
         """
         for step, again in self._ending[key]:
-            if again(state, data):
-                return self.move(state, self.sequence.first_leaf(step))
-        nxt = self.sequence.next_leaf(key)
+            if again(state, data):  # (the steps around it are not entered again)
+                first = self.sequence.first_leaf(step)
+                for inner, when in self._entered[first]:
+                    if not step.startswith(inner + ".") and not when(state, data):
+                        return self._enter(self.sequence.next_leaf(inner), state, data)
+                return self.move(state, first)
+        return self._enter(self.sequence.next_leaf(key), state, data)
+
+    def _enter(self, nxt: str | None, state: S, data: D) -> S:
+        """Move into leaf ``nxt``, or the first one after it that is not skipped."""
         for _ in range(_MAX_STEPS):
             if nxt is None:
                 if self.new_turn is None:

@@ -331,3 +331,67 @@ def test_positions_in_the_games_own_terms() -> None:
         d.advance(None, Toy("nowhere"), None, Context(Dice(1)))
     with pytest.raises(DataError, match="name no leaf step"):
         Driver(TURN, PLAYS, lambda s: s.at, lambda s, key: s, lambda s: False, places={1: "recon"})
+
+
+@attrs.frozen
+class Count:
+    at: str
+    did: tuple[str, ...] = ()
+    over: bool = False
+
+
+def _log(name: str) -> Any:
+    def run(game: Any, state: Count, data: Any, ctx: Context) -> Count:
+        return attrs.evolve(state, did=(*state.did, name))
+
+    return run
+
+
+def test_nested_steps_played_again_and_skipped() -> None:
+    """An impulse loop inside a loop ending on the same leaf repeats innermost first; a
+    segment that opens its phase is skipped by its condition, checked each time the phase
+    is played again, skipping only itself; a skipped last step ends the turn."""
+    seq = SequenceOfPlay(
+        (
+            Step(
+                "battle",
+                "Battle",
+                "T 1",
+                "phase",
+                (
+                    Step("plot", "Plot", "T 1", "segment", (Step("p", "p", "T 1", "step"),)),
+                    Step("fight", "Fight", "T 1", "segment", (Step("f", "f", "T 1", "impulse"),)),
+                ),
+            ),
+            Step("last", "Last", "T 2", "phase"),
+        )
+    )
+    plays: dict[str, Play[Any, Count, Any]] = {
+        "battle": Play(again=lambda s, d: s.did.count("f") < 9),
+        "fight": Play(again=lambda s, d: s.did.count("f") % 3 != 0),
+        "plot": Play(when=lambda s, d: s.did.count("f") == 3),  # after the first fight only
+        "p": Play(run=_log("p")),
+        "f": Play(run=_log("f")),
+        "last": Play(run=_log("last"), when=lambda s, d: False),
+    }
+
+    def done(state: Count, data: Any) -> Count:
+        return attrs.evolve(state, did=(*state.did, "turn"), over=True)
+
+    d: Driver[Any, Count, Any] = Driver(
+        seq,
+        plays,
+        lambda s: s.at,
+        lambda s, k: attrs.evolve(s, at=k),
+        lambda s: s.over,
+        new_turn=done,
+    )
+    start = d.begin(Count("last"), None)
+    assert start.at == "battle.fight.f"
+    state, decision = d.advance(None, start, None, Context(Dice(1)))
+    assert decision is None
+    assert "".join(state.did) == "fffpffffffturn"
+    never = {**plays, "battle": Play(when=lambda s, d: False)}
+    d = Driver(seq, never, lambda s: s.at, lambda s, k: attrs.evolve(s, at=k), lambda s: False)
+    with pytest.raises(NavalwarError, match="ran off the end"):
+        d.begin(Count("last"), None)
