@@ -5,7 +5,8 @@ segment -> step/impulse) so that the code reads like the rulebook's sequence of
 play. Step ids need only be unique among siblings: a step is named by the
 dot-joined ids from the root (``"activity.move4.chit_draw"``), so one Movement
 Phase template can appear six times. A bare id that occurs once in the whole
-tree also names its step.
+tree also names its step. :class:`navalwar.driver.Driver` binds to the steps what
+they run, ask and apply, and plays them in this order.
 
 :class:`ChitCup` and :class:`CardDeck` are immutable random draws without
 replacement; every draw goes through a :class:`~navalwar.dice.Dice`.
@@ -158,6 +159,14 @@ class SequenceOfPlay:
         if turn is not None:
             names.insert(0, f"Turn {turn}")
         return ", ".join(names)
+
+    def keys(self) -> tuple[str, ...]:
+        """The dotted key of every step, each before its sub-steps."""
+        return tuple(self._paths)
+
+    def last_leaf(self, step_id: str) -> str:
+        """The last leaf inside ``step_id`` (the step itself for a leaf)."""
+        return self._leaves[self._span[self.key(step_id)][1] - 1]
 
     def is_leaf(self, step_id: str) -> bool:
         """Whether the step has no sub-steps."""

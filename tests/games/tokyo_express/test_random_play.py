@@ -1,7 +1,7 @@
 """Random and heuristic US play of the Basic Scenario (TE 3.9) never breaks the rules' invariants.
 
 The Japanese are run by the rules' procedures; the US is a RandomAgent. Every
-step the rules take (each entry of the step table ``RUN``) and every applied
+step the rules take (each rule function of the sequence of play, ``DRIVER``) and every applied
 action is watched on some seeds; every seed's end state is checked against an
 oracle written from the TE 3.9 Victory Conditions text.
 """
@@ -109,17 +109,17 @@ class Watcher:
 def watch(monkeypatch: pytest.MonkeyPatch) -> Callable[[Watcher | None], None]:
     """Route every rules step through the current watcher (none: steps run unwatched)."""
     current: list[Watcher | None] = [None]
-    for step, run in list(te_game.RUN.items()):
 
-        def wrapped(
-            game: Any, state: State, data: TEData, ctx: Any, run: Any = run, step: str = step
-        ) -> State:
+    def wrap(step: str, run: Any) -> Any:
+        def wrapped(game: Any, state: State, data: TEData, ctx: Any) -> State:
             new: State = run(game, state, data, ctx)
             if current[0] is not None:
                 current[0].see(new, f"after step {step} (turn {new.turn}, phase {new.phase})")
             return new
 
-        monkeypatch.setitem(te_game.RUN, step, wrapped)
+        return wrapped
+
+    monkeypatch.setattr(te_game, "DRIVER", te_game.DRIVER.wrapped(wrap))
 
     def use(watcher: Watcher | None) -> None:
         current[0] = watcher
@@ -240,14 +240,21 @@ def test_heuristic_us_agent_games_terminate(te_data: TEData) -> None:
 def _play_checking(
     monkeypatch: pytest.MonkeyPatch, step: str, check: Callable[[State, TEData], None]
 ) -> None:
-    """Play 15 random Basic games, calling ``check(state, data)`` before each ``step``."""
-    run = te_game.RUN[step]
+    """Play 15 random Basic games, calling ``check(state, data)`` before each ``step``
+    (a bare step id of the sequence of play: in every Movement Phase)."""
 
-    def probed(game: Any, state: State, data: TEData, ctx: Any) -> State:
-        check(state, data)
-        return run(game, state, data, ctx)
+    def wrap(key: str, run: Any) -> Any:
+        if key.rsplit(".", 1)[-1] != step:
+            return run
 
-    monkeypatch.setitem(te_game.RUN, step, probed)
+        def probed(game: Any, state: State, data: TEData, ctx: Any) -> State:
+            check(state, data)
+            new: State = run(game, state, data, ctx)
+            return new
+
+        return probed
+
+    monkeypatch.setattr(te_game, "DRIVER", te_game.DRIVER.wrapped(wrap))
     for seed in range(15):
         play_out(Match.start(GAME, "basic", seed=seed, log_events=False), {US: RandomAgent(seed)})
 

@@ -44,3 +44,26 @@ def test_3_1_one_chit_per_movement_phase_and_one_combat_segment_per_turn() -> No
         e for e in m.events if e.kind == "phase_began" and e.data["step"].endswith(".combat")
     ]
     assert len(combats) == 5
+
+
+def test_3_1_every_step_of_the_declared_turn_is_played_by_the_driver() -> None:
+    """Each leaf of BASIC_TURN is a place a state can stand at (its ``step`` and
+    ``phase``, as saved) and names what it runs or asks; only the Damage and Sinking
+    markers step has no play of its own (US gunnery places them, TE 3.5 step 5)."""
+    from navalwar.games.tokyo_express.game import DRIVER
+    from navalwar.games.tokyo_express.sequence_of_play import PLACES, move, place
+
+    m = Match.start("tokyo_express", "basic", seed=1)
+    state = m.state
+    idle = []
+    for key in BASIC_TURN.flatten():
+        moved = move(state, key)
+        assert PLACES[place(moved)] == key
+        assert DRIVER.key(moved) == key
+        play = DRIVER.play(key)
+        if play.run is None and play.ask is None:
+            idle.append(key)
+        if play.ask is None:
+            assert not play.apply
+    assert idle == [f"activity.move{n}.combat.markers" for n in range(1, 7)]
+    assert set(PLACES.values()) == set(BASIC_TURN.flatten())

@@ -1,13 +1,16 @@
 """The Tokyo Express Basic Game (TE 3.0-3.9) as a navalwar :class:`~navalwar.engine.Game`.
 
-The Sequence of Play (TE 3.1) is a list of steps. Each step either runs by
-itself (the Japanese procedures, dice, tables) or waits for the US player's
-decision; :meth:`TokyoExpress.advance` runs steps until a decision is pending.
+The Sequence of Play (TE 3.1), declared in ``sequence_of_play.py``, drives the game:
+``DRIVER`` (at the bottom) binds to each of its steps the rule function it runs (the
+Japanese procedures, dice, tables), the US player's decision it asks and how the
+answer is applied, and :meth:`TokyoExpress.advance` lets the core driver play steps
+until a decision is pending.
 """
 
 from __future__ import annotations
 
 import functools
+import operator
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import MappingProxyType
@@ -16,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 from navalwar.actions import Action
 from navalwar.datapack import bundled_data_dir
 from navalwar.dice import Dice
+from navalwar.driver import Driver, Play
 from navalwar.engine import Context, Decision, Game, Match, Outcome, TurnStart
 from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.frozen import evolve
@@ -95,6 +99,9 @@ from navalwar.games.tokyo_express.scenario import (
 from navalwar.games.tokyo_express.sequence_of_play import (
     BASIC_TURN,
     ORDINALS,
+    PLACES,
+    move,
+    place,
     sequence_key,
     step_rule,
     where,
@@ -334,47 +341,22 @@ class TokyoExpress(Game[State, TEData]):
             scenario=scenario,
         )
 
-    # -- the loop ------------------------------------------------------------------------
+    # -- the loop: the sequence of play (DRIVER, below) --------------------------------
     def advance(self, state: State, data: TEData, ctx: Context) -> State:
-        for _ in range(100_000):
-            if state.over:
-                self._decided = (state, data, None)
-                return state
-            ask = ASK.get(state.step)
-            decision = ask(self, state, data) if ask else None
-            if decision is not None:
-                if decision.choices is not None and len(decision.choices) == 1:
-                    if ctx.record:
-                        ctx.log(
-                            "forced_choice",
-                            f"only choice: {decision.choices[0].describe()}",
-                            decision.rule,
-                        )
-                    state = self.apply(state, decision.choices[0], data, ctx)
-                    continue
-                self._decided = (state, data, decision)
-                return state
-            state = RUN[state.step](self, state, data, ctx)
-        raise NavalwarError(f"the rules made no progress at step {state.step!r}")
+        state, decision = DRIVER.advance(self, state, data, ctx)
+        self._decided = (state, data, decision)
+        return state
 
     def decision(self, state: State, data: TEData) -> Decision | None:
         decided = self._decided
         if decided[0] is state and decided[1] is data:
             return decided[2]
-        if state.over:
-            return None
-        ask = ASK.get(state.step)
-        if ask is None:
-            return None
-        decision = ask(self, state, data)
+        decision = DRIVER.decision(self, state, data)
         self._decided = (state, data, decision)
         return decision
 
     def apply(self, state: State, action: Action, data: TEData, ctx: Context) -> State:
-        handler = APPLY.get(type(action))
-        if handler is None:
-            raise IllegalActionError(action.describe(), f"not an action for step {state.step}")
-        return handler(self, state, action, data, ctx)
+        return DRIVER.apply(self, state, action, data, ctx)
 
     # -- views ---------------------------------------------------------------------------
     def observe(self, state: State, side: str, data: TEData) -> dict[str, Any]:
@@ -549,10 +531,6 @@ def ask_flagship(game: TokyoExpress, state: State, data: TEData) -> Decision | N
     )
 
 
-def run_flagship(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
-    return _goto(state, "action_chits")
-
-
 def apply_flagship(
     game: TokyoExpress, state: State, action: ChooseFlagship, data: TEData, ctx: Context
 ) -> State:
@@ -688,10 +666,6 @@ def _speed_choices(fid: int, top: int) -> tuple[SetSpeed, ...]:
     return tuple([SetSpeed(fid, v) for v in range(top, 0, -1)])
 
 
-def run_us_speed(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
-    return _goto(state, "us_orders")
-
-
 def apply_speed(
     game: TokyoExpress, state: State, action: SetSpeed, data: TEData, ctx: Context
 ) -> State:
@@ -739,10 +713,6 @@ def _order_choices(fid: int, speed: int) -> tuple[GiveOrder, ...]:
 def _us_order(maneuver: str, direction: str) -> Order:
     """The order marker of a US order (a frozen value: shared by formations)."""
     return Order(maneuver, DIRS[direction])
-
-
-def run_us_orders(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
-    return _goto(state, "us_foa")
 
 
 def apply_order(
@@ -848,10 +818,6 @@ def ask_foa_direction(game: TokyoExpress, state: State, data: TEData) -> Decisio
         context={"formation": f.id},
         tags=(ChooseDirection.tag,),
     )
-
-
-def run_foa_direction(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
-    return _goto(state, "jp_formation")
 
 
 def apply_direction(
@@ -1618,50 +1584,48 @@ def run_end_of_turn(game: TokyoExpress, state: State, data: TEData, ctx: Context
     return _goto(state, "action_chits", turn=state.turn + 1)
 
 
-StepAsk = Callable[[TokyoExpress, State, TEData], Decision | None]
-StepRun = Callable[[TokyoExpress, State, TEData, Context], State]
-ASK: dict[str, StepAsk] = {
-    "flagship": ask_flagship,
-    "us_formation": ask_us_formation,
-    "us_speed": ask_us_speed,
-    "us_orders": ask_us_orders,
-    "us_foa_direction": ask_foa_direction,
-    "us_move": ask_us_move,
-    "us_torpedo_1": ask_us_torpedo,
-    "us_torpedo_2": ask_us_torpedo,
-    "us_gunnery": ask_us_gunnery,
-}
-RUN: dict[str, StepRun] = {
-    "flagship": run_flagship,
-    "action_chits": run_action_chits,
-    "us_formation": run_us_formation,
-    "us_speed": run_us_speed,
-    "us_orders": run_us_orders,
-    "us_foa": run_us_foa,
-    "us_foa_direction": run_foa_direction,
-    "jp_formation": run_jp_formation,
-    "jp_orders": run_jp_orders,
-    "us_move": run_us_move,
-    "jp_move": run_jp_move,
-    "chit_draw": run_chit_draw,
-    "jp_torpedo": run_jp_torpedo,
-    "jp_gunnery": run_jp_gunnery,
-    "us_torpedo_1": run_us_torpedo,
-    "us_torpedo_2": run_us_torpedo,
-    "us_gunnery": run_us_gunnery,
-    "damage_effects": run_damage_effects,
-    "counter_adjustment": run_counter_adjustment,
-    "end_of_turn": run_end_of_turn,
-}
-APPLY: dict[type, Callable[..., State]] = {
-    ChooseFlagship: apply_flagship,
-    FormFormations: apply_formations,
-    SetSpeed: apply_speed,
-    GiveOrder: apply_order,
-    ChooseDirection: apply_direction,
-    Turn: apply_turn,
-    TorpedoAttack: apply_torpedo,
-    GunneryAttack: apply_gunnery,
-}
+# -- the sequence of play: what each step of BASIC_TURN runs, asks and applies ----------------
+# A rule function that names the step after it (``_goto``) takes the game there; one
+# that does not leaves the driver to take the next step of BASIC_TURN.
+DRIVER: Driver[TokyoExpress, State, TEData] = Driver(
+    BASIC_TURN,
+    {
+        "flagship": Play(ask=ask_flagship, apply={ChooseFlagship: apply_flagship}),
+        "action_chits": Play(run=run_action_chits),
+        "grouping": Play(
+            run=run_us_formation, ask=ask_us_formation, apply={FormFormations: apply_formations}
+        ),
+        "speed": Play(ask=ask_us_speed, apply={SetSpeed: apply_speed}),
+        "us_orders": Play(ask=ask_us_orders, apply={GiveOrder: apply_order}),
+        "roll": Play(run=run_us_foa),
+        "direction": Play(ask=ask_foa_direction, apply={ChooseDirection: apply_direction}),
+        "jp_formation": Play(run=run_jp_formation),
+        "jp_orders_1": Play(run=run_jp_orders),
+        "jp_orders_2": Play(run=run_jp_orders),
+        # every Movement Phase (the bare ids name the step in each of the six)
+        "us_movement": Play(run=run_us_move, ask=ask_us_move, apply={Turn: apply_turn}),
+        "jp_movement": Play(run=run_jp_move),
+        "chit_draw": Play(run=run_chit_draw),
+        "jp_torpedo": Play(run=run_jp_torpedo),
+        "jp_gunnery": Play(run=run_jp_gunnery),
+        "us_torpedo_1": Play(
+            run=run_us_torpedo, ask=ask_us_torpedo, apply={TorpedoAttack: apply_torpedo}
+        ),
+        "us_torpedo_2": Play(
+            run=run_us_torpedo, ask=ask_us_torpedo, apply={TorpedoAttack: apply_torpedo}
+        ),
+        "us_gunnery": Play(
+            run=run_us_gunnery, ask=ask_us_gunnery, apply={GunneryAttack: apply_gunnery}
+        ),
+        # "markers": placed by run_us_gunnery (end_of_combat_segment), which goes on
+        "damage_effects": Play(run=run_damage_effects),
+        "counter_adjustment": Play(run=run_counter_adjustment),
+        "end_of_turn": Play(run=run_end_of_turn),
+    },
+    place,
+    move,
+    operator.attrgetter("over"),
+    places=PLACES,
+)
 
 __all__ = ["TE_MAP", "TokyoExpress", "level_of_victory", "victory_points"]

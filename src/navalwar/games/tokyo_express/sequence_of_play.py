@@ -1,13 +1,18 @@
-"""The Basic Game's Sequence of Play (TE 3.1, 3.5), declared as data.
+"""The Basic Game's Sequence of Play (TE 3.1, 3.5, 3.9), declared as data.
 
-The engine's steps (``State.step``) map onto this tree, so every event and
-observation can say where in the turn it happened, in the rulebook's words:
-"Turn 2, Activity Stage, Fourth Movement Phase, Combat Segment, US gunnery".
+The tree names every step the rules take, in the rulebook's words; ``game.py``
+binds to its steps what they run, ask and apply, and the core driver
+(:class:`navalwar.driver.Driver`) plays them in this order. A state stands at a leaf
+by its ``step`` and ``phase`` fields (as saved): :data:`PLACES` and :func:`move`
+translate. Events and observations say where the game stands at the level of a
+phase, segment or combat step (:func:`where`): "Turn 2, Activity Stage, Fourth
+Movement Phase, Combat Segment, US gunnery".
 """
 
 from __future__ import annotations
 
 import functools
+import operator
 
 from navalwar.games.tokyo_express.model import State
 from navalwar.sequence import SequenceOfPlay, Step
@@ -51,15 +56,40 @@ def _move(n: int) -> Step:
 BASIC_TURN = SequenceOfPlay(
     (
         Step(
+            "setup",
+            "Set-up",
+            "TE 3.9",
+            "stage",
+            (Step("flagship", "The admiral's flagship", "TE 3.9 Admirals", "step"),),
+        ),
+        Step(
             "preparation",
             "Preparation Stage",
             "TE 3.1",
             "stage",
             (
                 Step("action_chits", "Action Chit Phase", "TE 3.1 A", "phase"),
-                Step("us_formation", "US Formation Phase", "TE 3.1 B, 3.2", "phase"),
+                Step(
+                    "us_formation",
+                    "US Formation Phase",
+                    "TE 3.1 B, 3.2",
+                    "phase",
+                    (
+                        Step("grouping", "Formations", "TE 3.2", "step"),
+                        Step("speed", "Speeds, one formation at a time", "TE 3.2", "step"),
+                    ),
+                ),
                 Step("us_orders", "US Movement Orders Phase", "TE 3.1 C, 3.3", "phase"),
-                Step("us_foa", "US Freedom of Action Phase", "TE 3.1 D, 3.3", "phase"),
+                Step(
+                    "us_foa",
+                    "US Freedom of Action Phase",
+                    "TE 3.1 D, 3.3",
+                    "phase",
+                    (
+                        Step("roll", "Freedom of Action rolls", "TE 3.3", "step"),
+                        Step("direction", "Countermarch directions", "TE 3.3", "step"),
+                    ),
+                ),
                 Step("jp_formation", "Japanese Formation Phase", "TE 3.1 E, 3.2", "phase"),
                 Step(
                     "jp_orders_1", "First Japanese Movement Orders Phase", "TE 3.1 F, 3.3", "phase"
@@ -95,7 +125,7 @@ BASIC_TURN = SequenceOfPlay(
             ),
         ),
     ),
-    name="Tokyo Express Basic Game Turn",
+    name="Tokyo Express Basic Game",
 )
 
 _PREPARATION = {
@@ -114,7 +144,9 @@ _TERMINAL = {"damage_effects", "counter_adjustment", "end_of_turn"}
 
 @functools.lru_cache(maxsize=256)
 def sequence_key(step: str, phase: int) -> str | None:
-    """The key in :data:`BASIC_TURN` of an engine step (None for the set-up)."""
+    """The key in :data:`BASIC_TURN` of the phase, segment or combat step an engine step
+    is part of, as events and observations name it (None for the set-up); the leaf it
+    stands at is :data:`PLACES`'s."""
     if step in _PREPARATION:
         return f"preparation.{_PREPARATION[step]}"
     if step == "jp_orders":
@@ -126,6 +158,43 @@ def sequence_key(step: str, phase: int) -> str | None:
     if step in _TERMINAL:
         return f"terminal.{step}"
     return None
+
+
+# the leaves of BASIC_TURN that are not the phase or segment sequence_key names
+_LEAVES = {
+    "flagship": "setup.flagship",
+    "us_formation": "preparation.us_formation.grouping",
+    "us_speed": "preparation.us_formation.speed",
+    "us_foa": "preparation.us_foa.roll",
+    "us_foa_direction": "preparation.us_foa.direction",
+    "markers": "activity.move{}.combat.markers",  # (made by US gunnery, TE 3.5 step 5)
+}
+
+
+def _positions() -> dict[tuple[str, int], str]:
+    steps = {*_PREPARATION, *_SEGMENT, *_COMBAT, *_TERMINAL, *_LEAVES, "jp_orders"}
+    found: dict[tuple[str, int], str] = {}
+    for step in sorted(steps):
+        for phase in range(7):
+            key = _LEAVES[step].format(phase) if step in _LEAVES else sequence_key(step, phase)
+            if key is not None and key in BASIC_TURN and BASIC_TURN.is_leaf(key):
+                found.setdefault((step, phase), key)
+    return found
+
+
+PLACES: dict[tuple[str, int], str] = _positions()
+"""The leaf of :data:`BASIC_TURN` where a state stands, by its ``(step, phase)``."""
+place = operator.attrgetter("step", "phase")
+# each leaf's step and phase: the phase a state has there (0 outside the Activity Stage)
+_AT: dict[str, tuple[str, int]] = {}
+for (_step, _phase), _key in sorted(PLACES.items(), key=lambda e: e[0][1]):
+    _AT.setdefault(_key, (_step, _phase))
+
+
+def move(state: State, key: str) -> State:
+    """The state standing at the leaf ``key`` of :data:`BASIC_TURN`."""
+    step, phase = _AT[key]
+    return state.replace(step=step, phase=phase)
 
 
 def where(state: State) -> str:
