@@ -236,6 +236,8 @@ def apply_result(
     public ``hit_result``, effect or no effect (notes §7.3), and a ship the hit
     leaves unable to sail is told to both (``unable_to_sail``, 7.5, 7.81)."""
     after = _result(spec, dmg, result, hit, tables, dice, log, secret)
+    if secret is None and not tell:
+        return after  # the odds' enumeration, and other silent callers
     if tell:
         effect = after != dmg
         log(
@@ -244,7 +246,7 @@ def apply_result(
             effect=effect,
         )
     stopped = not after.sunk and after.speed(spec) is None and dmg.speed(spec) is not None
-    if secret is not None and stopped:
+    if secret is not None and stopped:  # seen by both (7.5, 7.81: +1 to hit it)
         log("unable_to_sail", f"{spec.name}: unable to sail")
     return after
 
