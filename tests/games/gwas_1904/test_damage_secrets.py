@@ -22,11 +22,15 @@ import attrs
 import pytest
 
 from navalwar.agents import default_agent, make_agent
-from navalwar.engine import Match
+from navalwar.dice import ScriptedDice
+from navalwar.engine import Context, Match
 from navalwar.events import Event
 from navalwar.games.gwas_1904.basic_combat import BasicBattle
 from navalwar.games.gwas_1904.battle import Battle
+from navalwar.games.gwas_1904.combat import HitContext, ShipDamage, apply_result
 from navalwar.games.gwas_1904.render import draw_gwas
+from navalwar.games.gwas_1904.ship import ShipSpec
+from navalwar.games.gwas_1904.tables import load_tables
 from navalwar.registry import load
 
 GAME = "gwas_1904"
@@ -182,6 +186,49 @@ def test_hit_effects_hidden_tells_the_firer_nothing_and_changes_no_die() -> None
     assert leaks(hidden) == []
 
 
+def _secondary_hit_on_heavy_hull(die: int) -> tuple[int, list[Any], list[str]]:
+    """A secondary hit rolled 5 (1 hull box) on a heavy hull at one hex, the 8.21 die
+    ``die``: the boxes lost, the public (kind, effect)s, Russia's private kinds."""
+    tables = load_tables()
+    tri = ShipSpec.custom("Tri Sviatitelia", hull="HHHHHH")
+    ctx = Context(ScriptedDice([die]))
+
+    def log(kind: str, text: str, /, **data: Any) -> None:
+        ctx.log(kind, text, "GWaS 7.5", ship="R:B99", **data)
+
+    dmg = apply_result(
+        tri,
+        ShipDamage.new(tri),
+        tables.gunnery.lookup(5),
+        HitContext("secondary", 1, secondary_penetration=True),
+        tables,
+        ctx.dice,
+        log,
+        secret=lambda: ctx.private(("Russia",)),
+        tell=True,
+    )
+    public = [(e.kind, e.data.get("effect")) for e in ctx.events if not e.sides]
+    russia = [e.kind for e in ctx.events if e.sides == ("Russia",)]
+    return dmg.track.lost_boxes("hull"), public, russia
+
+
+def test_8_2_example_the_firer_learns_no_effect_and_nothing_of_the_armour() -> None:
+    """8.2's example: a secondary hit (damage roll 5: 1 hull box) on Tri Sviatitelia's
+    heavy hull. "Stopped by heavy armour" and the optional 8.21 penetration die are
+    Russia's; the firer reads "no effect". The 8.21 die a 5 at one hex: the box goes,
+    told to Russia, and the firer reads "an effect"."""
+    assert _secondary_hit_on_heavy_hull(4) == (
+        0,
+        [("hit_result", False)],
+        ["dice_rolled", "hit_stopped"],
+    )
+    assert _secondary_hit_on_heavy_hull(5) == (
+        1,
+        [("hit_result", True)],
+        ["dice_rolled", "ship_damaged"],
+    )
+
+
 # -- observations and drawings (notes §7.3) ------------------------------------------------------
 
 
@@ -201,27 +248,20 @@ def _mid_battle(scenario: str, combat: str) -> Match:
     return match
 
 
-def _hurt(state: Any, side: str, rules: Any) -> Any:
+def _hurt(state: Any, side: str) -> Any:
     """``state`` with every afloat enemy ship of ``side`` one hull box down and one
     speed level slower (none sunk by it)."""
-    if isinstance(state, BasicBattle):
-        for s in state.ships:
-            if s.side != side and s.damage.track.remaining("hull") > 1:
-                dmg = attrs.evolve(
-                    s.damage,
-                    track=s.damage.track.hit("hull", 1),
-                    speed_lost=s.damage.speed_lost + 1,
-                )
-                state = state.with_damage(s.key, dmg)
-        return state
-    changed = {}
     for s in state.ships:
-        if s.side != side and s.afloat and s.damage.track.remaining("hull") > 1:
-            dmg = attrs.evolve(
-                s.damage, track=s.damage.track.hit("hull", 1), speed_lost=s.damage.speed_lost + 1
-            )
-            changed[s.key] = s.replace(damage=dmg)
-    return state.with_ships(changed)
+        if s.side == side or s.damage.sunk or s.damage.track.remaining("hull") < 2:
+            continue
+        dmg = attrs.evolve(
+            s.damage, track=s.damage.track.hit("hull", 1), speed_lost=s.damage.speed_lost + 1
+        )
+        if isinstance(state, BasicBattle):
+            state = state.with_damage(s.key, dmg)
+        else:
+            state = state.with_ship(s.replace(damage=dmg))
+    return state
 
 
 @pytest.mark.parametrize("combat", ["advanced", "basic"])
@@ -236,15 +276,16 @@ def test_an_enemy_ships_damage_changes_nothing_a_side_observes_or_draws(
     game, data = match.game, match.data
     real = match.state
     for side in game.spec.sides:
-        hurt = _hurt(real, side, data.rules)
+        hurt = _hurt(real, side)
         assert hurt != real
         assert game.observe(hurt, side, data) == game.observe(real, side, data)
         enemy = next(s for s in game.spec.sides if s != side)
         assert game.observe(hurt, enemy, data) != game.observe(real, enemy, data)
         if combat == "advanced":
-            picture = draw_gwas(match, side=side)
+            picture, umpire = draw_gwas(match, side=side), draw_gwas(match)
             match.state = hurt
             try:
                 assert draw_gwas(match, side=side) == picture
+                assert draw_gwas(match) != umpire  # the umpire's picture does show it
             finally:
                 match.state = real
