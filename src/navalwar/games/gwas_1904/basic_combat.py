@@ -75,6 +75,7 @@ from navalwar.games.gwas_1904.combat import (
     GUN_PARTS,
     HitContext,
     Log,
+    Secret,
     ShipDamage,
     apply_result,
     attack_data,
@@ -118,10 +119,13 @@ class BasicOptions:
     Attributes:
         effectiveness: optional rule 19.0 (Effectiveness Table limits firepower).
         secondary_penetration: optional rule 8.21 (penetration rolls).
+        hit_effects: ``told``: the firer learns whether each hit had an effect
+            (notes §7.3); ``hidden``: he does not.
     """
 
     effectiveness: bool = False
     secondary_penetration: bool = False
+    hit_effects: str = "told"
 
     @classmethod
     def of(cls, options: BasicOptions | Mapping[str, object]) -> BasicOptions:
@@ -131,6 +135,7 @@ class BasicOptions:
         return cls(
             bool(options.get("effectiveness", False)),
             bool(options.get("secondary_penetration", False)),
+            "hidden" if options.get("hit_effects") == "hidden" else "told",
         )
 
 
@@ -509,6 +514,16 @@ def _logger(ctx: Context, rule: str, ship: str) -> Log:
     return log
 
 
+def _secret(ctx: Context, target: BasicShip) -> Secret:
+    """The target's data sheet is its owner's (3.1): what it decides is told to him only."""
+    return lambda: ctx.private((target.side,))
+
+
+def _tell(state: BasicBattle) -> bool:
+    """Whether the firer learns each hit's effect or no effect (notes §7.3)."""
+    return state.options.hit_effects != "hidden"
+
+
 def _resolve_gunnery(
     state: BasicBattle, specs: Specs, tables: DamageTables, ctx: Context
 ) -> BasicBattle:
@@ -556,7 +571,9 @@ def _resolve_gunnery(
             for _ in range(hits):
                 if dmg.sunk:
                     break
-                dmg = gunnery_hit(tspec, dmg, hit, tables, ctx.dice, log)
+                dmg = gunnery_hit(
+                    tspec, dmg, hit, tables, ctx.dice, log, _secret(ctx, target), _tell(state)
+                )
         state = state.with_damage(target_key, dmg)
     return state
 
@@ -610,7 +627,18 @@ def _resolve_torpedoes(
                 **effects(result),
             )
             hit = HitContext("torpedo", CLOSE_DISTANCE)
-            dmg = apply_result(tspec, dmg, result, hit, tables, ctx.dice, log, "GWaS 7.82")
+            dmg = apply_result(
+                tspec,
+                dmg,
+                result,
+                hit,
+                tables,
+                ctx.dice,
+                log,
+                "GWaS 7.82",
+                _secret(ctx, target),
+                _tell(state),
+            )
         state = state.with_damage(target_key, dmg)
     return state
 

@@ -9,7 +9,10 @@ the boxes are blacked out.
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from typing import Any, Protocol
 
 import attrs
@@ -30,6 +33,11 @@ class Log(Protocol):
     :mod:`~navalwar.games.gwas_1904.events` (the caller adds the ship hit and the rule)."""
 
     def __call__(self, kind: str, text: str, /, **data: Any) -> None: ...
+
+
+Secret = Callable[[], AbstractContextManager[Any]]
+"""A block in which every event and die is told to the hit ship's owner only
+(``lambda: ctx.private((side,))``): what its hidden data sheet decides (3.1)."""
 
 
 def effects(result: Damage) -> dict[str, Any]:
@@ -218,16 +226,52 @@ def apply_result(
     dice: Dice,
     log: Log,
     rule: str = "GWaS 7.5",
+    secret: Secret | None = None,
+    tell: bool = False,
 ) -> ShipDamage:
-    """Apply one damage-table result to a ship (GWaS 8.0-8.7)."""
+    """Apply one damage-table result to a ship (GWaS 8.0-8.7).
+
+    The 8.7 Critical Damage Table roll is the firer's (open, as the damage roll);
+    the rest runs within ``secret`` (none: in the open). ``tell`` then logs the
+    public ``hit_result``, effect or no effect (notes §7.3), and a ship the hit
+    leaves unable to sail is told to both (``unable_to_sail``, 7.5, 7.81)."""
+    after = _result(spec, dmg, result, hit, tables, dice, log, secret)
+    if secret is None and not tell:
+        return after  # the odds' enumeration, and other silent callers
+    if tell:
+        effect = after != dmg
+        log(
+            "hit_result",
+            f"{spec.name}: the hit has {'an' if effect else 'no'} effect",
+            effect=effect,
+        )
+    stopped = not after.sunk and after.speed(spec) is None and dmg.speed(spec) is not None
+    if secret is not None and stopped:  # seen by both (7.5, 7.81: +1 to hit it)
+        log("unable_to_sail", f"{spec.name}: unable to sail")
+    return after
+
+
+def _result(
+    spec: ShipSpec,
+    dmg: ShipDamage,
+    result: Damage,
+    hit: HitContext,
+    tables: DamageTables,
+    dice: Dice,
+    log: Log,
+    secret: Secret | None,
+) -> ShipDamage:
+    """:func:`apply_result` but its public tail: the open critical roll, the rest in
+    ``secret``."""
     if result.critical:
         if hit.gun == "tertiary" and not hit.white_tertiary:
-            log(
-                "hit_ignored",
-                f"{spec.name}: critical damage from auxiliary guns is ignored (8.7)",
-                gun=hit.gun,
-                part="critical",
-            )
+            with _within(secret):
+                log(
+                    "hit_ignored",
+                    f"{spec.name}: critical damage from auxiliary guns is ignored (8.7)",
+                    gun=hit.gun,
+                    part="critical",
+                )
             return dmg
         roll = sum(dice.nd(2, 6, f"Critical Damage Table for {spec.name}", "GWaS 8.7"))
         crit = tables.critical.lookup(roll)
@@ -238,8 +282,14 @@ def apply_result(
             roll=roll,
             **effects(crit),
         )
-        return _apply(spec, dmg, crit, hit, dice, log, critical=True)
-    return _apply(spec, dmg, result, hit, dice, log, critical=False)
+        with _within(secret):
+            return _apply(spec, dmg, crit, hit, dice, log, True, secret is None)
+    with _within(secret):
+        return _apply(spec, dmg, result, hit, dice, log, False, secret is None)
+
+
+def _within(secret: Secret | None) -> AbstractContextManager[Any]:
+    return contextlib.nullcontext() if secret is None else secret()
 
 
 def _apply(
@@ -250,7 +300,10 @@ def _apply(
     dice: Dice,
     log: Log,
     critical: bool,
+    open_unable: bool,
 ) -> ShipDamage:
+    """The part of a hit the target's data sheet decides (8.0-8.7); ``open_unable``:
+    log ``unable_to_sail`` here (no ``secret``: :func:`apply_result` tells it)."""
     if result.commander:
         dmg = dmg.replace(commander_killed=True)
         log("commander_killed", f"{spec.name}: the commander aboard is killed (8.7)")
@@ -298,7 +351,7 @@ def _apply(
                     (hit.gun, hit.distance)
                 )
                 if need is not None and (hit.gun != "tertiary" or armour is Armour.LIGHT):
-                    roll = dice.d6("secondary gun penetration (8.21)", "GWaS 8.21")
+                    roll = dice.d6(f"secondary gun penetration of {spec.name} (8.21)", "GWaS 8.21")
                     optional = roll >= need
             pierce = (
                 critical
@@ -329,7 +382,7 @@ def _apply(
             )
             if hit.gun == "primary" and armour is not Armour.HEAVY and not extra_done:
                 extra_done = True  # 8.3 additional damage, once per hit
-                roll = dice.d6("additional damage (8.3)", "GWaS 8.3")
+                roll = dice.d6(f"additional damage to {spec.name} (8.3)", "GWaS 8.3")
                 extra = _target_part(spec, dmg, where) if roll >= 4 else None
                 if extra is not None and extra != "torpedo" and dmg.track.remaining(extra):
                     # the same part; a part now destroyed passes it to the hull (8.0)
@@ -351,7 +404,8 @@ def _apply(
         )
     if result.unable:
         dmg = dmg.replace(unable=True)
-        log("unable_to_sail", f"{spec.name}: unable to sail")
+        if open_unable:
+            log("unable_to_sail", f"{spec.name}: unable to sail")
     return half_hull_speed_loss(spec, dmg, log)
 
 
@@ -370,9 +424,17 @@ def half_hull_speed_loss(spec: ShipSpec, dmg: ShipDamage, log: Log) -> ShipDamag
 
 
 def gunnery_hit(
-    spec: ShipSpec, dmg: ShipDamage, hit: HitContext, tables: DamageTables, dice: Dice, log: Log
+    spec: ShipSpec,
+    dmg: ShipDamage,
+    hit: HitContext,
+    tables: DamageTables,
+    dice: Dice,
+    log: Log,
+    secret: Secret | None = None,
+    tell: bool = False,
 ) -> ShipDamage:
-    """Roll 2d6 on the Gunnery Damage Table for one hit and apply it (7.5, 8.x).
+    """Roll 2d6 on the Gunnery Damage Table for one hit (the firer's open roll) and
+    apply it (7.5, 8.x; ``secret`` and ``tell`` as :func:`apply_result`).
 
     The dagger (plunging fire, 8.8) never applies in 1904: the volume's main-gun
     range is 2 hexes and "parabolic/plunging fire does not apply".
@@ -386,7 +448,7 @@ def gunnery_hit(
         roll=roll,
         **effects(result),
     )
-    return apply_result(spec, dmg, result, hit, tables, dice, log)
+    return apply_result(spec, dmg, result, hit, tables, dice, log, "GWaS 7.5", secret, tell)
 
 
 def torpedo_modifier(

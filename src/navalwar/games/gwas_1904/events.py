@@ -5,9 +5,15 @@ own. A ship is named by its key (``"J:B06"``; a squadron member ``"J:DD-Ikazuchi
 and a counter by its key (``"J:B06"``, ``"J:DD-Ikazuchi#1"``), as in the observations.
 Hidden information (7.23): what happens to a face-down counter is told to its owner
 only (the event's ``sides``); its enemy gets ``counters_moved``, which names it by its
-opaque id (``Battle.opaque_id``) only. A ship's damage rolls are public once it is face
-up, as its text always was; the mine rolls and their damage are its owner's secret (3.1,
-notes §7.1).
+opaque id (``Battle.opaque_id``) only.
+
+A ship's data sheet is its owner's secret (3.1 "players may not examine the opponent's
+sheets"; notes §7.1, §7.3): the firing player's hit and damage-table rolls are public,
+what the sheet makes of them (armour, boxes, speed, torpedoes, commander, the 8.21 and
+8.3 rolls) is told to the owner only, and the firer learns ``hit_result`` (effect or no
+effect, option ``hit_effects``). Sinking and being unable to sail are seen by both. The
+mine rolls, emergency repairs and battle fuel are the owner's too. The readings, kind by
+kind: ``docs/rules/gwas_1904.md`` "Who sees what".
 """
 
 from __future__ import annotations
@@ -169,7 +175,9 @@ _COMBAT = (
     ),
     EventKind(
         "damage_roll",
-        "A ship rolls on a damage table for a hit (or a mine strike); the effects follow.",
+        "A hit (or a mine strike) is rolled on a damage table, the result as printed; the "
+        "effects follow. Public: the firing player rolls it (notes §7.3); a mine strike "
+        "is told to the ship's owner only.",
         {
             "ship": "the ship hit",
             "table": "``gunnery``, ``torpedo``, ``critical`` or ``minefield``",
@@ -186,17 +194,18 @@ _COMBAT = (
     EventKind(
         "hit_ignored",
         "A hit on a part the ship lacks (or has lost) has no effect, or a critical from "
-        "auxiliary guns is ignored.",
+        "auxiliary guns is ignored (told to its owner only, 3.1).",
         {"ship": SHIP, "gun": "the gun (or ``torpedo``)", "part": PARTS + ", or ``critical``"},
         "GWaS 8.6, 8.61, 8.62, 8.7",
     ),
     EventKind(
         "hit_stopped",
-        "Armour stops a hit.",
+        "Armour stops a hit (told to its owner only, 3.1).",
         {"ship": SHIP, "gun": "the gun", "part": PARTS, "armour": "``heavy`` or ``light``"},
         "GWaS 8.2, 8.4",
     ),
     core.SHIP_DAMAGED.extend(
+        meaning="A ship's boxes are blacked out (told to its owner only, 3.1).",
         keys={
             "ship": SHIP,
             "part": PARTS,
@@ -206,11 +215,14 @@ _COMBAT = (
         rule="GWaS 8.0, 8.3",
     ),
     EventKind(
-        "torpedoes_destroyed", "A ship's torpedo tubes are destroyed.", {"ship": SHIP}, "GWaS 8.62"
+        "torpedoes_destroyed",
+        "A ship's torpedo tubes are destroyed (told to its owner only, 3.1).",
+        {"ship": SHIP},
+        "GWaS 8.62",
     ),
     EventKind(
         "speed_lost",
-        "A ship loses speed levels.",
+        "A ship loses speed levels (told to its owner only: the enemy sees it move, notes §7.3).",
         {
             "ship": SHIP,
             "levels": "how many",
@@ -218,9 +230,26 @@ _COMBAT = (
         },
         "GWaS 8.5, 8.51",
     ),
-    EventKind("unable_to_sail", "A ship is made unable to sail.", {"ship": SHIP}, "GWaS 8.5"),
     EventKind(
-        "commander_killed", "The commander aboard a ship is killed.", {"ship": SHIP}, "GWaS 8.7"
+        "unable_to_sail",
+        "A ship is made unable to sail, by a table result or its last speed level lost "
+        "(seen by both: the firer's +1 to hit it, 7.5, 7.81; mines: its owner only).",
+        {"ship": SHIP},
+        "GWaS 8.5, 7.5",
+    ),
+    EventKind(
+        "hit_result",
+        "What the firing player learns of a hit: whether it had an effect (option "
+        "``hit_effects``), never which boxes.",
+        {"ship": SHIP, "effect": "it blacked out a box or changed the ship in any way"},
+        "GWaS 8.2 (its example), notes §7.3",
+    ),
+    EventKind(
+        "commander_killed",
+        "The commander aboard a ship is killed (told to its owner only: the enemy may see "
+        "his initiative modifier go, 16.2).",
+        {"ship": SHIP},
+        "GWaS 8.7",
     ),
     EventKind(
         "minefield",
@@ -234,7 +263,7 @@ _AFTER = (
     core.SHIP_SUNK.extend(keys={"ship": SHIP}, rule="GWaS 8.0, 13.21"),
     EventKind(
         "repair",
-        "A ship unable to sail rolls for emergency repairs.",
+        "A ship unable to sail rolls for emergency repairs (told to its owner only; notes §7.2).",
         {
             "ship": SHIP,
             "roll": "the d6",
@@ -301,7 +330,7 @@ _END = (
     ),
     EventKind(
         "fuel",
-        "The fuel a fleet used in the battle.",
+        "The fuel a fleet used in the battle (told to its side only; notes §7.1).",
         {"side": "its side", "fleet": "the fleet", "twelfths": "twelfths of a fuel box"},
         "GWaS 7.39",
     ),

@@ -341,7 +341,8 @@ def _land(battle: Battle, rules: Rules, hit: PendingHit, ctx: Context) -> Battle
 
 
 def take(battle: Battle, rules: Rules, key: str, hit: PendingHit, ctx: Context) -> Battle:
-    """Apply a rolled hit to one ship (8.0-8.7)."""
+    """Apply a rolled hit to one ship (8.0-8.7): the damage roll is public, its effects
+    the owner's, the firer told effect or no effect (option ``hit_effects``; notes §7.3)."""
     ship = battle.ship(key)
     spec = rules.of(ship)
     table = rules.tables.torpedo if hit.gun == "torpedo" else rules.tables.gunnery
@@ -359,7 +360,18 @@ def take(battle: Battle, rules: Rules, key: str, hit: PendingHit, ctx: Context) 
     context = HitContext(
         hit.gun, hit.distance, bool(battle.option("secondary_penetration")), hit.white
     )
-    dmg = apply_result(spec, ship.damage, result, context, rules.tables, ctx.dice, log, rule)
+    dmg = apply_result(
+        spec,
+        ship.damage,
+        result,
+        context,
+        rules.tables,
+        ctx.dice,
+        log,
+        rule,
+        secret=lambda: ctx.private((ship.side,)),  # the data sheet is its owner's (3.1)
+        tell=dict(battle.options).get("hit_effects") != "hidden",
+    )
     return battle.with_ship(ship.replace(damage=dmg))
 
 

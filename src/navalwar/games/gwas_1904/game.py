@@ -93,6 +93,15 @@ SPEC = GameSpec(
             "GWaS 8.21",
         ),
         OptionSpec(
+            "hit_effects",
+            "told",
+            "What the firing player learns of a hit beyond the damage roll he makes: "
+            "'told' whether it had an effect (the 8.2 example; notes §7.3), 'hidden' "
+            "nothing (3.1); an enemy ship's boxes, speed and torpedoes are never told",
+            "GWaS 3.1, 8.2",
+            ("told", "hidden"),
+        ),
+        OptionSpec(
             "combat",
             "advanced",
             "Battles on the tactical map (advanced, 7.0) or Basic Combat rounds (6.0)",

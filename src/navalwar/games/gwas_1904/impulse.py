@@ -184,14 +184,16 @@ def fighting(battle: Battle, side: str) -> bool:
 
 def emergency_repairs(battle: Battle, rules: Rules, ctx: Context) -> Battle:
     """11.27: at the end of each impulse sequence roll for each ship made unable to
-    sail by battle damage: 1 restores speed 1s; 5-6 ends its repair attempts."""
+    sail by battle damage: 1 restores speed 1s; 5-6 ends its repair attempts. The
+    owner rolls for his own ships, told to him only (3.1; notes §7.2, as flooding):
+    the enemy sees a repaired ship move, and its +1 to hit go (7.5)."""
     for s in battle.ships:
         spec = rules.of(s)
         if not s.afloat or s.no_repair or s.aground or s.damage.fixed:
             continue
         if s.damage.speed(spec) is not None:
             continue
-        with ctx.private(() if s.seen else (s.side,)):
+        with ctx.private((s.side,)):  # his own ship's data sheet (3.1; notes §7.2)
             battle = _repair(battle, s, spec, ctx)
     return battle
 
@@ -276,23 +278,24 @@ def end(battle: Battle, why: str, ctx: Context, reason: str) -> Battle:
 
 def roll_battle_fuel(scen: BattleScenario | None, ctx: Context) -> None:
     """7.39: when a battle ends, each player rolls one die for each of his fleets in it
-    (BS8: each Russian squadron): that many twelfths of a fuel box, logged (there is no
-    fuel track in a battle scenario). Basic Combat rolls it too."""
+    (BS8: each Russian squadron): that many twelfths of a fuel box, logged to that
+    player only (there is no fuel track in a battle scenario). Basic Combat rolls it too."""
     for side in SIDES:
         force = scen.forces.get(side) if scen is not None else None
         fleets = (
             [name for name, _ in force.fleets] if force is not None and force.fleets else [side]
         )
         for fleet in fleets:
-            roll = ctx.dice.d6(f"fuel used in the battle by {fleet}", "GWaS 7.39")
-            ctx.log(
-                "fuel",
-                f"{fleet}: the battle used {roll}/12 of a fuel box (7.39)",
-                "GWaS 7.39",
-                side=side,
-                fleet=fleet,
-                twelfths=roll,
-            )
+            with ctx.private((side,)):  # his fleet's fuel is on his own sheet (notes §7.1)
+                roll = ctx.dice.d6(f"fuel used in the battle by {fleet}", "GWaS 7.39")
+                ctx.log(
+                    "fuel",
+                    f"{fleet}: the battle used {roll}/12 of a fuel box (7.39)",
+                    "GWaS 7.39",
+                    side=side,
+                    fleet=fleet,
+                    twelfths=roll,
+                )
 
 
 def ask(battle: Battle, rules: Rules) -> Decision | None:
