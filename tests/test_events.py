@@ -116,5 +116,7 @@ def test_the_events_doc_is_written_from_the_declarations() -> None:
     text = (ROOT / "docs" / "events.md").read_text(encoding="utf-8")
     assert text == module.document(), "docs/events.md is out of date: run scripts/events_doc.py"
     for game_id in games():
-        for kind in vocabulary(load(game_id).event_kinds).values():
-            assert f"### `{kind.name}`" in text
+        game = load(game_id)
+        if type(game).__module__.startswith("navalwar.games."):  # shipped (not the example)
+            for kind in vocabulary(game.event_kinds).values():
+                assert f"### `{kind.name}`" in text

@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 import navalwar
 from navalwar.cli import main
-from navalwar.datapack import bundled_data_dir, data_file_names
+from navalwar.datapack import bundled_data_dir, data_file_names, pack_dir
 from navalwar.dice import Dice
 from navalwar.engine import Match
 from navalwar.errors import DataError, DataErrors, NavalwarError, ReplayError
@@ -678,8 +678,15 @@ def mutate_long(doc: dict[str, Any], draw: Draw) -> None:
 
 
 @functools.cache
+def _pack(game: str) -> Path:
+    """The folder of ``game``'s own data pack (a bundled game's, or an installed one's)."""
+    root = pack_dir(game)
+    assert root is not None, game
+    return root
+
+
 def _game_scenarios(game: str) -> tuple[tuple[str, dict[str, Any]], ...]:
-    folder = bundled_data_dir() / game / "scenarios"
+    folder = _pack(game) / "scenarios"
     return tuple(
         (p.stem, tomllib.loads(p.read_text(encoding="utf-8")))
         for p in sorted(folder.glob("*.toml"))
@@ -688,7 +695,7 @@ def _game_scenarios(game: str) -> tuple[tuple[str, dict[str, Any]], ...]:
 
 def test_the_toml_writer_round_trips_every_games_files() -> None:
     for game in GAMES:
-        for path in sorted((bundled_data_dir() / game).rglob("*.toml")):
+        for path in sorted(_pack(game).rglob("*.toml")):
             doc = tomllib.loads(path.read_text(encoding="utf-8"))
             assert tomllib.loads(to_toml(doc)) == doc, path
 
@@ -732,7 +739,7 @@ def test_every_games_data_file_mutations(
         shutil.rmtree(d)
     target = d / game / name
     target.parent.mkdir(parents=True)
-    source = bundled_data_dir() / game / name
+    source = _pack(game) / name
     if name.endswith(".toml"):
         doc = tomllib.loads(source.read_text(encoding="utf-8"))
         for _ in range(data.draw(st.integers(1, 3))):
