@@ -1,11 +1,11 @@
-"""The Tokyo Express data pack, parsed and checked (``data/tokyo_express/``).
+"""The Tokyo Express data pack, parsed (``data/tokyo_express/``; loaded by :mod:`loading`).
 
 Files (formats in ``docs/data/tokyo_express.md``): ``ships.csv`` (the Ship
 Log Roster and counters), ``movement_chart.toml`` (Card #1), ``torpedo_table.toml``
 (Card #1), ``gunnery_cards.csv`` (the four decks), ``freedom_of_action.toml``
 (Card #1) and ``battle_movement_display.toml``. Every file carries provenance;
-every cell the rulebook reveals is checked on load, whether the file is the
-bundled reconstruction or an owner's override.
+every cell the rulebook reveals is checked on load (:mod:`known`), whether the file
+is the bundled reconstruction or an owner's override.
 """
 
 from __future__ import annotations
@@ -13,13 +13,12 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
 
 from navalwar.damage import BoxTrack
-from navalwar.datapack import PROVENANCE, PackFile, RowProblems, load_files, meets_strict
+from navalwar.datapack import PROVENANCE, PackFile, RowProblems
 from navalwar.errors import DataError
 from navalwar.tables import RangeKey, Table2D
 
@@ -316,7 +315,8 @@ def _check_top(doc: dict[str, Any], allowed: set[str], file: str) -> None:
             )
 
 
-def _meta_provenance(doc: dict[str, Any], file: str) -> str:
+def meta_provenance(doc: dict[str, Any], file: str) -> str:
+    """The provenance a TOML file declares in its ``[meta]`` table."""
     meta = _table(doc, "meta", file)
     if not isinstance(meta, dict):
         raise DataError("must be a table", file=file, path="meta")
@@ -627,69 +627,3 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
     if missing:
         raise DataError(f"sectors {missing} are missing (the display has sectors 1-11)", file=file)
     return out
-
-
-def _sidecar_provenance(csv_path: Path) -> str:
-    """The provenance of a CSV file without a provenance column, from ``<stem>.meta.toml``."""
-    from navalwar.datapack import parse_toml
-
-    meta = csv_path.with_name(csv_path.stem + ".meta.toml")
-    if not meta.is_file():
-        raise DataError(
-            f'no provenance: add {meta.name} beside it with [meta] provenance = "rulebook" '
-            "(or example, historical, reconstructed, placeholder)",
-            file=str(csv_path),
-        )
-    return _meta_provenance(parse_toml(meta), str(meta))
-
-
-def _worst(kinds: Sequence[str]) -> str:
-    return max(kinds, key=PROVENANCE.index)
-
-
-def load(overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
-    """Load, parse and check the pack (bundled files replaced by any override files)."""
-    from navalwar.games.tokyo_express.known import check_known_cells
-
-    files = load_files("tokyo_express", FILES, overrides)
-
-    def f(name: str) -> tuple[Any, str]:
-        return files[name].content, str(files[name].path)
-
-    ships = parse_ships(*f("ships.csv"))
-    movement = parse_movement(*f("movement_chart.toml"))
-    torpedo = parse_torpedo(*f("torpedo_table.toml"))
-    decks = parse_cards(*f("gunnery_cards.csv"))
-    freedom = parse_freedom(*f("freedom_of_action.toml"))
-    bmd = parse_bmd(*f("battle_movement_display.toml"))
-    provenance: dict[str, str] = {}
-    for name in FILES:
-        content, path = f(name)
-        if name.endswith(".toml"):
-            provenance[name] = _meta_provenance(content, path)
-        elif name == "ships.csv":
-            kinds = [s.provenance for s in ships.values()]
-            kinds += [k for s in ships.values() for _, k in s.field_provenance]
-            provenance[name] = _worst(kinds or ["placeholder"])
-        else:
-            provenance[name] = _sidecar_provenance(files[name].path)
-    data = TEData(ships, movement, torpedo, decks, freedom, bmd, files, provenance)
-    problems = check_known_cells(data)
-    if problems:
-        more = (
-            f" (and {len(problems) - 1} more: {'; '.join(problems[1:4])})" if problems[1:] else ""
-        )
-        first_file = problems[0].split(":", 1)[0]
-        raise DataError(
-            "contradicts a cell the rulebook reveals: " + problems[0].split(": ", 1)[1] + more,
-            file=str(files[first_file].path) if first_file in files else None,
-        )
-    if strict:
-        weak = [f"{n} ({k})" for n, k in provenance.items() if not meets_strict(k)]
-        if weak:
-            raise DataError(
-                "strict mode needs data of at least 'historical' provenance, but these files are "
-                "below it: " + ", ".join(weak) + ". Put a transcription of the printed components "
-                "in an override directory (--data DIR) to play strictly."
-            )
-    return data

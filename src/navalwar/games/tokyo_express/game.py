@@ -17,7 +17,7 @@ from navalwar.dice import Dice
 from navalwar.engine import Context, Decision, Game, Match, Outcome
 from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.frozen import evolve
-from navalwar.games.tokyo_express import data as te_data
+from navalwar.games.tokyo_express import loading as te_loading
 from navalwar.games.tokyo_express.actions import (
     ACTION_TYPES,
     ChooseDirection,
@@ -174,7 +174,7 @@ class TokyoExpress(Game[State, TEData]):
 
     # -- data and scenarios -------------------------------------------------------------
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
-        return te_data.load(overrides, strict)
+        return te_loading.load(overrides, strict)
 
     def scenarios(self) -> list[str]:
         return bundled_scenarios()
