@@ -184,6 +184,9 @@ class Outcome:
         }
 
 
+Text = str | Callable[[], str]  # an event's text, or a function writing it when needed
+
+
 class Context:
     """What a transition may use: the dice and the event log being written."""
 
@@ -209,10 +212,17 @@ class Context:
             )
         )
 
-    def log(self, kind: str, text: str, rule: str = "", **data: Any) -> None:
-        """Add an event, public unless inside :meth:`private` (skipped when not
-        recording, e.g. in search rollouts)."""
+    def log(self, kind: str, text: Text, rule: str = "", **data: Any) -> None:
+        """Add an event, public unless inside :meth:`private`; skipped when not
+        recording (e.g. in search rollouts).
+
+        ``text`` may be a function of no arguments returning the text, called only
+        when recording: a message that takes work to write costs nothing to skip, and
+        the rules never ask whether a log is kept.
+        """
         if self.record:
+            if not isinstance(text, str):
+                text = text()
             self.events.append(Event(kind, text, rule, data, self.only))
 
     @contextlib.contextmanager
@@ -227,10 +237,13 @@ class Context:
             self.only = before
 
     def log_private(
-        self, sides: tuple[str, ...], kind: str, text: str, rule: str = "", **data: Any
+        self, sides: tuple[str, ...], kind: str, text: Text, rule: str = "", **data: Any
     ) -> None:
-        """Add an event only ``sides`` may see (hidden information)."""
+        """Add an event only ``sides`` may see (hidden information); ``text`` as for
+        :meth:`log`."""
         if self.record:
+            if not isinstance(text, str):
+                text = text()
             self.events.append(Event(kind, text, rule, data, sides))
 
 

@@ -303,24 +303,29 @@ def _order(
     order = _ORDERS.get((maneuver, direction))
     if order is None:
         order = _ORDERS[maneuver, direction] = Order(maneuver, direction, phases_left=3)
-    if ctx.record:
+
+    def text() -> str:
         band = "blue (heavy)" if heavy else "red (light)"
         names = ", ".join(s.name for s in jp_ships)
-        ctx.log(
-            "japanese_order",
+        return (
             f"{names}: threat {', '.join(s.name for s in us_ships)}; reference ships "
             f"{jref.name} and {uref.name} ({te_label(uref.hex)}); sector {sec.id}, {band} "
             f"band, roll {roll} -> heading {_HEADINGS[heading]}, {order.label}"
-            + (f"; 180° turn: Speed {speed_now} -> {speed}" if speed != speed_now else ""),
-            RULE,
-            formation=formation.id,
-            sector=sec.id,
-            roll=roll,
-            heading=heading,
-            order=entry.order,
-            reference=jref.name,
-            us_reference=uref.name,
+            + (f"; 180° turn: Speed {speed_now} -> {speed}" if speed != speed_now else "")
         )
+
+    ctx.log(
+        "japanese_order",
+        text,
+        RULE,
+        formation=formation.id,
+        sector=sec.id,
+        roll=roll,
+        heading=heading,
+        order=entry.order,
+        reference=jref.name,
+        us_reference=uref.name,
+    )
     return new_ships, formation.replace(order=order, speed=speed)
 
 

@@ -247,15 +247,13 @@ class TokyoExpress(Game[State, TEData]):
                     tuple(READY for _ in spec.salvos),
                 )
             )
-            if not ctx.record:
-                continue
+            label = te_label(p.hex)
             ctx.log(
                 "ship_placed",
-                f"{p.side} {spec.type} {name} set up in {te_label(p.hex)} "
-                f"heading {_heading(p.heading)}",
+                f"{p.side} {spec.type} {name} set up in {label} heading {_heading(p.heading)}",
                 "TE 3.9",
                 ship=name,
-                hex=te_label(p.hex),
+                hex=label,
             )
         decks = []
         for caliber in CALIBERS:
@@ -294,12 +292,7 @@ class TokyoExpress(Game[State, TEData]):
             decision = ask(self, state, data) if ask else None
             if decision is not None:
                 if decision.choices is not None and len(decision.choices) == 1:
-                    if ctx.record:
-                        ctx.log(
-                            "forced_choice",
-                            f"only choice: {decision.choices[0].describe()}",
-                            decision.rule,
-                        )
+                    _log_forced(ctx, decision)
                     state = self.apply(state, decision.choices[0], data, ctx)
                     continue
                 self._decided = (state, data, decision)
@@ -457,13 +450,19 @@ def _goto(state: State, step: str, **changes: Any) -> State:
     return state.replace(step=step, **changes)
 
 
+def _log_forced(ctx: Context, decision: Decision) -> None:
+    """Log the one choice a decision offers, taken without asking."""
+    choices = decision.choices or ()
+    ctx.log("forced_choice", lambda: f"only choice: {choices[0].describe()}", decision.rule)
+
+
 def _begin(ctx: Context, state: State, note: str = "") -> None:
     """Log the start of a phase or segment in the rulebook's words (TE 3.1)."""
-    if not ctx.record:
-        return
     key = sequence_key(state.step, state.phase)
     rule = step_rule(key) if key else "TE 3.9"
-    ctx.log("phase_began", where(state) + note, rule, turn=state.turn, step=key or state.step)
+    ctx.log(
+        "phase_began", lambda: where(state) + note, rule, turn=state.turn, step=key or state.step
+    )
 
 
 def _after_phase(state: State, ctx: Context, **changes: Any) -> State:
@@ -516,8 +515,7 @@ def apply_flagship(
 
 
 def run_action_chits(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
-    if ctx.record:
-        ctx.log("turn_began", f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
+    ctx.log("turn_began", lambda: f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
     _begin(ctx, state, ": the Combat chit and five blanks go in the cup")
     return _goto(state, "us_formation", cup=state.cup.refill(CHITS), phase=0)
 
@@ -600,14 +598,14 @@ def apply_formations(
     for g in action.groups:
         forms.append(Formation(fid, US, tuple(g)))
         changed += [ship(n).replace(formation=fid) for n in g]
-        if ctx.record:
-            ctx.log(
-                "formation",
-                f"US formation {fid}: {', '.join(g)}",
-                "TE 3.2",
-                formation=fid,
-                ships=list(g),
-            )
+        names = list(g)
+        ctx.log(
+            "formation",
+            f"US formation {fid}: {', '.join(names)}",
+            "TE 3.2",
+            formation=fid,
+            ships=names,
+        )
         fid += 1
     state = state.with_ships(changed)
     return _goto(state, "us_speed", formations=tuple(forms), next_formation_id=fid)
@@ -646,14 +644,13 @@ def apply_speed(
     game: TokyoExpress, state: State, action: SetSpeed, data: TEData, ctx: Context
 ) -> State:
     f = state.formation(action.formation)
-    if ctx.record:
-        ctx.log(
-            "speed",
-            f"US formation {f.id} steams at Speed {action.speed}",
-            "TE 3.2",
-            formation=f.id,
-            speed=action.speed,
-        )
+    ctx.log(
+        "speed",
+        lambda: f"US formation {f.id} steams at Speed {action.speed}",
+        "TE 3.2",
+        formation=f.id,
+        speed=action.speed,
+    )
     return state.with_formation(f.replace(speed=action.speed, speed_set=True))
 
 
@@ -700,14 +697,14 @@ def apply_order(
 ) -> State:
     f = state.formation(action.formation)
     order = _us_order(action.maneuver, action.direction)
-    if ctx.record:
-        ctx.log(
-            "us_order",
-            f"US formation {f.id} ordered {order.label}",
-            "TE 3.3",
-            formation=f.id,
-            order=order.label,
-        )
+    label = order.label
+    ctx.log(
+        "us_order",
+        lambda: f"US formation {f.id} ordered {label}",
+        "TE 3.3",
+        formation=f.id,
+        order=label,
+    )
     return state.with_formation(f.replace(order=order, order_set=True))
 
 
@@ -757,17 +754,16 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
             else:
                 note = ": Countermarch (the player chooses the direction)"
                 pending.append(f.id)
-        if ctx.record:
-            ctx.log(
-                "freedom_of_action",
-                f"Freedom of Action for formation {f.id} ({len(ships)} ships): roll {roll}"
-                f"{mod:+d} = {roll + mod} -> {result}{note}",
-                "TE 3.3",
-                formation=f.id,
-                roll=roll,
-                modifier=mod,
-                result=result,
-            )
+        ctx.log(
+            "freedom_of_action",
+            f"Freedom of Action for formation {f.id} ({len(ships)} ships): roll {roll}"
+            f"{mod:+d} = {roll + mod} -> {result}{note}",
+            "TE 3.3",
+            formation=f.id,
+            roll=roll,
+            modifier=mod,
+            result=result,
+        )
     # the formations changed here are not looked at again (the ships do not move)
     return _goto(state.updated((), changed), "us_foa_direction", pending=tuple(pending))
 
@@ -810,14 +806,14 @@ def apply_direction(
 ) -> State:
     f = state.formation(action.formation)
     order = _COUNTERMARCHES.get(action.direction) or Order(COUNTERMARCH, DIRS[action.direction])
-    if ctx.record:
-        ctx.log(
-            "us_order",
-            f"US formation {f.id} now ordered {order.label}",
-            "TE 3.3",
-            formation=f.id,
-            order=order.label,
-        )
+    label = order.label
+    ctx.log(
+        "us_order",
+        lambda: f"US formation {f.id} now ordered {label}",
+        "TE 3.3",
+        formation=f.id,
+        order=label,
+    )
     return state.updated(
         (), (f.replace(order=order),), pending=tuple([p for p in state.pending if p != f.id])
     )
@@ -836,15 +832,14 @@ def run_jp_formation(game: TokyoExpress, state: State, data: TEData, ctx: Contex
         speed = slowest_speed(members)
         forms.append(Formation(fid, JAPAN, g, speed, speed_set=True, order_set=True))
         changed += [s.replace(formation=fid) for s in members]
-        if ctx.record:
-            ctx.log(
-                "formation",
-                f"Japanese formation {fid}: {', '.join(g)}, Speed {speed}",
-                "TE 3.2",
-                formation=fid,
-                ships=list(g),
-                speed=speed,
-            )
+        ctx.log(
+            "formation",
+            f"Japanese formation {fid}: {', '.join(g)}, Speed {speed}",
+            "TE 3.2",
+            formation=fid,
+            ships=list(g),
+            speed=speed,
+        )
         fid += 1
     state = state.with_ships(changed)
     return _goto(state, "jp_orders", formations=tuple(forms), next_formation_id=fid)
@@ -923,21 +918,20 @@ def _turn_headings(
         name = s.name
         hd = heading.get(name, s.heading) if now else s.heading
         heading[name] = (hd + steps) % 6  # (the headings are 0..5)
-    if ctx.record:
-        _log_turn(ctx, [s.name for s in ships], steps, heading[ships[0].name])
+    _log_turn(ctx, [s.name for s in ships], steps, heading[ships[0].name])
 
 
 def _log_turn(ctx: Context, names: Sequence[str], steps: int, heading: int) -> None:
-    if ctx.record:
-        ctx.log(
-            "ship_turned",
+    ctx.log(
+        "ship_turned",
+        lambda: (
             f"{', '.join(names)} turn {abs(steps) * 60}° to "
-            f"{'starboard' if steps > 0 else 'port'}, now heading "
-            f"{_heading(heading)}",
-            "TE 3.3",
-            ships=list(names),
-            heading=_heading(heading),
-        )
+            f"{'starboard' if steps > 0 else 'port'}, now heading {_heading(heading)}"
+        ),
+        "TE 3.3",
+        ships=list(names),
+        heading=_heading(heading),
+    )
 
 
 def apply_turn(game: TokyoExpress, state: State, action: Turn, data: TEData, ctx: Context) -> State:
@@ -1173,14 +1167,16 @@ def _edge_stopped_turn(
     stopped = [s for s in ships if s.name not in moves and s.name not in blocked]
     if not f.order.turned_since_move:
         return movers + stopped, []
-    if ctx.record:
-        ctx.log(
-            "turn_postponed",
-            f"{', '.join(s.name for s in stopped)} cannot turn: stopped at the map edge "
-            "in the hex of the last turn; the turn stays due",
-            "TE 3.4",
-            ships=[s.name for s in stopped],
-        )
+    names = [s.name for s in stopped]
+    ctx.log(
+        "turn_postponed",
+        lambda: (
+            f"{', '.join(names)} cannot turn: stopped at the map edge "
+            "in the hex of the last turn; the turn stays due"
+        ),
+        "TE 3.4",
+        ships=names,
+    )
     return movers, [s.name for s in stopped] if movers else []
 
 
@@ -1213,17 +1209,16 @@ def _paths(state: State, forms: Sequence[Formation], data: TEData) -> dict[str, 
 
 def _log_moves(ctx: Context, moves: Mapping[str, Move]) -> None:
     """Log each ship's move of the phase (TE 3.4), when a log is kept."""
-    if ctx.record:
-        for name, (end, n, _) in moves.items():
-            label = te_label(end)
-            ctx.log(
-                "ship_moved",
-                f"{name} moves {n} hex(es) to {label}",
-                "TE 3.4",
-                ship=name,
-                to=label,
-                hexes=n,
-            )
+    for name, (end, n, _) in moves.items():
+        label = te_label(end)
+        ctx.log(
+            "ship_moved",
+            f"{name} moves {n} hex(es) to {label}",
+            "TE 3.4",
+            ship=name,
+            to=label,
+            hexes=n,
+        )
 
 
 def _stacking(state: State, moves: Mapping[str, Move], ctx: Context) -> set[str]:
@@ -1315,23 +1310,21 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
         elif o.maneuver == TURN_60 and o.turns_done == 0 and o.phases_left > 0:
             if o.phases_left == 1:
                 turned = True
-                if ctx.record:
-                    ctx.log(
-                        "japanese_turn",
-                        f"formation {f.id} makes its 60° turn at the end of the third phase",
-                        "TE 3.3",
-                    )
+                ctx.log(
+                    "japanese_turn",
+                    f"formation {f.id} makes its 60° turn at the end of the third phase",
+                    "TE 3.3",
+                )
             elif data.moves(f.speed, p) > 0 or state.option("jp_60_roll_without_move"):
                 roll = ctx.dice.d10(f"60° Turn, formation {f.id}", "TE 3.3")
                 turned = roll <= 4
-                if ctx.record:
-                    ctx.log(
-                        "japanese_turn",
-                        f"formation {f.id} 60° Turn roll {roll}: "
-                        + ("turns now" if turned else "no turn yet"),
-                        "TE 3.3",
-                        roll=roll,
-                    )
+                ctx.log(
+                    "japanese_turn",
+                    f"formation {f.id} 60° Turn roll {roll}: "
+                    + ("turns now" if turned else "no turn yet"),
+                    "TE 3.3",
+                    roll=roll,
+                )
         done = o.turns_done
         if turned:
             _turn_headings(ships, f, ctx, heading, now=True)
@@ -1352,17 +1345,16 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
 def run_chit_draw(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Action Chit Draw Segment (TE 3.1): one chit; the Combat chit starts combat."""
     chit, cup = state.cup.draw(ctx.dice, "Action Chit", "TE 3.1")
-    if ctx.record:
-        ctx.log("chit_drawn", f"Action Chit Draw Segment: {chit} chit", "TE 3.1", chit=chit)
+    ctx.log("chit_drawn", lambda: f"Action Chit Draw Segment: {chit} chit", "TE 3.1", chit=chit)
     if chit == "Combat":
-        if ctx.record:
-            ctx.log(
-                "phase_began",
-                BASIC_TURN.describe(f"activity.move{state.phase}.combat", state.turn),
-                "TE 3.5",
-                turn=state.turn,
-                step=f"activity.move{state.phase}.combat",
-            )
+        step = f"activity.move{state.phase}.combat"
+        ctx.log(
+            "phase_began",
+            lambda: BASIC_TURN.describe(step, state.turn),
+            "TE 3.5",
+            turn=state.turn,
+            step=step,
+        )
         return _goto(state, "jp_torpedo", cup=cup, combat=Combat())
     return _after_phase(state, ctx, cup=cup)
 
@@ -1524,14 +1516,13 @@ def run_damage_effects(game: TokyoExpress, state: State, data: TEData, ctx: Cont
         if spec.boxes - s.hits == 1:
             speed = min(speed, spec.last_box_speed)
         if speed != s.max_speed:
-            if ctx.record:
-                ctx.log(
-                    "speed_reduced",
-                    f"{s.name}'s maximum Speed is now {speed}",
-                    "TE 3.8",
-                    ship=s.name,
-                    speed=speed,
-                )
+            ctx.log(
+                "speed_reduced",
+                f"{s.name}'s maximum Speed is now {speed}",
+                "TE 3.8",
+                ship=s.name,
+                speed=speed,
+            )
             changed.append(s.replace(max_speed=speed))
     # one new state for the ships changed and the next step
     return state.updated(changed, step="counter_adjustment", admiral_killed_turn=killed)
