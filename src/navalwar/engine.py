@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Generic, NamedTuple, TypeVar
@@ -224,6 +224,16 @@ class Context:
             if not isinstance(text, str):
                 text = text()
             self.events.append(Event(kind, text, rule, data, self.only))
+
+    def log_each(
+        self, kind: str, rule: str, entries: Callable[[], Iterable[tuple[str, dict[str, Any]]]]
+    ) -> None:
+        """Add an event of ``kind`` for each (text, data) pair ``entries()`` gives (one
+        per ship moved, say), as :meth:`log` would; ``entries`` is called only when
+        recording."""
+        if self.record:
+            only = self.only
+            self.events.extend([Event(kind, text, rule, data, only) for text, data in entries()])
 
     @contextlib.contextmanager
     def private(self, sides: tuple[str, ...]) -> Iterator[None]:

@@ -1209,16 +1209,15 @@ def _paths(state: State, forms: Sequence[Formation], data: TEData) -> dict[str, 
 
 def _log_moves(ctx: Context, moves: Mapping[str, Move]) -> None:
     """Log each ship's move of the phase (TE 3.4), when a log is kept."""
-    for name, (end, n, _) in moves.items():
-        label = te_label(end)
-        ctx.log(
-            "ship_moved",
-            f"{name} moves {n} hex(es) to {label}",
-            "TE 3.4",
-            ship=name,
-            to=label,
-            hexes=n,
-        )
+    ctx.log_each(
+        "ship_moved",
+        "TE 3.4",
+        lambda: [
+            (f"{name} moves {n} hex(es) to {label}", {"ship": name, "to": label, "hexes": n})
+            for name, (end, n, _) in moves.items()
+            for label in (te_label(end),)
+        ],
+    )
 
 
 def _stacking(state: State, moves: Mapping[str, Move], ctx: Context) -> set[str]:

@@ -113,6 +113,7 @@ _TERMINAL = {"damage_effects", "counter_adjustment", "end_of_turn"}
 
 
 @functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def sequence_key(step: str, phase: int) -> str | None:
     """The key in :data:`BASIC_TURN` of an engine step (None for the set-up)."""
     if step in _PREPARATION:
