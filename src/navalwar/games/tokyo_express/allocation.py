@@ -19,7 +19,7 @@ from navalwar.games.tokyo_express.combat import (
 )
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.model import JAPAN, READY, US, Attack, Combat, Ship, State
-from navalwar.hexgrid import Arc, Hex, arc_of, line_blocked_by
+from navalwar.hexgrid import Arc, Hex, arc_of, distance, line_blocked_by, nearest_distance
 
 JP_TORPEDO_RANGE = 11  # the Basic Game never fires at Extreme range (TE 3.6)
 US_TORPEDO_RANGE = 7  # Short or Medium only (TE 3.6)
@@ -30,11 +30,8 @@ _BROADSIDE = (Arc.PORT, Arc.STARBOARD, Arc.SAME_HEX)
 
 def _nearest(ship: Ship, others: Iterable[Hex]) -> int:
     """The distance from ``ship`` to the nearest of the hexes ``others`` (10**6 if none)."""
-    q, r = ship.hex
-    # twice each distance: the sum of the cube coordinates' differences (distance(),
-    # inlined: a hot loop)
-    twice = [abs(q - oq) + abs(r - orr) + abs(q - oq + r - orr) for oq, orr in others]
-    return min(twice) >> 1 if twice else 10**6
+    found = nearest_distance((ship.hex,), others)
+    return 10**6 if found is None else found
 
 
 def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool) -> list[Attack]:
@@ -93,11 +90,11 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
         for t, name, tq, tr in targets:
             if counts.get(name, 0) >= 2:
                 continue
-            dq = tq - aq
-            dr = tr - ar
-            d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
+            d = distance(attacker.hex, t.hex)
             if d == 0 or d > reach:
                 continue
+            dq = tq - aq
+            dr = tr - ar
             if data.ship(name).rule_type == "DD" and torpedo_band(d) == "Long":
                 continue  # never at a DD at Long range
             bits = torpedo_geometry(dq, dr, heading)
@@ -179,15 +176,11 @@ def japanese_gunnery_plan(state: State, data: TEData, ctx: Context) -> list[Atta
         reach = min(state.jp_vfdr, MAX_GUN_RANGE[spec.caliber])
         if nearest[ship.name] > reach:
             continue  # every US ship is out of range
-        q, r = ship.hex
         heading = ship.heading
         cands: list[tuple[Ship, int]] = []
         arcs: dict[str, Arc] = {}
         for t in us:
-            tq, tr = t.hex
-            dq = tq - q
-            dr = tr - r
-            d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
+            d = distance(ship.hex, t.hex)
             if d > reach:
                 continue
             where = arc_of(ship.hex, heading, t.hex)
@@ -279,12 +272,10 @@ def _us_torpedo_targets(
     for t in state.ships_of(JAPAN):
         if t.name in excluded or t.side == side:
             continue
-        dq = t.hex.q - q
-        dr = t.hex.r - r
-        d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
+        d = distance(a, t.hex)
         if d == 0 or d > reach:
             continue
-        bits = torpedo_geometry(dq, dr, heading)
+        bits = torpedo_geometry(t.hex.q - q, t.hex.r - r, heading)
         if not bits & mounts & allowed or (row_closed and bits & HEAD_ROW):
             continue
         if not line_blocked_by(a, t.hex, blockers):
@@ -342,17 +333,14 @@ def _gunnery_targets(state: State, data: TEData, ship: Ship) -> Iterator[tuple[S
     each with its arc from ``ship``; the firer's ranges and friendly hexes looked up once."""
     side = ship.side
     vfdr = state.us_vfdr if side == US else state.jp_vfdr
-    twice_reach = 2 * min(vfdr, MAX_GUN_RANGE[data.ship(ship.name).caliber])
+    reach = min(vfdr, MAX_GUN_RANGE[data.ship(ship.name).caliber])
     own = state.hexes_of(side)  # gunnery_line_clear(): friendly ships block
     a = ship.hex
-    q, r = a
     heading = ship.heading
     for t in state.ships_of(JAPAN):  # on the map (not removed)
         if t.side == side:
             continue
-        tq, tr = t.hex
-        # twice the distance (the sum of the cube coordinates' differences), inlined
-        if abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr) > twice_reach:
+        if distance(a, t.hex) > reach:
             continue  # beyond the fire direction range or the gun range
         if gunnery_line_clear_by(a, t.hex, own):
             yield t, arc_of(a, heading, t.hex)

@@ -29,6 +29,7 @@ from navalwar.hexgrid import (
     Arc,
     Hex,
     arc_of,
+    distance,
     fire_steps,
     from_symmetric,
     line_blocked_by,
@@ -206,12 +207,10 @@ def torpedo_target_ok(
     if target.side == side or target.removed:  # removed: off the map
         return False
     a, t = attacker.hex, target.hex
-    dq = t.q - a.q
-    dr = t.r - a.r
-    d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot path
+    d = distance(a, t)
     if d == 0 or d > max_range or d > (state.us_vfdr if side == US else state.jp_vfdr):
         return False  # the own hex, beyond range or the fire direction range (vfdr())
-    if not torpedo_geometry(dq, dr, attacker.heading) & ready_mounts(data, attacker):
+    if not torpedo_geometry(t.q - a.q, t.r - a.r, attacker.heading) & ready_mounts(data, attacker):
         return False  # no unfired salvo bears (bearing_salvos())
     return torpedo_line_clear(state, attacker, target)
 
@@ -281,9 +280,7 @@ def resolve_torpedo_attack(
         ship = changed.get(a.attacker) or state.ship(a.attacker)
         spec = data.ship(ship.name)
         sh = ship.hex
-        dq = th.q - sh.q
-        dr = th.r - sh.r
-        d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
+        d = distance(th, sh)
         where = arc_of(th, target.heading, sh)
         band = torpedo_band(d)
         mod = TORPEDO_VALUE_MOD[(side, band)]
@@ -446,9 +443,7 @@ def gunnery_target_ok(state: State, data: TEData, attacker: Ship, target: Ship) 
     side = attacker.side
     if target.side == side or target.removed:  # removed: off the map
         return False
-    dq = attacker.hex.q - target.hex.q
-    dr = attacker.hex.r - target.hex.r
-    d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot path
+    d = distance(attacker.hex, target.hex)
     if d > (state.us_vfdr if side == US else state.jp_vfdr):  # vfdr(), inlined
         return False
     if d > MAX_GUN_RANGE[data.ship(attacker.name).caliber]:
@@ -525,9 +520,7 @@ def _gunnery(
         purpose = _CARD_PURPOSE[deck_name] = f"{deck_name} Gunnery Card"
     number, decks[deck_name] = deck.draw(ctx.dice, purpose, rule)
     card = data.decks[deck_name][number]
-    aq, ar = attacker.hex
-    tq, tr = target.hex
-    d = max(abs(tq - aq), abs(tr - ar), abs(tq - aq + tr - ar))  # distance(), inlined
+    d = distance(attacker.hex, target.hex)
     band = gun_band(d)
     target_spec = data.ship(target.name)
     ttype = target_spec.rule_type

@@ -723,12 +723,7 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
             continue
         mod = -2 if dead else 0
         if flag is not None:
-            fq, fr = flag.hex
-            far = 0
-            for sq, sr in [s.hex for s in ships]:
-                # distance() >= 11, inlined (twice the distance >= 22)
-                if abs(sq - fq) + abs(sr - fr) + abs(sq - fq + sr - fr) >= 22:
-                    far += 1
+            far = sum(1 for s in ships if distance(s.hex, flag.hex) >= 11)
             mod = -2 if far == len(ships) else -1 if far else 0
         roll = ctx.dice.d10(f"Freedom of Action, formation {f.id}", "TE 3.3")
         result = data.freedom.result(len(ships), roll + mod)
