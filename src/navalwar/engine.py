@@ -190,7 +190,7 @@ Text = str | Callable[[], str]  # an event's text, or a function writing it when
 class Context:
     """What a transition may use: the dice and the event log being written."""
 
-    __slots__ = ("dice", "events", "only", "record", "reveal")
+    __slots__ = ("dice", "events", "only", "record", "reveal", "settled")
 
     def __init__(self, dice: Dice, record: bool = True) -> None:
         self.record = record
@@ -198,6 +198,8 @@ class Context:
         self.reveal = False
         self.only: tuple[str, ...] = ()  # while set, events are private to these sides
         self.dice = dice
+        # the last state the rules stopped at, with the decision they found pending there
+        self.settled: tuple[Any, Decision | None] | None = None
         if record:
             dice.sink = self._roll
 
@@ -234,6 +236,20 @@ class Context:
         if self.record:
             only = self.only
             self.events.extend([Event(kind, text, rule, data, only) for text, data in entries()])
+
+    def settle(self, state: Any, decision: Decision | None) -> None:
+        """Note that advancing stopped at ``state`` with ``decision`` pending (None: the
+        game is over), for a game whose ``advance`` works that decision out anyway: then
+        :meth:`decision_of` and :class:`Match` need not work it out again."""
+        self.settled = (state, decision)
+
+    def decision_of(self, game: Game[Any, Any], state: Any, data: Any) -> Decision | None:
+        """``game.decision(state, data)``, or the decision :meth:`settle` noted for
+        ``state`` (the same object)."""
+        settled = self.settled
+        if settled is not None and settled[0] is state:
+            return settled[1]
+        return game.decision(state, data)
 
     @contextlib.contextmanager
     def private(self, sides: tuple[str, ...]) -> Iterator[None]:
@@ -307,7 +323,8 @@ class Game(ABC, Generic[S, D]):
 
     @abstractmethod
     def advance(self, state: S, data: D, ctx: Context) -> S:
-        """Run the rules until a decision is pending or the game is over."""
+        """Run the rules until a decision is pending or the game is over (a game that
+        works out that decision on the way may note it with :meth:`Context.settle`)."""
 
     @abstractmethod
     def decision(self, state: S, data: D) -> Decision | None:
@@ -444,6 +461,7 @@ class Match:
         ctx = self._context()
         state = game.initial_state(scenario, data, options, ctx)
         self.state: Any = game.advance(state, data, ctx)
+        self._settled(ctx)
         self.events.extend(ctx.events)
 
     # -- construction ---------------------------------------------------------
@@ -519,6 +537,12 @@ class Match:
     def _context(self) -> Context:
         return Context(self._dice, self.log_events)
 
+    def _settled(self, ctx: Context) -> None:
+        """Keep the decision the rules noted for the new state (see :meth:`Context.settle`)."""
+        settled = ctx.settled
+        if settled is not None and settled[0] is self.state:
+            self._decided = (self.state, self.data, settled[1])
+
     # -- the session ------------------------------------------------------------
     @property
     def decision(self) -> Decision | None:
@@ -585,6 +609,7 @@ class Match:
                 _Snapshot(state_before, dice_before, len(self.events), len(self.actions))
             )
         self.state = state
+        self._settled(ctx)
         self.events.extend(ctx.events)
         self.actions.append(action)
         self.deciders.append(decision.side)

@@ -168,9 +168,6 @@ class TokyoExpress(Game[State, TEData]):
     spec = SPEC
     action_types = ACTION_TYPES
     map: MapSpec | None = TE_MAP  # typed as in Game, which mypyc holds it to
-    # the last decision worked out, with its state and data (advance finds the pending
-    # decision of the state it returns, which is asked for next)
-    _decided: tuple[State | None, TEData | None, Decision | None] = (None, None, None)
 
     # -- data and scenarios -------------------------------------------------------------
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
@@ -286,7 +283,7 @@ class TokyoExpress(Game[State, TEData]):
     def advance(self, state: State, data: TEData, ctx: Context) -> State:
         for _ in range(100_000):
             if state.over:
-                self._decided = (state, data, None)
+                ctx.settle(state, None)
                 return state
             ask = ASK.get(state.step)
             decision = ask(self, state, data) if ask else None
@@ -295,23 +292,16 @@ class TokyoExpress(Game[State, TEData]):
                     _log_forced(ctx, decision)
                     state = self.apply(state, decision.choices[0], data, ctx)
                     continue
-                self._decided = (state, data, decision)
+                ctx.settle(state, decision)
                 return state
             state = RUN[state.step](self, state, data, ctx)
         raise NavalwarError(f"the rules made no progress at step {state.step!r}")
 
     def decision(self, state: State, data: TEData) -> Decision | None:
-        decided = self._decided
-        if decided[0] is state and decided[1] is data:
-            return decided[2]
         if state.over:
             return None
         ask = ASK.get(state.step)
-        if ask is None:
-            return None
-        decision = ask(self, state, data)
-        self._decided = (state, data, decision)
-        return decision
+        return None if ask is None else ask(self, state, data)
 
     def apply(self, state: State, action: Action, data: TEData, ctx: Context) -> State:
         handler = APPLY.get(type(action))
