@@ -7,7 +7,7 @@ decided by the Japanese procedures below (TE 3.6, 3.7) or by the US player.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from navalwar.engine import Context
@@ -203,16 +203,43 @@ def torpedo_target_ok(
     state: State, data: TEData, attacker: Ship, target: Ship, max_range: int
 ) -> bool:
     """The four eligibility requirements of TE 3.6 "Targets of Torpedo Attacks"."""
+    return next(torpedo_targets(state, data, attacker, (target,), max_range), None) is not None
+
+
+def torpedo_targets(
+    state: State,
+    data: TEData,
+    attacker: Ship,
+    candidates: Iterable[Ship],
+    max_range: int,
+    mounts: int | None = None,
+    closed: int = 0,
+) -> Iterator[tuple[Ship, int, int]]:
+    """The ships of ``candidates`` that meet the four eligibility requirements of TE 3.6
+    "Targets of Torpedo Attacks" for ``attacker`` within ``max_range`` hexes, each with
+    its distance and the bits of :func:`torpedo_geometry`: an enemy on the map, not in
+    the own hex, within the range and the fire direction range, an unfired salvo of
+    the mounts ``mounts`` (default: every mount with one) bearing, the line of fire
+    clear. ``closed``: bits on which a target is refused (the hex row dead ahead for
+    the second of two attacks)."""
     side = attacker.side
-    if target.side == side or target.removed:  # removed: off the map
-        return False
-    a, t = attacker.hex, target.hex
-    d = distance(a, t)
-    if d == 0 or d > max_range or d > (state.us_vfdr if side == US else state.jp_vfdr):
-        return False  # the own hex, beyond range or the fire direction range (vfdr())
-    if not torpedo_geometry(t.q - a.q, t.r - a.r, attacker.heading) & ready_mounts(data, attacker):
-        return False  # no unfired salvo bears (bearing_salvos())
-    return torpedo_line_clear(state, attacker, target)
+    reach = min(max_range, state.us_vfdr if side == US else state.jp_vfdr)  # vfdr()
+    bearing = ready_mounts(data, attacker) if mounts is None else mounts  # bearing_salvos()
+    a = attacker.hex
+    heading = attacker.heading
+    blockers = state.hexes_of(side)  # torpedo_line_clear(): friendly ships block
+    for target in candidates:
+        if target.side == side or target.removed:  # removed: off the map
+            continue
+        t = target.hex
+        d = distance(a, t)
+        if d == 0 or d > reach:
+            continue  # the own hex, beyond range or the fire direction range
+        bits = torpedo_geometry(t.q - a.q, t.r - a.r, heading)
+        if not bits & bearing or bits & closed:
+            continue
+        if not line_blocked_by(a, t, blockers):
+            yield target, d, bits
 
 
 def choose_japanese_salvos(
@@ -440,15 +467,26 @@ def arc_bears(battery: str, where: Arc) -> bool:
 
 def gunnery_target_ok(state: State, data: TEData, attacker: Ship, target: Ship) -> bool:
     """TE 3.7 "Requirements to Be a Target": gun range, fire direction range, line of fire."""
+    return next(gunnery_targets(state, data, attacker, (target,)), None) is not None
+
+
+def gunnery_targets(
+    state: State, data: TEData, attacker: Ship, candidates: Iterable[Ship]
+) -> Iterator[tuple[Ship, int]]:
+    """The ships of ``candidates`` that meet TE 3.7 "Requirements to Be a Target" for
+    ``attacker``, each with its distance: an enemy on the map within the fire direction
+    range and the gun range, the line of fire clear."""
     side = attacker.side
-    if target.side == side or target.removed:  # removed: off the map
-        return False
-    d = distance(attacker.hex, target.hex)
-    if d > (state.us_vfdr if side == US else state.jp_vfdr):  # vfdr(), inlined
-        return False
-    if d > MAX_GUN_RANGE[data.ship(attacker.name).caliber]:
-        return False
-    return gunnery_line_clear(state, attacker, target)
+    vfdr = state.us_vfdr if side == US else state.jp_vfdr
+    reach = min(vfdr, MAX_GUN_RANGE[data.ship(attacker.name).caliber])
+    own = state.hexes_of(side)  # gunnery_line_clear(): friendly ships block
+    a = attacker.hex
+    for target in candidates:
+        if target.side == side or target.removed:  # removed: off the map
+            continue
+        d = distance(a, target.hex)
+        if d <= reach and gunnery_line_clear_by(a, target.hex, own):
+            yield target, d
 
 
 def resolve_gunnery(
