@@ -11,6 +11,7 @@ from navalwar.dice import Dice
 from navalwar.engine import Context, Match
 
 
+@pytest.mark.source_only  # patches the game's method (compiled code calls its own)
 def test_match_keeps_the_decision_advance_settled(monkeypatch: pytest.MonkeyPatch) -> None:
     match = Match.start("tokyo_express", "basic", seed=3, log_events=False)
     game = match.game
