@@ -55,7 +55,7 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
     reach = min(JP_TORPEDO_RANGE, state.jp_vfdr)  # torpedo_target_ok(): range and vfdr()
     excluded = set(combat.first_targets) if second else set()
     banned = dict(combat.first_mounts) if second else {}
-    # the targets, with what each test needs of them (none if every one is out of range)
+    # the targets (none if every one is out of range)
     targets = []
     if min(near) <= reach:
         targets = [t for t in state.ships_of(US) if not t.sinking and t.name not in excluded]
