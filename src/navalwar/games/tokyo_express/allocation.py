@@ -79,7 +79,8 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
         row_closed = second and attacker.name in banned
         if row_closed:  # choose_japanese_salvos() finds no salvo but of the banned side
             mounts &= ~MOUNT_BITS.get(banned[attacker.name], 0)
-        open_targets = [t for t in targets if counts.get(t.name, 0) < 2]
+        full = [name for name, n in counts.items() if n >= 2]  # at most two attackers each
+        open_targets = [t for t in targets if t.name not in full] if full else targets
         closed = HEAD_ROW if row_closed else 0
         legal = [
             (t, d, bits)
@@ -244,7 +245,9 @@ def _us_torpedo_targets(
     excluded = set(combat.first_targets) if second else set()
     row_closed = second and ship.name in dict(combat.first_mounts)  # TE 3.6
     mounts = ready_mounts(data, ship)
-    candidates = [t for t in state.ships_of(JAPAN) if t.name not in excluded]
+    candidates = state.ships_of(JAPAN)
+    if excluded:
+        candidates = tuple([t for t in candidates if t.name not in excluded])
     closed = HEAD_ROW if row_closed else 0
     for t, _, bits in torpedo_targets(
         state, data, ship, candidates, US_TORPEDO_RANGE, mounts & allowed, closed
