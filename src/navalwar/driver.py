@@ -243,12 +243,7 @@ class Driver(Generic[G, S, D]):
                     choices = decision.choices
                     if not self.forced or choices is None or len(choices) != 1:
                         return state, decision
-                    if ctx.record:
-                        ctx.log(
-                            "forced_choice",
-                            f"only choice: {choices[0].describe()}",
-                            decision.rule,
-                        )
+                    ctx.log("forced_choice", _only_choice(choices[0]), decision.rule)
                     state = self.apply(game, state, choices[0], data, ctx)
                     continue
             new = state if play.run is None else play.run(game, state, data, ctx)
@@ -321,3 +316,8 @@ class Driver(Generic[G, S, D]):
             else:
                 return self.move(state, nxt)
         raise NavalwarError(f"every step of {self.sequence.name} is skipped")
+
+
+def _only_choice(action: Action) -> Callable[[], str]:
+    """The text of a ``forced_choice`` event, written only when the log is kept."""
+    return lambda: f"only choice: {action.describe()}"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
@@ -190,10 +190,13 @@ class Outcome:
         }
 
 
+Text = str | Callable[[], str]  # an event's text, or a function writing it when needed
+
+
 class Context:
     """What a transition may use: the dice and the event log being written."""
 
-    __slots__ = ("dice", "events", "only", "record", "reveal")
+    __slots__ = ("dice", "events", "only", "record", "reveal", "settled")
 
     def __init__(self, dice: Dice, record: bool = True) -> None:
         self.record = record
@@ -201,6 +204,8 @@ class Context:
         self.reveal = False
         self.only: tuple[str, ...] = ()  # while set, events are private to these sides
         self.dice = dice
+        # the last state the rules stopped at, with the decision they found pending there
+        self.settled: tuple[Any, Decision | None] | None = None
         if record:
             dice.sink = self._roll
 
@@ -215,11 +220,42 @@ class Context:
             )
         )
 
-    def log(self, kind: str, text: str, rule: str = "", **data: Any) -> None:
-        """Add an event, public unless inside :meth:`private` (skipped when not
-        recording, e.g. in search rollouts)."""
+    def log(self, kind: str, text: Text, rule: str = "", **data: Any) -> None:
+        """Add an event, public unless inside :meth:`private`; skipped when not
+        recording (e.g. in search rollouts).
+
+        ``text`` may be a function of no arguments returning the text, called only
+        when recording: a message that takes work to write costs nothing to skip, and
+        the rules never ask whether a log is kept.
+        """
         if self.record:
+            if not isinstance(text, str):
+                text = text()
             self.events.append(Event(kind, text, rule, data, self.only))
+
+    def log_each(
+        self, kind: str, rule: str, entries: Callable[[], Iterable[tuple[str, dict[str, Any]]]]
+    ) -> None:
+        """Add an event of ``kind`` for each (text, data) pair ``entries()`` gives (one
+        per ship moved, say), as :meth:`log` would; ``entries`` is called only when
+        recording."""
+        if self.record:
+            only = self.only
+            self.events.extend([Event(kind, text, rule, data, only) for text, data in entries()])
+
+    def settle(self, state: Any, decision: Decision | None) -> None:
+        """Note that advancing stopped at ``state`` with ``decision`` pending (None: the
+        game is over), for a game whose ``advance`` works that decision out anyway: then
+        :meth:`decision_of` and :class:`Match` need not work it out again."""
+        self.settled = (state, decision)
+
+    def decision_of(self, game: Game[Any, Any], state: Any, data: Any) -> Decision | None:
+        """``game.decision(state, data)``, or the decision :meth:`settle` noted for
+        ``state`` (the same object)."""
+        settled = self.settled
+        if settled is not None and settled[0] is state:
+            return settled[1]
+        return game.decision(state, data)
 
     @contextlib.contextmanager
     def private(self, sides: tuple[str, ...]) -> Iterator[None]:
@@ -233,10 +269,13 @@ class Context:
             self.only = before
 
     def log_private(
-        self, sides: tuple[str, ...], kind: str, text: str, rule: str = "", **data: Any
+        self, sides: tuple[str, ...], kind: str, text: Text, rule: str = "", **data: Any
     ) -> None:
-        """Add an event only ``sides`` may see (hidden information)."""
+        """Add an event only ``sides`` may see (hidden information); ``text`` as for
+        :meth:`log`."""
         if self.record:
+            if not isinstance(text, str):
+                text = text()
             self.events.append(Event(kind, text, rule, data, sides))
 
 
@@ -308,7 +347,8 @@ class Game(ABC, Generic[S, D]):
 
     @abstractmethod
     def advance(self, state: S, data: D, ctx: Context) -> S:
-        """Run the rules until a decision is pending or the game is over."""
+        """Run the rules until a decision is pending or the game is over (a game that
+        works out that decision on the way may note it with :meth:`Context.settle`)."""
 
     @abstractmethod
     def decision(self, state: S, data: D) -> Decision | None:
@@ -471,6 +511,7 @@ class Match:
         ctx = self._context()
         state = game.initial_state(scenario, data, options, ctx)
         self.state: Any = game.advance(state, data, ctx)
+        self._settled(ctx)
         self.events.extend(ctx.events)
 
     # -- construction ---------------------------------------------------------
@@ -546,6 +587,12 @@ class Match:
     def _context(self) -> Context:
         return Context(self._dice, self.log_events)
 
+    def _settled(self, ctx: Context) -> None:
+        """Keep the decision the rules noted for the new state (see :meth:`Context.settle`)."""
+        settled = ctx.settled
+        if settled is not None and settled[0] is self.state:
+            self._decided = (self.state, self.data, settled[1])
+
     # -- the session ------------------------------------------------------------
     @property
     def decision(self) -> Decision | None:
@@ -612,6 +659,7 @@ class Match:
                 _Snapshot(state_before, dice_before, len(self.events), len(self.actions))
             )
         self.state = state
+        self._settled(ctx)
         self.events.extend(ctx.events)
         self.actions.append(action)
         self.deciders.append(decision.side)

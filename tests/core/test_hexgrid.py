@@ -21,6 +21,7 @@ from navalwar.hexgrid import (
     arc_of,
     bearing,
     distance,
+    distances,
     fire_steps,
     from_letters,
     from_pixel,
@@ -31,6 +32,7 @@ from navalwar.hexgrid import (
     line,
     line_blocked,
     line_of_fire,
+    nearest_distance,
     neighbour,
     neighbours,
     opposite,
@@ -594,3 +596,13 @@ def test_fire_steps_worked_out_by_symmetry_match_line_of_fire(h: Hex) -> None:
     steps = line_of_fire(ORIGIN, h)
     assert singles == frozenset(s.hexes[0] for s in steps if not s.is_hexside)
     assert {frozenset(x) for x in sides} == {frozenset(s.hexes) for s in steps if s.is_hexside}
+
+
+_hexes = st.lists(st.builds(Hex, st.integers(-30, 30), st.integers(-30, 30)), max_size=6)
+
+
+@given(_hexes, _hexes)
+def test_many_distances_are_distance_pair_by_pair(froms: list[Hex], tos: list[Hex]) -> None:
+    assert distances(froms, tos) == [distance(a, b) for a in froms for b in tos]
+    pairs = [distance(a, b) for a in froms for b in tos]
+    assert nearest_distance(froms, iter(tos)) == (min(pairs) if pairs else None)

@@ -286,7 +286,7 @@ class SearchAgent:
         policy = self._policy(match)
         steps = 0
         while self.depth is None or steps < self.depth:
-            decision = game.decision(state, data)
+            decision = ctx.decision_of(game, state, data)
             if decision is None:
                 break
             view.state = state

@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pickle
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from attrs.exceptions import FrozenInstanceError
@@ -97,3 +100,13 @@ def test_a_state_is_frozen_compared_without_its_scenario_and_pickles() -> None:
         state.replace(no_such_field=1)  # type: ignore[call-arg]
     with pytest.raises(TypeError):
         evolve(state, no_such_field=1)
+
+
+def test_the_generated_parts_of_the_model_are_up_to_date() -> None:
+    """model.py's value classes are written from scripts/generate_model.py's
+    declarations; editing one without the other fails here (and in CI)."""
+    script = Path(__file__).parents[3] / "scripts" / "generate_model.py"
+    done = subprocess.run(
+        [sys.executable, str(script), "--check"], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stderr

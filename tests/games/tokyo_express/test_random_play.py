@@ -260,9 +260,9 @@ def _play_checking(
 
 
 def test_japanese_plans_pick_only_targets_the_rules_allow(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The Japanese torpedo and gunnery plans test eligibility inline, for speed: every
-    attack they plan must pass the rule functions too (TE 3.6 "Targets of Torpedo
-    Attacks", never a DD at Long range; TE 3.7 gunnery targets and bearing batteries)."""
+    """Every attack the Japanese torpedo and gunnery plans make passes the rule
+    functions (TE 3.6 "Targets of Torpedo Attacks", never a DD at Long range; TE 3.7
+    gunnery targets and bearing batteries)."""
     from navalwar.dice import Dice
     from navalwar.engine import Context
     from navalwar.games.tokyo_express.allocation import (
@@ -300,11 +300,11 @@ def test_japanese_plans_pick_only_targets_the_rules_allow(monkeypatch: pytest.Mo
 
 
 def test_us_target_lists_match_the_rule_functions(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The US gunnery and torpedo target lists test eligibility inline, with the firer's
-    ranges and friendly hexes looked up once, for speed: they must list exactly the ships
-    the rule functions allow (TE 3.6 "Targets of Torpedo Attacks", TE 3.7 "Requirements
-    to Be a Target"), and a ship can fire torpedoes exactly when some target has a
-    bearing salvo it may fire."""
+    """The US gunnery and torpedo target lists (the rule functions' targets, less first
+    targets and the closed hex row for second attacks) list exactly the ships the rule
+    functions allow one by one (TE 3.6 "Targets of Torpedo Attacks", TE 3.7
+    "Requirements to Be a Target"), and a ship can fire torpedoes exactly when some
+    target has a bearing salvo it may fire."""
     from navalwar.games.tokyo_express.allocation import (
         US_TORPEDO_RANGE,
         _banned_side,

@@ -526,7 +526,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             after = basic
         else:
             after = impulse.advance(state, data.rules, ctx)
-        if after.over and not state.over and ctx.record:
+        if after.over and not state.over:  # once a battle: worked out in rollouts too
             self._log_game_over(after, data, ctx)
         return after
 

@@ -297,15 +297,15 @@ def put(battle: Battle, counter: str, h: Hex, ctx: Context) -> Battle:
         s.key: attrs.evolve(s, hex=h, in_port=port) for s in battle.ships if s.counter == counter
     }
     battle = battle.with_ships(ships)
-    if ctx.record:
-        ctx.log_private(
-            (battle.ship(next(iter(ships))).side,),
-            "placed",
-            f"{counter} placed in {label(h)}",
-            "GWaS 7.2",
-            counter=counter,
-            hex=label(h),
-        )
+    where = label(h)
+    ctx.log_private(
+        (battle.ship(next(iter(ships))).side,),
+        "placed",
+        f"{counter} placed in {where}",
+        "GWaS 7.2",
+        counter=counter,
+        hex=where,
+    )
     return battle
 
 

@@ -11,15 +11,15 @@ from navalwar.games.tokyo_express.combat import (
     MAX_GUN_RANGE,
     MOUNT_BITS,
     arc_bears,
-    gunnery_line_clear_by,
+    gunnery_targets,
     japanese_salvos,
     ready_mounts,
     torpedo_band,
-    torpedo_geometry,
+    torpedo_targets,
 )
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.model import JAPAN, READY, US, Attack, Combat, Ship, State
-from navalwar.hexgrid import Arc, Hex, arc_of, line_blocked_by
+from navalwar.hexgrid import Arc, Hex, arc_of, nearest_distance
 
 JP_TORPEDO_RANGE = 11  # the Basic Game never fires at Extreme range (TE 3.6)
 US_TORPEDO_RANGE = 7  # Short or Medium only (TE 3.6)
@@ -30,11 +30,8 @@ _BROADSIDE = (Arc.PORT, Arc.STARBOARD, Arc.SAME_HEX)
 
 def _nearest(ship: Ship, others: Iterable[Hex]) -> int:
     """The distance from ``ship`` to the nearest of the hexes ``others`` (10**6 if none)."""
-    q, r = ship.hex
-    # twice each distance: the sum of the cube coordinates' differences (distance(),
-    # inlined: a hot loop)
-    twice = [abs(q - oq) + abs(r - orr) + abs(q - oq + r - orr) for oq, orr in others]
-    return min(twice) >> 1 if twice else 10**6
+    found = nearest_distance((ship.hex,), others)
+    return 10**6 if found is None else found
 
 
 def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool) -> list[Attack]:
@@ -58,15 +55,10 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
     reach = min(JP_TORPEDO_RANGE, state.jp_vfdr)  # torpedo_target_ok(): range and vfdr()
     excluded = set(combat.first_targets) if second else set()
     banned = dict(combat.first_mounts) if second else {}
-    # the targets, with what each test needs of them (none if every one is out of range)
+    # the targets (none if every one is out of range)
     targets = []
     if min(near) <= reach:
-        targets = [
-            (t, t.name, t.hex.q, t.hex.r)
-            for t in state.ships_of(US)
-            if not t.sinking and t.name not in excluded
-        ]
-    blockers = state.hexes_of(JAPAN)  # the ships that may block (torpedo_line_clear())
+        targets = [t for t in state.ships_of(US) if not t.sinking and t.name not in excluded]
     counts: dict[str, int] = {}
     assigned: list[tuple[Ship, Ship, int, int]] = []
     while remaining:
@@ -82,29 +74,22 @@ def japanese_torpedo_plan(state: State, data: TEData, ctx: Context, second: bool
         del near[i]
         if best > reach:
             continue  # every US ship is out of range
-        aq, ar = attacker.hex
-        heading = attacker.heading
         mounts = ready_mounts(data, attacker)
         # the hex row dead ahead is closed to the second of two attacks (TE 3.6)
         row_closed = second and attacker.name in banned
         if row_closed:  # choose_japanese_salvos() finds no salvo but of the banned side
             mounts &= ~MOUNT_BITS.get(banned[attacker.name], 0)
-        legal: list[tuple[Ship, int, int]] = []
-        for t, name, tq, tr in targets:
-            if counts.get(name, 0) >= 2:
-                continue
-            dq = tq - aq
-            dr = tr - ar
-            d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
-            if d == 0 or d > reach:
-                continue
-            if data.ship(name).rule_type == "DD" and torpedo_band(d) == "Long":
-                continue  # never at a DD at Long range
-            bits = torpedo_geometry(dq, dr, heading)
-            if not bits & mounts or (row_closed and bits & HEAD_ROW):
-                continue
-            if not line_blocked_by(attacker.hex, t.hex, blockers):
-                legal.append((t, d, bits))
+        full = [name for name, n in counts.items() if n >= 2]  # at most two attackers each
+        open_targets = [t for t in targets if t.name not in full] if full else targets
+        closed = HEAD_ROW if row_closed else 0
+        legal = [
+            (t, d, bits)
+            for t, d, bits in torpedo_targets(
+                state, data, attacker, open_targets, JP_TORPEDO_RANGE, mounts, closed
+            )
+            # never at a DD at Long range
+            if not (data.ship(t.name).rule_type == "DD" and torpedo_band(d) == "Long")
+        ]
         if not legal:
             continue
         dmin = min(d for _, d, _ in legal)
@@ -167,7 +152,6 @@ def japanese_gunnery_plan(state: State, data: TEData, ctx: Context) -> list[Atta
     nearest = {s.name: _nearest(s, us_hexes) for s in firers}
     firers.sort(key=lambda s: nearest[s.name])
     heavy = {s.name: data.ship(s.name).rule_type in HEAVY for s in (*us, *firers)}
-    own = state.hexes_of(JAPAN)  # the ships that may block (gunnery_line_clear())
     targeted: set[str] = set()
     attacks: list[Attack] = []
     for ship in firers:
@@ -179,22 +163,13 @@ def japanese_gunnery_plan(state: State, data: TEData, ctx: Context) -> list[Atta
         reach = min(state.jp_vfdr, MAX_GUN_RANGE[spec.caliber])
         if nearest[ship.name] > reach:
             continue  # every US ship is out of range
-        q, r = ship.hex
         heading = ship.heading
         cands: list[tuple[Ship, int]] = []
         arcs: dict[str, Arc] = {}
-        for t in us:
-            tq, tr = t.hex
-            dq = tq - q
-            dr = tr - r
-            d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
-            if d > reach:
-                continue
+        for t, d in gunnery_targets(state, data, ship, us):
             where = arc_of(ship.hex, heading, t.hex)
             # the bow primary bears but into the stern arc, the stern one but the bow arc
-            if not ((bow > 0 and where is not Arc.STERN) or (stern > 0 and where is not Arc.BOW)):
-                continue
-            if gunnery_line_clear_by(ship.hex, t.hex, own):
+            if (bow > 0 and where is not Arc.STERN) or (stern > 0 and where is not Arc.BOW):
                 cands.append((t, d))
                 arcs[t.name] = where
         if not cands:
@@ -270,25 +245,14 @@ def _us_torpedo_targets(
     excluded = set(combat.first_targets) if second else set()
     row_closed = second and ship.name in dict(combat.first_mounts)  # TE 3.6
     mounts = ready_mounts(data, ship)
-    side = ship.side
-    reach = min(US_TORPEDO_RANGE, state.us_vfdr if side == US else state.jp_vfdr)
-    a = ship.hex
-    q, r = a
-    heading = ship.heading
-    blockers = state.hexes_of(side)  # torpedo_line_clear(): friendly ships block
-    for t in state.ships_of(JAPAN):
-        if t.name in excluded or t.side == side:
-            continue
-        dq = t.hex.q - q
-        dr = t.hex.r - r
-        d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
-        if d == 0 or d > reach:
-            continue
-        bits = torpedo_geometry(dq, dr, heading)
-        if not bits & mounts & allowed or (row_closed and bits & HEAD_ROW):
-            continue
-        if not line_blocked_by(a, t.hex, blockers):
-            yield t, bits & mounts
+    candidates = state.ships_of(JAPAN)
+    if excluded:
+        candidates = tuple([t for t in candidates if t.name not in excluded])
+    closed = HEAD_ROW if row_closed else 0
+    for t, _, bits in torpedo_targets(
+        state, data, ship, candidates, US_TORPEDO_RANGE, mounts & allowed, closed
+    ):
+        yield t, bits & mounts
 
 
 def _us_torpedo_attacks(
@@ -338,24 +302,12 @@ def _gunnery_pools(
 
 
 def _gunnery_targets(state: State, data: TEData, ship: Ship) -> Iterator[tuple[Ship, Arc]]:
-    """The Japanese ships that are targets for ``ship``'s gunnery (:func:`gunnery_target_ok`),
-    each with its arc from ``ship``; the firer's ranges and friendly hexes looked up once."""
-    side = ship.side
-    vfdr = state.us_vfdr if side == US else state.jp_vfdr
-    twice_reach = 2 * min(vfdr, MAX_GUN_RANGE[data.ship(ship.name).caliber])
-    own = state.hexes_of(side)  # gunnery_line_clear(): friendly ships block
+    """The Japanese ships that are targets for ``ship``'s gunnery (:func:`gunnery_targets`),
+    each with its arc from ``ship``."""
     a = ship.hex
-    q, r = a
     heading = ship.heading
-    for t in state.ships_of(JAPAN):  # on the map (not removed)
-        if t.side == side:
-            continue
-        tq, tr = t.hex
-        # twice the distance (the sum of the cube coordinates' differences), inlined
-        if abs(q - tq) + abs(r - tr) + abs(q - tq + r - tr) > twice_reach:
-            continue  # beyond the fire direction range or the gun range
-        if gunnery_line_clear_by(a, t.hex, own):
-            yield t, arc_of(a, heading, t.hex)
+    for t, _ in gunnery_targets(state, data, ship, state.ships_of(JAPAN)):
+        yield t, arc_of(a, heading, t.hex)
 
 
 def us_gunnery_can_fire(state: State, data: TEData, ship: Ship) -> bool:

@@ -26,7 +26,15 @@ from navalwar.games.tokyo_express.model import (
     State,
 )
 from navalwar.games.tokyo_express.movement import japanese_order_stays_on_map, moving_phases
-from navalwar.hexgrid import ORIGIN, Hex, distance, relative_bearing, turn
+from navalwar.hexgrid import (
+    ORIGIN,
+    Hex,
+    distance,
+    distances,
+    nearest_distance,
+    relative_bearing,
+    turn,
+)
 
 RULE = "TE 3.3"
 ORDER_OF = {
@@ -137,21 +145,15 @@ class _Threats:
         scored = []
         best = None
         for c in self.candidates:
-            hexes = c[2]
-            # twice the distance of each pair (the sum of the cube coordinates' differences,
-            # distance() inlined), each Japanese ship's pairs in a row
-            twice = [
-                abs(q - uq) + abs(r - ur) + abs(q - uq + r - ur)
-                for q, r in jp_hexes
-                for uq, ur in hexes
-            ]
-            key = ((min(twice) >> 1) if twice else 10**6, c[3])
+            # the distance of each pair, each Japanese ship's pairs in a row
+            pairs = distances(jp_hexes, c[2])
+            key = (min(pairs) if pairs else 10**6, c[3])
             if best is None or key < best:
                 best = key
-            scored.append((key, c, twice))
+            scored.append((key, c, pairs))
         if best is None:
             raise ValueError("min() arg is an empty sequence")  # no US formation (as before)
-        tied = [(c, twice) for key, c, twice in scored if key == best]
+        tied = [(c, pairs) for key, c, pairs in scored if key == best]
         if len(tied) > 1:
             weights = self.weights
             data = self.data
@@ -159,21 +161,18 @@ class _Threats:
                 if c[0].id not in weights:
                     weights[c[0].id] = heaviest_weight(c[1], data)
             top = max(weights[c[0].id] for c, _ in tied)
-            tied = [(c, twice) for c, twice in tied if weights[c[0].id] == top]
-        c, twice = ctx.dice.choose(tied, "principal US threat (tie)", RULE)
+            tied = [(c, pairs) for c, pairs in tied if weights[c[0].id] == top]
+        c, pairs = ctx.dice.choose(tied, "principal US threat (tie)", RULE)
         n = len(c[2])
         if n == 1:
-            return c[0], c[1], [d >> 1 for d in twice]
-        return c[0], c[1], [min(twice[i : i + n]) >> 1 for i in range(0, len(twice), n)]
+            return c[0], c[1], pairs
+        return c[0], c[1], [min(pairs[i : i + n]) for i in range(0, len(pairs), n)]
 
 
 def _within(ships: Sequence[Ship], hexes: Iterable[Hex], limit: int) -> bool:
     """Whether some ship is within ``limit`` hexes of some hex."""
-    pts = [s.hex for s in ships]
-    # twice the distance of each pair (the sum of the cube coordinates' differences,
-    # distance() inlined)
-    twice = [abs(q - sq) + abs(r - sr) + abs(q - sq + r - sr) for q, r in hexes for sq, sr in pts]
-    return bool(twice) and min(twice) <= 2 * limit
+    nearest = nearest_distance(hexes, [s.hex for s in ships])
+    return nearest is not None and nearest <= limit
 
 
 def battle_movement(state: State, data: TEData, formation: Formation, ctx: Context) -> State:
@@ -239,10 +238,7 @@ def _order(
     jq, jr = jref.hex
     uref = us_ships[0]
     if len(us_ships) > 1:
-        to_jref = [
-            abs(uq - jq) + abs(ur - jr) + abs(uq - jq + ur - jr)  # twice distance(), inlined
-            for uq, ur in [u.hex for u in us_ships]
-        ]
+        to_jref = distances([u.hex for u in us_ships], (jref.hex,))
         uref = _closest(us_ships, to_jref, dice, "US reference ship (tie)")
     uq, ur = uref.hex
     us_heading = uref.heading
@@ -303,24 +299,29 @@ def _order(
     order = _ORDERS.get((maneuver, direction))
     if order is None:
         order = _ORDERS[maneuver, direction] = Order(maneuver, direction, phases_left=3)
-    if ctx.record:
+
+    def text() -> str:
         band = "blue (heavy)" if heavy else "red (light)"
         names = ", ".join(s.name for s in jp_ships)
-        ctx.log(
-            "japanese_order",
+        return (
             f"{names}: threat {', '.join(s.name for s in us_ships)}; reference ships "
             f"{jref.name} and {uref.name} ({te_label(uref.hex)}); sector {sec.id}, {band} "
             f"band, roll {roll} -> heading {HEADINGS[heading]}, {order.label}"
-            + (f"; 180° turn: Speed {speed_now} -> {speed}" if speed != speed_now else ""),
-            RULE,
-            formation=formation.id,
-            sector=sec.id,
-            roll=roll,
-            heading=heading,
-            order=entry.order,
-            reference=jref.name,
-            us_reference=uref.name,
+            + (f"; 180° turn: Speed {speed_now} -> {speed}" if speed != speed_now else "")
         )
+
+    ctx.log(
+        "japanese_order",
+        text,
+        RULE,
+        formation=formation.id,
+        sector=sec.id,
+        roll=roll,
+        heading=heading,
+        order=entry.order,
+        reference=jref.name,
+        us_reference=uref.name,
+    )
     return new_ships, formation.replace(order=order, speed=speed)
 
 

@@ -7,7 +7,7 @@ decided by the Japanese procedures below (TE 3.6, 3.7) or by the US player.
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from navalwar.engine import Context
@@ -29,6 +29,7 @@ from navalwar.hexgrid import (
     Arc,
     Hex,
     arc_of,
+    distance,
     fire_steps,
     from_symmetric,
     line_blocked_by,
@@ -202,18 +203,43 @@ def torpedo_target_ok(
     state: State, data: TEData, attacker: Ship, target: Ship, max_range: int
 ) -> bool:
     """The four eligibility requirements of TE 3.6 "Targets of Torpedo Attacks"."""
+    return next(torpedo_targets(state, data, attacker, (target,), max_range), None) is not None
+
+
+def torpedo_targets(
+    state: State,
+    data: TEData,
+    attacker: Ship,
+    candidates: Iterable[Ship],
+    max_range: int,
+    mounts: int | None = None,
+    closed: int = 0,
+) -> Iterator[tuple[Ship, int, int]]:
+    """The ships of ``candidates`` that meet the four eligibility requirements of TE 3.6
+    "Targets of Torpedo Attacks" for ``attacker`` within ``max_range`` hexes, each with
+    its distance and the bits of :func:`torpedo_geometry`: an enemy on the map, not in
+    the own hex, within the range and the fire direction range, an unfired salvo of
+    the mounts ``mounts`` (default: every mount with one) bearing, the line of fire
+    clear. ``closed``: bits on which a target is refused (the hex row dead ahead for
+    the second of two attacks)."""
     side = attacker.side
-    if target.side == side or target.removed:  # removed: off the map
-        return False
-    a, t = attacker.hex, target.hex
-    dq = t.q - a.q
-    dr = t.r - a.r
-    d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot path
-    if d == 0 or d > max_range or d > (state.us_vfdr if side == US else state.jp_vfdr):
-        return False  # the own hex, beyond range or the fire direction range (vfdr())
-    if not torpedo_geometry(dq, dr, attacker.heading) & ready_mounts(data, attacker):
-        return False  # no unfired salvo bears (bearing_salvos())
-    return torpedo_line_clear(state, attacker, target)
+    reach = min(max_range, state.us_vfdr if side == US else state.jp_vfdr)  # vfdr()
+    bearing = ready_mounts(data, attacker) if mounts is None else mounts  # bearing_salvos()
+    a = attacker.hex
+    heading = attacker.heading
+    blockers = state.hexes_of(side)  # torpedo_line_clear(): friendly ships block
+    for target in candidates:
+        if target.side == side or target.removed:  # removed: off the map
+            continue
+        t = target.hex
+        d = distance(a, t)
+        if d == 0 or d > reach:
+            continue  # the own hex, beyond range or the fire direction range
+        bits = torpedo_geometry(t.q - a.q, t.r - a.r, heading)
+        if not bits & bearing or bits & closed:
+            continue
+        if not line_blocked_by(a, t, blockers):
+            yield target, d, bits
 
 
 def choose_japanese_salvos(
@@ -270,21 +296,18 @@ def resolve_torpedo_attack(
 
     The ships changed (salvos fired, the target's damage) go into one new state.
     """
-    record = ctx.record
     target = state.ship(target_name)
     side = state.ship(attacks[0].attacker).side
     total = 0
     sterns = []
-    parts = []
+    parts: list[tuple[str, ShipSpec, tuple[int, ...], Arc, str, int, int, int]] = []  # the log's
     changed: dict[str, Ship] = {}  # the ships changed so far, by name
     th = target.hex
     for a in attacks:
         ship = changed.get(a.attacker) or state.ship(a.attacker)
         spec = data.ship(ship.name)
         sh = ship.hex
-        dq = th.q - sh.q
-        dr = th.r - sh.r
-        d = max(abs(dq), abs(dr), abs(dq + dr))  # distance()
+        d = distance(th, sh)
         where = arc_of(th, target.heading, sh)
         band = torpedo_band(d)
         mod = TORPEDO_VALUE_MOD[(side, band)]
@@ -294,106 +317,117 @@ def resolve_torpedo_attack(
         fired = a.salvos
         value = sum(spec.salvos[i].value + mod for i in fired)
         total += value
-        if record:
-            values = "+".join(str(spec.salvos[i].value) for i in fired)
-            parts.append(
-                f"{ship.name} fires {len(fired)} salvo(s) ({values}) from {target.name}'s "
-                f"{where.value.replace('_', ' ')} arc at {band} range ({d} hexes), "
-                f"{mod:+d} each = {value}"
-            )
+        parts.append((ship.name, spec, fired, where, band, d, mod, value))
         salvos = tuple([FIRED if i in fired else s for i, s in enumerate(ship.salvos)])
         changed[ship.name] = ship.replace(salvos=salvos)
     rule = "TE 3.6"
-    head = ""
-    if record:
-        head = f"Torpedo attack on {target.name}: " + "; ".join(parts) + f"; total {total}"
+    name = target.name
+
+    def head() -> str:
+        return f"Torpedo attack on {name}: " + _salvos_text(name, parts) + f"; total {total}"
+
     if side == JAPAN and total < 1:
-        if record:
-            ctx.log(
-                "torpedo_attack",
-                head + " -> N: attack cancelled, salvos not spent",
-                rule,
-                target=target.name,
-                total=total,
-                result="N",
-            )
+        ctx.log(
+            "torpedo_attack",
+            lambda: head() + " -> N: attack cancelled, salvos not spent",
+            rule,
+            target=name,
+            total=total,
+            result="N",
+        )
         return _unfire(state, attacks)
     if side == US and total < 2:
-        if record:
-            ctx.log(
-                "torpedo_attack",
-                head + " -> automatic 0 (salvos spent)",
-                rule,
-                target=target.name,
-                total=total,
-                result=0,
-            )
+        ctx.log(
+            "torpedo_attack",
+            lambda: head() + " -> automatic 0 (salvos spent)",
+            rule,
+            target=name,
+            total=total,
+            result=0,
+        )
         return state.updated(changed.values())
     speed = formation_speed(state, target)
     drm = TORPEDO_DRM.get(speed, 0)
-    roll = ctx.dice.d10(f"torpedo attack on {target.name}", rule)
+    roll = ctx.dice.d10(f"torpedo attack on {name}", rule)
     torpedo = data.torpedo
     result = torpedo.result(side, total, roll + drm)
-    col_name = mod_text = ""
-    if record:
+
+    def rolled() -> str:
         col = torpedo.column(side, total)
         col_name = str(torpedo.table(side).columns[col]) if col is not None else "?"
         mod_text = f" +{drm} (target Speed {speed})" if drm else ""
+        return f"{head()}; column {col_name}, roll {roll}{mod_text}"
+
     if result == "N":
         if side == JAPAN:
-            if record:
-                ctx.log(
-                    "torpedo_attack",
-                    f"{head}; column {col_name}, roll {roll}{mod_text} -> N: "
-                    "attack cancelled, salvos not spent",
-                    rule,
-                    target=target.name,
-                    total=total,
-                    roll=roll,
-                    result="N",
-                )
+            ctx.log(
+                "torpedo_attack",
+                lambda: f"{rolled()} -> N: attack cancelled, salvos not spent",
+                rule,
+                target=name,
+                total=total,
+                roll=roll,
+                result="N",
+            )
             return _unfire(state, attacks)
         result = 0
     if result is None:  # a total below the first column of an owner's table
         result = "N" if side == JAPAN else 0
         if side == JAPAN:
-            if record:
-                ctx.log(
-                    "torpedo_attack",
-                    f"{head}: below the table's first column -> N: attack cancelled, "
-                    "salvos not spent",
-                    rule,
-                    target=target.name,
-                    total=total,
-                    result="N",
-                )
+            ctx.log(
+                "torpedo_attack",
+                lambda: (
+                    f"{head()}: below the table's first column -> N: attack cancelled, "
+                    "salvos not spent"
+                ),
+                rule,
+                target=name,
+                total=total,
+                result="N",
+            )
             return _unfire(state, attacks)
     if not isinstance(result, int):
         result = 0
     stern = all(sterns) if stern_rule == "all" else any(sterns)
     damage = result + 1 if stern and result >= 1 else result
-    extra = ""
-    hit = changed.get(target.name) or target
-    if stern and result >= 1:
-        if record:
-            extra = f"; into the stern arc: +1 = {damage}, {target.name} loses 1 maximum Speed"
-        hit = changed[target.name] = hit.replace(stern_hits=hit.stern_hits + 1)
-    if record:
-        ctx.log(
-            "torpedo_attack",
-            f"{head}; column {col_name}, roll {roll}{mod_text} -> {result}{extra}",
-            rule,
-            target=target.name,
-            total=total,
-            roll=roll,
-            result=result,
-            damage=damage,
-            stern=stern,
-        )
+    hit = changed.get(name) or target
+    into_stern = stern and result >= 1
+    if into_stern:
+        hit = changed[name] = hit.replace(stern_hits=hit.stern_hits + 1)
+    final = result
+
+    def resolved() -> str:
+        extra = f"; into the stern arc: +1 = {damage}, {name} loses 1 maximum Speed"
+        return f"{rolled()} -> {final}" + (extra if into_stern else "")
+
+    ctx.log(
+        "torpedo_attack",
+        resolved,
+        rule,
+        target=name,
+        total=total,
+        roll=roll,
+        result=result,
+        damage=damage,
+        stern=stern,
+    )
     hit = _damaged(hit, data.ship(target.name), damage, ctx)
     if hit is not target:
         changed[target.name] = hit
     return state.updated(changed.values())
+
+
+def _salvos_text(
+    target: str, parts: list[tuple[str, ShipSpec, tuple[int, ...], Arc, str, int, int, int]]
+) -> str:
+    """What each attacker of a torpedo attack fires, for the log."""
+    return "; ".join(
+        f"{attacker} fires {len(fired)} salvo(s) "
+        f"({'+'.join(str(spec.salvos[i].value) for i in fired)}) from {target}'s "
+        f"{where.value.replace('_', ' ')} arc at {band} range ({d} hexes), "
+        f"{mod:+d} each = {value}"
+        for attacker, spec, fired, where, band, d, mod, value in parts
+    )
 
 
 def _unfire(state: State, attacks: Sequence[Attack]) -> State:
@@ -433,17 +467,26 @@ def arc_bears(battery: str, where: Arc) -> bool:
 
 def gunnery_target_ok(state: State, data: TEData, attacker: Ship, target: Ship) -> bool:
     """TE 3.7 "Requirements to Be a Target": gun range, fire direction range, line of fire."""
+    return next(gunnery_targets(state, data, attacker, (target,)), None) is not None
+
+
+def gunnery_targets(
+    state: State, data: TEData, attacker: Ship, candidates: Iterable[Ship]
+) -> Iterator[tuple[Ship, int]]:
+    """The ships of ``candidates`` that meet TE 3.7 "Requirements to Be a Target" for
+    ``attacker``, each with its distance: an enemy on the map within the fire direction
+    range and the gun range, the line of fire clear."""
     side = attacker.side
-    if target.side == side or target.removed:  # removed: off the map
-        return False
-    dq = attacker.hex.q - target.hex.q
-    dr = attacker.hex.r - target.hex.r
-    d = max(abs(dq), abs(dr), abs(dq + dr))  # distance(), inlined: a hot path
-    if d > (state.us_vfdr if side == US else state.jp_vfdr):  # vfdr(), inlined
-        return False
-    if d > MAX_GUN_RANGE[data.ship(attacker.name).caliber]:
-        return False
-    return gunnery_line_clear(state, attacker, target)
+    vfdr = state.us_vfdr if side == US else state.jp_vfdr
+    reach = min(vfdr, MAX_GUN_RANGE[data.ship(attacker.name).caliber])
+    own = state.hexes_of(side)  # gunnery_line_clear(): friendly ships block
+    a = attacker.hex
+    for target in candidates:
+        if target.side == side or target.removed:  # removed: off the map
+            continue
+        d = distance(a, target.hex)
+        if d <= reach and gunnery_line_clear_by(a, target.hex, own):
+            yield target, d
 
 
 def resolve_gunnery(
@@ -503,7 +546,6 @@ def _gunnery(
     """:func:`resolve_gunnery` on ``state`` with the ships and decks changed so far by
     name, which it updates."""
     rule = "TE 3.7"
-    record = ctx.record
     attacker = ships.get(attack.attacker) or state.ship(attack.attacker)
     target = ships.get(attack.target) or state.ship(attack.target)
     spec = data.ship(attacker.name)
@@ -516,19 +558,18 @@ def _gunnery(
         purpose = _CARD_PURPOSE[deck_name] = f"{deck_name} Gunnery Card"
     number, decks[deck_name] = deck.draw(ctx.dice, purpose, rule)
     card = data.decks[deck_name][number]
-    aq, ar = attacker.hex
-    tq, tr = target.hex
-    d = max(abs(tq - aq), abs(tr - ar), abs(tq - aq + tr - ar))  # distance(), inlined
+    d = distance(attacker.hex, target.hex)
     band = gun_band(d)
     target_spec = data.ship(target.name)
     ttype = target_spec.rule_type
-    head = ""
-    if record:
-        head = (
+
+    def head() -> str:
+        return (
             f"{attacker.name} fires {attack.battery} primaries (value {attack.value}) at "
             f"{target.name} ({te_label(target.hex)}, {d} hexes, {band}): "
             f"{deck_name} card #{number}"
         )
+
     rows = card.rows
     value = attack.value
     index = None  # the first row at or below the value
@@ -538,16 +579,15 @@ def _gunnery(
             break
     if index is None:
         if below_lowest == "miss":
-            if record:
-                ctx.log(
-                    "gunnery_attack",
-                    head + f", value below its lowest row {rows[-1].value}: no effect",
-                    rule,
-                    attacker=attacker.name,
-                    target=target.name,
-                    card=number,
-                    damage=0,
-                )
+            ctx.log(
+                "gunnery_attack",
+                lambda: head() + f", value below its lowest row {rows[-1].value}: no effect",
+                rule,
+                attacker=attacker.name,
+                target=target.name,
+                card=number,
+                damage=0,
+            )
             return
         index = len(rows) - 1
     slow = formation_speed(state, target) <= 3
@@ -556,7 +596,9 @@ def _gunnery(
     shifted = min(len(rows) - 1, max(0, index + down - up))
     row = rows[shifted]
     damage = row.damage(ttype, band)
-    if record:
+    first = rows[index]
+
+    def text() -> str:
         shifts = []
         if attack.split:
             shifts.append("down 1 split fire")
@@ -568,17 +610,20 @@ def _gunnery(
             shifts.append("up 1 target Speed 1-3")
         shift_text = f" ({', '.join(shifts)})" if shifts else ""
         result = "no hit" if not damage else f"{damage} Damage Point(s)"
-        ctx.log(
-            "gunnery_attack",
-            f"{head}, row {rows[index].value}{shift_text} -> row "
-            f"{row.value}, {ttype}/{band}: {result}",
-            rule,
-            attacker=attacker.name,
-            target=target.name,
-            card=number,
-            row=row.value,
-            damage=damage or 0,
+        return (
+            f"{head()}, row {first.value}{shift_text} -> row {row.value}, {ttype}/{band}: {result}"
         )
+
+    ctx.log(
+        "gunnery_attack",
+        text,
+        rule,
+        attacker=attacker.name,
+        target=target.name,
+        card=number,
+        row=row.value,
+        damage=damage or 0,
+    )
     if damage:
         hit = _damaged(target, target_spec, damage, ctx)
         if hit is not target:
@@ -605,25 +650,24 @@ def _damaged(ship: Ship, spec: ShipSpec, points: int, ctx: Context) -> Ship:
     hits = min(track.boxes, ship.hits + points)
     level = track.level_after(hits)
     sinking = track.sunk(hits)
-    if ctx.record:
+    ctx.log(
+        "ship_damaged",
+        lambda: f"{name} takes {hits - ship.hits} hit(s): {hits}/{spec.boxes} boxes",
+        "TE 3.8",
+        ship=name,
+        hits=hits,
+        boxes=spec.boxes,
+    )
+    if level > ship.pending_level:
         ctx.log(
-            "ship_damaged",
-            f"{name} takes {hits - ship.hits} hit(s): {hits}/{spec.boxes} boxes",
+            "damage_level",
+            lambda: f"{name} reaches Damage Level {level} (Current Step)",
             "TE 3.8",
             ship=name,
-            hits=hits,
-            boxes=spec.boxes,
+            level=level,
         )
-        if level > ship.pending_level:
-            ctx.log(
-                "damage_level",
-                f"{name} reaches Damage Level {level} (Current Step)",
-                "TE 3.8",
-                ship=name,
-                level=level,
-            )
-        if sinking:
-            ctx.log("sinking", f"{name} is sinking", "TE 3.8", ship=name)
+    if sinking:
+        ctx.log("sinking", lambda: f"{name} is sinking", "TE 3.8", ship=name)
     return ship.replace(hits=hits, pending_level=max(level, ship.pending_level), sinking=sinking)
 
 

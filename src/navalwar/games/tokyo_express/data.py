@@ -1,27 +1,25 @@
-"""The Tokyo Express data pack, parsed and checked (``data/tokyo_express/``).
+"""The Tokyo Express data pack, parsed (``data/tokyo_express/``; loaded by :mod:`loading`).
 
 Files (formats in ``docs/data/tokyo_express.md``): ``ships.csv`` (the Ship
 Log Roster and counters), ``movement_chart.toml`` (Card #1), ``torpedo_table.toml``
 (Card #1), ``gunnery_cards.csv`` (the four decks), ``freedom_of_action.toml``
 (Card #1) and ``battle_movement_display.toml``. Every file carries provenance;
-every cell the rulebook reveals is checked on load, whether the file is the
-bundled reconstruction or an owner's override.
+every cell the rulebook reveals is checked on load (:mod:`known`), whether the file
+is the bundled reconstruction or an owner's override.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 import attrs
 
 from navalwar.damage import BoxTrack
-from navalwar.datapack import PackFile, RowProblems, check_strict, load_files, pack_provenance
+from navalwar.datapack import PackFile, RowProblems
 from navalwar.errors import DataError
 from navalwar.games.tokyo_express.model import JAPAN, US
-from navalwar.known import refuse
 from navalwar.reader import Reader, field_provenance, provenance_kind, whole, yes_no
 from navalwar.tables import RangeKey, Table2D
 
@@ -565,26 +563,3 @@ def parse_bmd(doc: dict[str, Any], file: str) -> dict[int, BMDSector]:
     if missing:
         raise DataError(f"sectors {missing} are missing (the display has sectors 1-11)", file=file)
     return out
-
-
-def load(overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
-    """Load, parse and check the pack (bundled files replaced by any override files)."""
-    from navalwar.games.tokyo_express.known import check_known_cells
-
-    files = load_files("tokyo_express", FILES, overrides)
-
-    def f(name: str) -> tuple[Any, str]:
-        return files[name].content, str(files[name].path)
-
-    ships = parse_ships(*f("ships.csv"))
-    movement = parse_movement(*f("movement_chart.toml"))
-    torpedo = parse_torpedo(*f("torpedo_table.toml"))
-    decks = parse_cards(*f("gunnery_cards.csv"))
-    freedom = parse_freedom(*f("freedom_of_action.toml"))
-    bmd = parse_bmd(*f("battle_movement_display.toml"))
-    provenance = pack_provenance(files)
-    data = TEData(ships, movement, torpedo, decks, freedom, bmd, files, provenance)
-    refuse(check_known_cells(data), files)
-    if strict:
-        check_strict(provenance)
-    return data

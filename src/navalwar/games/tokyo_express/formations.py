@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.model import Formation, Ship, State
-from navalwar.hexgrid import Hex
+from navalwar.hexgrid import Hex, distance
 
 T = TypeVar("T")
 
@@ -23,18 +23,14 @@ def within_chain(ships: Sequence[Ship], reach: int = 2) -> bool:
     if n <= 1:
         return True
     hexes = [s.hex for s in ships]
-    twice = 2 * reach
     reached = {0}
     frontier = [0]
     while frontier:
-        q, r = hexes[frontier.pop()]
+        h = hexes[frontier.pop()]
         for j in range(n):
-            if j not in reached:
-                dq = q - hexes[j][0]
-                dr = r - hexes[j][1]
-                if abs(dq) + abs(dr) + abs(dq + dr) <= twice:  # 2 * distance(), inlined
-                    reached.add(j)
-                    frontier.append(j)
+            if j not in reached and distance(h, hexes[j]) <= reach:
+                reached.add(j)
+                frontier.append(j)
     return len(reached) == n
 
 
@@ -42,7 +38,6 @@ def _index_components(hexes: Sequence[Hex], reach: int) -> list[list[int]]:
     """Connected groups under "within ``reach`` hexes of another": positions in ``hexes``,
     each group ascending, the groups in the order of their first hex."""
     n = len(hexes)
-    twice = 2 * reach
     group_of = [-1] * n
     out: list[list[int]] = []
     for i in range(n):
@@ -53,15 +48,12 @@ def _index_components(hexes: Sequence[Hex], reach: int) -> list[list[int]]:
         members = [i]
         frontier = [i]
         while frontier:
-            q, r = hexes[frontier.pop()]
+            h = hexes[frontier.pop()]
             for j in range(i + 1, n):
-                if group_of[j] < 0:
-                    dq = q - hexes[j][0]
-                    dr = r - hexes[j][1]
-                    if abs(dq) + abs(dr) + abs(dq + dr) <= twice:  # 2 * distance(), inlined
-                        group_of[j] = k
-                        members.append(j)
-                        frontier.append(j)
+                if group_of[j] < 0 and distance(h, hexes[j]) <= reach:
+                    group_of[j] = k
+                    members.append(j)
+                    frontier.append(j)
         members.sort()
         out.append(members)
     return out
@@ -190,15 +182,12 @@ def us_groupings(
     classes = tuple([label.setdefault(h, len(label)) for h in headings])
     near = [0] * n
     for i in range(n):
-        q, r = hexes[i]
+        h = hexes[i]
         heading = headings[i]
         for j in range(i + 1, n):
-            if headings[j] == heading:
-                dq = q - hexes[j][0]
-                dr = r - hexes[j][1]
-                if abs(dq) + abs(dr) + abs(dq + dr) <= 4:  # within 2 hexes, inlined
-                    near[i] |= 1 << j
-                    near[j] |= 1 << i
+            if headings[j] == heading and distance(h, hexes[j]) <= 2:  # within 2 hexes
+                near[i] |= 1 << j
+                near[j] |= 1 << i
     key = (classes, tuple(near), limit)
     if key in _GROUPINGS:
         found = _GROUPINGS[key]

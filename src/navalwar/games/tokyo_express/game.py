@@ -23,7 +23,7 @@ from navalwar.driver import Driver, Play
 from navalwar.engine import Context, Decision, Game, Match, Outcome, TurnStart
 from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.frozen import evolve
-from navalwar.games.tokyo_express import data as te_data
+from navalwar.games.tokyo_express import loading as te_loading
 from navalwar.games.tokyo_express.actions import (
     ACTION_TYPES,
     ChooseDirection,
@@ -181,9 +181,6 @@ class TokyoExpress(Game[State, TEData]):
     action_types = ACTION_TYPES
     event_kinds = EVENT_KINDS
     map: MapSpec | None = TE_MAP  # typed as in Game, which mypyc holds it to
-    # the last decision worked out, with its state and data (advance finds the pending
-    # decision of the state it returns, which is asked for next)
-    _decided: tuple[State | None, TEData | None, Decision | None] = (None, None, None)
     turn_start: TurnStart | None = TURN_START  # a Game Turn starts at the US formation
     # The search agent's settings: the US movement decisions (TE 3.4 speed, orders and
     # turns) are where the engagement is decided; gunnery and torpedo targets are left
@@ -231,7 +228,7 @@ class TokyoExpress(Game[State, TEData]):
 
     # -- data and scenarios -------------------------------------------------------------
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> TEData:
-        return te_data.load(overrides, strict)
+        return te_loading.load(overrides, strict)
 
     def scenarios(self) -> list[str]:
         return bundled_scenarios()
@@ -304,15 +301,13 @@ class TokyoExpress(Game[State, TEData]):
                     tuple(READY for _ in spec.salvos),
                 )
             )
-            if not ctx.record:
-                continue
+            label = te_label(p.hex)
             ctx.log(
                 "ship_placed",
-                f"{p.side} {spec.type} {name} set up in {te_label(p.hex)} "
-                f"heading {_heading(p.heading)}",
+                f"{p.side} {spec.type} {name} set up in {label} heading {_heading(p.heading)}",
                 "TE 3.9",
                 ship=name,
-                hex=te_label(p.hex),
+                hex=label,
             )
         decks = []
         for caliber in CALIBERS:
@@ -344,16 +339,11 @@ class TokyoExpress(Game[State, TEData]):
     # -- the loop: the sequence of play (DRIVER, below) --------------------------------
     def advance(self, state: State, data: TEData, ctx: Context) -> State:
         state, decision = DRIVER.advance(self, state, data, ctx)
-        self._decided = (state, data, decision)
+        ctx.settle(state, decision)  # the decision found is kept below the rules (Match)
         return state
 
     def decision(self, state: State, data: TEData) -> Decision | None:
-        decided = self._decided
-        if decided[0] is state and decided[1] is data:
-            return decided[2]
-        decision = DRIVER.decision(self, state, data)
-        self._decided = (state, data, decision)
-        return decision
+        return DRIVER.decision(self, state, data)
 
     def apply(self, state: State, action: Action, data: TEData, ctx: Context) -> State:
         return DRIVER.apply(self, state, action, data, ctx)
@@ -491,11 +481,11 @@ def _goto(state: State, step: str, **changes: Any) -> State:
 
 def _begin(ctx: Context, state: State, note: str = "") -> None:
     """Log the start of a phase or segment in the rulebook's words (TE 3.1)."""
-    if not ctx.record:
-        return
     key = sequence_key(state.step, state.phase)
     rule = step_rule(key) if key else "TE 3.9"
-    ctx.log("phase_began", where(state) + note, rule, turn=state.turn, step=key or state.step)
+    ctx.log(
+        "phase_began", lambda: where(state) + note, rule, turn=state.turn, step=key or state.step
+    )
 
 
 def _after_phase(state: State, ctx: Context, **changes: Any) -> State:
@@ -544,8 +534,7 @@ def apply_flagship(
 
 
 def run_action_chits(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
-    if ctx.record:
-        ctx.log("turn_began", f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
+    ctx.log("turn_began", lambda: f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
     _begin(ctx, state, ": the Combat chit and five blanks go in the cup")
     return _goto(state, "us_formation", cup=state.cup.refill(CHITS), phase=0)
 
@@ -628,14 +617,14 @@ def apply_formations(
     for g in action.groups:
         forms.append(Formation(fid, US, tuple(g)))
         changed += [ship(n).replace(formation=fid) for n in g]
-        if ctx.record:
-            ctx.log(
-                "formation",
-                f"US formation {fid}: {', '.join(g)}",
-                "TE 3.2",
-                formation=fid,
-                ships=list(g),
-            )
+        names = list(g)
+        ctx.log(
+            "formation",
+            f"US formation {fid}: {', '.join(names)}",
+            "TE 3.2",
+            formation=fid,
+            ships=names,
+        )
         fid += 1
     state = state.with_ships(changed)
     return _goto(state, "us_speed", formations=tuple(forms), next_formation_id=fid)
@@ -670,14 +659,13 @@ def apply_speed(
     game: TokyoExpress, state: State, action: SetSpeed, data: TEData, ctx: Context
 ) -> State:
     f = state.formation(action.formation)
-    if ctx.record:
-        ctx.log(
-            "speed",
-            f"US formation {f.id} steams at Speed {action.speed}",
-            "TE 3.2",
-            formation=f.id,
-            speed=action.speed,
-        )
+    ctx.log(
+        "speed",
+        lambda: f"US formation {f.id} steams at Speed {action.speed}",
+        "TE 3.2",
+        formation=f.id,
+        speed=action.speed,
+    )
     return state.with_formation(f.replace(speed=action.speed, speed_set=True))
 
 
@@ -720,14 +708,14 @@ def apply_order(
 ) -> State:
     f = state.formation(action.formation)
     order = _us_order(action.maneuver, action.direction)
-    if ctx.record:
-        ctx.log(
-            "us_order",
-            f"US formation {f.id} ordered {order.label}",
-            "TE 3.3",
-            formation=f.id,
-            order=order.label,
-        )
+    label = order.label
+    ctx.log(
+        "us_order",
+        lambda: f"US formation {f.id} ordered {label}",
+        "TE 3.3",
+        formation=f.id,
+        order=label,
+    )
     return state.with_formation(f.replace(order=order, order_set=True))
 
 
@@ -746,12 +734,7 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
             continue
         mod = -2 if dead else 0
         if flag is not None:
-            fq, fr = flag.hex
-            far = 0
-            for sq, sr in [s.hex for s in ships]:
-                # distance() >= 11, inlined (twice the distance >= 22)
-                if abs(sq - fq) + abs(sr - fr) + abs(sq - fq + sr - fr) >= 22:
-                    far += 1
+            far = sum(1 for s in ships if distance(s.hex, flag.hex) >= 11)
             mod = -2 if far == len(ships) else -1 if far else 0
         roll = ctx.dice.d10(f"Freedom of Action, formation {f.id}", "TE 3.3")
         result = data.freedom.result(len(ships), roll + mod)
@@ -777,17 +760,16 @@ def run_us_foa(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> 
             else:
                 note = ": Countermarch (the player chooses the direction)"
                 pending.append(f.id)
-        if ctx.record:
-            ctx.log(
-                "freedom_of_action",
-                f"Freedom of Action for formation {f.id} ({len(ships)} ships): roll {roll}"
-                f"{mod:+d} = {roll + mod} -> {result}{note}",
-                "TE 3.3",
-                formation=f.id,
-                roll=roll,
-                modifier=mod,
-                result=result,
-            )
+        ctx.log(
+            "freedom_of_action",
+            f"Freedom of Action for formation {f.id} ({len(ships)} ships): roll {roll}"
+            f"{mod:+d} = {roll + mod} -> {result}{note}",
+            "TE 3.3",
+            formation=f.id,
+            roll=roll,
+            modifier=mod,
+            result=result,
+        )
     # the formations changed here are not looked at again (the ships do not move)
     return _goto(state.updated((), changed), "us_foa_direction", pending=tuple(pending))
 
@@ -825,14 +807,14 @@ def apply_direction(
 ) -> State:
     f = state.formation(action.formation)
     order = _COUNTERMARCHES.get(action.direction) or Order(COUNTERMARCH, DIRS[action.direction])
-    if ctx.record:
-        ctx.log(
-            "us_order",
-            f"US formation {f.id} now ordered {order.label}",
-            "TE 3.3",
-            formation=f.id,
-            order=order.label,
-        )
+    label = order.label
+    ctx.log(
+        "us_order",
+        lambda: f"US formation {f.id} now ordered {label}",
+        "TE 3.3",
+        formation=f.id,
+        order=label,
+    )
     return state.updated(
         (), (f.replace(order=order),), pending=tuple([p for p in state.pending if p != f.id])
     )
@@ -851,15 +833,14 @@ def run_jp_formation(game: TokyoExpress, state: State, data: TEData, ctx: Contex
         speed = slowest_speed(members)
         forms.append(Formation(fid, JAPAN, g, speed, speed_set=True, order_set=True))
         changed += [s.replace(formation=fid) for s in members]
-        if ctx.record:
-            ctx.log(
-                "formation",
-                f"Japanese formation {fid}: {', '.join(g)}, Speed {speed}",
-                "TE 3.2",
-                formation=fid,
-                ships=list(g),
-                speed=speed,
-            )
+        ctx.log(
+            "formation",
+            f"Japanese formation {fid}: {', '.join(g)}, Speed {speed}",
+            "TE 3.2",
+            formation=fid,
+            ships=list(g),
+            speed=speed,
+        )
         fid += 1
     state = state.with_ships(changed)
     return _goto(state, "jp_orders", formations=tuple(forms), next_formation_id=fid)
@@ -938,21 +919,20 @@ def _turn_headings(
         name = s.name
         hd = heading.get(name, s.heading) if now else s.heading
         heading[name] = (hd + steps) % 6  # (the headings are 0..5)
-    if ctx.record:
-        _log_turn(ctx, [s.name for s in ships], steps, heading[ships[0].name])
+    _log_turn(ctx, [s.name for s in ships], steps, heading[ships[0].name])
 
 
 def _log_turn(ctx: Context, names: Sequence[str], steps: int, heading: int) -> None:
-    if ctx.record:
-        ctx.log(
-            "ship_turned",
+    ctx.log(
+        "ship_turned",
+        lambda: (
             f"{', '.join(names)} turn {abs(steps) * 60}° to "
-            f"{'starboard' if steps > 0 else 'port'}, now heading "
-            f"{_heading(heading)}",
-            "TE 3.3",
-            ships=list(names),
-            heading=_heading(heading),
-        )
+            f"{'starboard' if steps > 0 else 'port'}, now heading {_heading(heading)}"
+        ),
+        "TE 3.3",
+        ships=list(names),
+        heading=_heading(heading),
+    )
 
 
 def apply_turn(game: TokyoExpress, state: State, action: Turn, data: TEData, ctx: Context) -> State:
@@ -1188,14 +1168,16 @@ def _edge_stopped_turn(
     stopped = [s for s in ships if s.name not in moves and s.name not in blocked]
     if not f.order.turned_since_move:
         return movers + stopped, []
-    if ctx.record:
-        ctx.log(
-            "turn_postponed",
-            f"{', '.join(s.name for s in stopped)} cannot turn: stopped at the map edge "
-            "in the hex of the last turn; the turn stays due",
-            "TE 3.4",
-            ships=[s.name for s in stopped],
-        )
+    names = [s.name for s in stopped]
+    ctx.log(
+        "turn_postponed",
+        lambda: (
+            f"{', '.join(names)} cannot turn: stopped at the map edge "
+            "in the hex of the last turn; the turn stays due"
+        ),
+        "TE 3.4",
+        ships=names,
+    )
     return movers, [s.name for s in stopped] if movers else []
 
 
@@ -1228,17 +1210,15 @@ def _paths(state: State, forms: Sequence[Formation], data: TEData) -> dict[str, 
 
 def _log_moves(ctx: Context, moves: Mapping[str, Move]) -> None:
     """Log each ship's move of the phase (TE 3.4), when a log is kept."""
-    if ctx.record:
-        for name, (end, n, _) in moves.items():
-            label = te_label(end)
-            ctx.log(
-                "ship_moved",
-                f"{name} moves {n} hex(es) to {label}",
-                "TE 3.4",
-                ship=name,
-                to=label,
-                hexes=n,
-            )
+    ctx.log_each(
+        "ship_moved",
+        "TE 3.4",
+        lambda: [
+            (f"{name} moves {n} hex(es) to {label}", {"ship": name, "to": label, "hexes": n})
+            for name, (end, n, _) in moves.items()
+            for label in (te_label(end),)
+        ],
+    )
 
 
 def _stacking(state: State, moves: Mapping[str, Move], ctx: Context) -> set[str]:
@@ -1330,23 +1310,21 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
         elif o.maneuver == TURN_60 and o.turns_done == 0 and o.phases_left > 0:
             if o.phases_left == 1:
                 turned = True
-                if ctx.record:
-                    ctx.log(
-                        "japanese_turn",
-                        f"formation {f.id} makes its 60° turn at the end of the third phase",
-                        "TE 3.3",
-                    )
+                ctx.log(
+                    "japanese_turn",
+                    f"formation {f.id} makes its 60° turn at the end of the third phase",
+                    "TE 3.3",
+                )
             elif data.moves(f.speed, p) > 0 or state.option("jp_60_roll_without_move"):
                 roll = ctx.dice.d10(f"60° Turn, formation {f.id}", "TE 3.3")
                 turned = roll <= 4
-                if ctx.record:
-                    ctx.log(
-                        "japanese_turn",
-                        f"formation {f.id} 60° Turn roll {roll}: "
-                        + ("turns now" if turned else "no turn yet"),
-                        "TE 3.3",
-                        roll=roll,
-                    )
+                ctx.log(
+                    "japanese_turn",
+                    f"formation {f.id} 60° Turn roll {roll}: "
+                    + ("turns now" if turned else "no turn yet"),
+                    "TE 3.3",
+                    roll=roll,
+                )
         done = o.turns_done
         if turned:
             _turn_headings(ships, f, ctx, heading, now=True)
@@ -1367,17 +1345,16 @@ def run_jp_move(game: TokyoExpress, state: State, data: TEData, ctx: Context) ->
 def run_chit_draw(game: TokyoExpress, state: State, data: TEData, ctx: Context) -> State:
     """Action Chit Draw Segment (TE 3.1): one chit; the Combat chit starts combat."""
     chit, cup = state.cup.draw(ctx.dice, "Action Chit", "TE 3.1")
-    if ctx.record:
-        ctx.log("chit_drawn", f"Action Chit Draw Segment: {chit} chit", "TE 3.1", chit=chit)
+    ctx.log("chit_drawn", lambda: f"Action Chit Draw Segment: {chit} chit", "TE 3.1", chit=chit)
     if chit == "Combat":
-        if ctx.record:
-            ctx.log(
-                "phase_began",
-                BASIC_TURN.describe(f"activity.move{state.phase}.combat", state.turn),
-                "TE 3.5",
-                turn=state.turn,
-                step=f"activity.move{state.phase}.combat",
-            )
+        step = f"activity.move{state.phase}.combat"
+        ctx.log(
+            "phase_began",
+            lambda: BASIC_TURN.describe(step, state.turn),
+            "TE 3.5",
+            turn=state.turn,
+            step=step,
+        )
         return _goto(state, "jp_torpedo", cup=cup, combat=Combat())
     return _after_phase(state, ctx, cup=cup)
 
@@ -1539,14 +1516,13 @@ def run_damage_effects(game: TokyoExpress, state: State, data: TEData, ctx: Cont
         if spec.boxes - s.hits == 1:
             speed = min(speed, spec.last_box_speed)
         if speed != s.max_speed:
-            if ctx.record:
-                ctx.log(
-                    "speed_reduced",
-                    f"{s.name}'s maximum Speed is now {speed}",
-                    "TE 3.8",
-                    ship=s.name,
-                    speed=speed,
-                )
+            ctx.log(
+                "speed_reduced",
+                f"{s.name}'s maximum Speed is now {speed}",
+                "TE 3.8",
+                ship=s.name,
+                speed=speed,
+            )
             changed.append(s.replace(max_speed=speed))
     # one new state for the ships changed and the next step
     return state.updated(changed, step="counter_adjustment", admiral_killed_turn=killed)

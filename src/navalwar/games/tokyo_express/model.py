@@ -3,9 +3,11 @@
 Everything is a frozen value built of tuples, so a state is cloned by reference and
 a transition builds a new one (DESIGN "State"). The values copied most (the state,
 ships, formations, orders) are :class:`navalwar.frozen.Value` classes, native classes
-on the compiled build, whose ``replace`` makes a changed copy; the rest are attrs
-classes. The lookups the rules make again and again (ships by name, a side's ships, a
-formation's ships) are worked out once per state and kept in it (``State.MEMOS``).
+on the compiled build, whose ``replace`` makes a changed copy; their fields,
+``__init__`` and ``replace`` are written from one declaration per class by
+``scripts/generate_model.py`` (a test checks them). The rest are attrs classes. The
+lookups the rules make again and again (ships by name, a side's ships, a formation's
+ships) are worked out once per state and kept in it (``State.MEMOS``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any, ClassVar
 
 import attrs
 
-from navalwar.frozen import Value
+from navalwar.frozen import KEEP, Keep, Value
 from navalwar.hexgrid import Hex
 from navalwar.sequence import CardDeck, ChitCup
 
@@ -60,6 +62,7 @@ class Order(Value):
             orders phase (TE 3.3).
     """
 
+    # -- generated from the declaration in scripts/generate_model.py: do not edit --
     FIELDS = (
         "maneuver",
         "direction",
@@ -109,6 +112,8 @@ class Order(Value):
             self.phases_left if phases_left is None else phases_left,
         )
 
+    # -- end of generated code --
+
     @property
     def label(self) -> str:
         """The marker as printed, e.g. ``"Countermarch Port"``."""
@@ -122,6 +127,7 @@ _NO_ORDER = Order()  # Ahead, the order a new formation has
 class Ship(Value):
     """One ship on the map, with its Ship Log (TE 2.3, 3.8)."""
 
+    # -- generated from the declaration in scripts/generate_model.py: do not edit --
     FIELDS = (
         "name",
         "side",
@@ -219,6 +225,8 @@ class Ship(Value):
             self.formation if formation is None else formation,
         )
 
+    # -- end of generated code --
+
     @property
     def active(self) -> bool:
         """On the map and not sinking."""
@@ -233,6 +241,7 @@ class Ship(Value):
 class Formation(Value):
     """A formation (TE 3.2): ships moving together at one Speed under one order."""
 
+    # -- generated from the declaration in scripts/generate_model.py: do not edit --
     FIELDS = ("id", "side", "ships", "speed", "order", "speed_set", "order_set")
     id: int
     side: str
@@ -280,6 +289,8 @@ class Formation(Value):
             self.order_set if order_set is None else order_set,
         )
 
+    # -- end of generated code --
+
 
 @attrs.frozen(slots=True)
 class Attack:
@@ -304,13 +315,6 @@ class Combat:
     first_mounts: tuple[tuple[str, str], ...] = ()
 
 
-class _Keep:
-    """The default of :meth:`State.replace`'s ``combat``, for which None is a value."""
-
-
-KEEP = _Keep()
-
-
 class State(Value):
     """The whole Tokyo Express state.
 
@@ -320,6 +324,7 @@ class State(Value):
     leaves those fields unchanged.
     """
 
+    # -- generated from the declaration in scripts/generate_model.py: do not edit --
     FIELDS = (
         "turn",
         "step",
@@ -445,7 +450,7 @@ class State(Value):
         admiral_killed_turn: int | None = None,
         last_turn: int | None = None,
         next_formation_id: int | None = None,
-        combat: Combat | _Keep | None = KEEP,
+        combat: Combat | Keep | None = KEEP,
         pending: tuple[int, ...] | None = None,
         plan: tuple[tuple[int, str], ...] | None = None,
         us_vfdr: int | None = None,
@@ -468,7 +473,7 @@ class State(Value):
             self.admiral_killed_turn if admiral_killed_turn is None else admiral_killed_turn,
             self.last_turn if last_turn is None else last_turn,
             self.next_formation_id if next_formation_id is None else next_formation_id,
-            self.combat if isinstance(combat, _Keep) else combat,
+            self.combat if isinstance(combat, Keep) else combat,
             self.pending if pending is None else pending,
             self.plan if plan is None else plan,
             self.us_vfdr if us_vfdr is None else us_vfdr,
@@ -479,17 +484,19 @@ class State(Value):
         )
         if options is None:
             object.__setattr__(new, "_option_map", self._option_map)
-        if formations is None:
-            object.__setattr__(new, "_by_id", self._by_id)
         if ships is None:
             object.__setattr__(new, "_by_name", self._by_name)
             object.__setattr__(new, "_place", self._place)
             object.__setattr__(new, "_on_map", self._on_map)
             object.__setattr__(new, "_hexes", self._hexes)
             object.__setattr__(new, "_members", self._members)
-            if formations is None:
-                object.__setattr__(new, "_live", self._live)
+        if formations is None:
+            object.__setattr__(new, "_by_id", self._by_id)
+        if ships is None and formations is None:
+            object.__setattr__(new, "_live", self._live)
         return new
+
+    # -- end of generated code --
 
     def option(self, name: str) -> bool | int | str:
         """The value of a rules option."""

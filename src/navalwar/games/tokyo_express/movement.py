@@ -22,7 +22,7 @@ from navalwar.games.tokyo_express.model import (
     TURN_120,
     Order,
 )
-from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, neighbour, opposite
+from navalwar.hexgrid import DIRECTIONS, ORIGIN, Hex, distance, neighbour, opposite
 
 TURNS_NEEDED = {AHEAD: 0, TURN_60: 1, TURN_120: 1, COUNTERMARCH: 3, S_TURN: 2, ABOUT: 0}
 
@@ -231,7 +231,7 @@ def _nearest_fitting_shift(points: Sequence[tuple[int, int]]) -> Hex | None:
         else:
             flat_lo = min(0, -dq)  # the length is |dq| from here to max(0, -dq)
             dr = hi if hi < flat_lo else max(lo, flat_lo)
-            length = max(abs(dq), abs(dr), abs(dq + dr))
+            length = distance(ORIGIN, Hex(dq, dr))
             if length <= 40 and (best is None or (length, dq, dr) < best):
                 best = (length, dq, dr)
     return None if best is None else Hex(best[1], best[2])

@@ -143,6 +143,7 @@ _TERMINAL = {"damage_effects", "counter_adjustment", "end_of_turn"}
 
 
 @functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=256)
 def sequence_key(step: str, phase: int) -> str | None:
     """The key in :data:`BASIC_TURN` of the phase, segment or combat step an engine step
     is part of, as events and observations name it (None for the set-up); the leaf it
