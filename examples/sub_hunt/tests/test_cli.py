@@ -1,10 +1,6 @@
-"""Every navalwar command on Sub Hunt, a game navalwar knows nothing of (issue 16 item 1).
-
-The commands run in this process (click's runner), where ``conftest`` registered the
-game. Two need the core to ask the game (``Game.draw``, ``Game.data_files``) instead of
-its own tables, as navalwar on main does not: there they are expected to fail
-(``xfail(strict=True)``), and they must pass once the core asks the game.
-"""
+"""Every navalwar command on Sub Hunt, a game navalwar knows nothing of: it finds it
+through its ``navalwar.games`` entry point. The commands run in this process (click's
+runner)."""
 
 from __future__ import annotations
 
@@ -18,14 +14,7 @@ from navalwar_subhunt.data_pack import data_dir
 
 from navalwar import agents
 from navalwar.cli import main
-from navalwar.engine import Game, Match
-from navalwar.render import svg
-
-CORE_ASKS_THE_GAME = "the core does not ask the game for this yet (issue 16 item 1)"
-#: Whether the core asks the game for its drawing and data files (issue 16 item 1), as
-#: the ``declare`` branch does, or keeps its own tables of the bundled games (main).
-CORE_DRAWS = not hasattr(svg, "_DRAWERS")
-CORE_LISTS_FILES = hasattr(Game, "data_files")
+from navalwar.engine import Match
 
 
 def cli(*args: str, input: str | None = None) -> Result:
@@ -77,7 +66,6 @@ def test_validate_a_save_and_a_scenario(save: Path, tmp_path: Path) -> None:
     assert done.exit_code == 2 and "the destroyer starts on land" in done.output
 
 
-@pytest.mark.xfail(not CORE_LISTS_FILES, reason=CORE_ASKS_THE_GAME, strict=True)
 def test_validate_a_data_file(tmp_path: Path) -> None:
     copy = tmp_path / "tables.toml"
     copy.write_text((data_dir() / "tables.toml").read_text().replace("speed = 2", "speed = 9"))
@@ -113,24 +101,15 @@ def test_the_games_own_agent_is_the_default() -> None:
     assert set(GAME.agents()) <= set(agents.agent_names("sub_hunt"))
 
 
-@pytest.mark.xfail(not CORE_DRAWS, reason=CORE_ASKS_THE_GAME, strict=True)
 def test_render(save: Path, tmp_path: Path) -> None:
     out = tmp_path / "map.svg"
     done = cli("render", str(save), "--turn", "2", "--side", "Hunter", "-o", str(out))
     assert done.exit_code == 0, done.output
-    assert "Start of turn 2" in out.read_text()
+    picture = out.read_text()
+    assert "Start of turn 2" in picture and "Hunter's view" in picture
+    assert ">SS<" not in picture  # the Hunter's map never shows the submarine (SH 1.3)
 
 
-@pytest.mark.skipif(CORE_DRAWS, reason="the core calls Game.draw: test_render tests it")
-def test_render_with_the_games_drawer(save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What ``render`` does once the core calls ``Game.draw`` and ``Game.turn_start``."""
-    monkeypatch.setitem(svg._DRAWERS, "sub_hunt", GAME.draw)
-    monkeypatch.setitem(svg.TURN_START, "sub_hunt", GAME.turn_start)
-    picture = svg.render_match(Match.load(save), turn=2, side="Hunter")
-    assert "Start of turn 2" in picture and ">SS<" not in picture
-
-
-@pytest.mark.xfail(not CORE_LISTS_FILES, reason=CORE_ASKS_THE_GAME, strict=True)
 def test_an_override_data_directory(tmp_path: Path) -> None:
     (tmp_path / "sub_hunt").mkdir()
     tables = (data_dir() / "tables.toml").read_text().replace("base = 3 ", "base = 4 ")

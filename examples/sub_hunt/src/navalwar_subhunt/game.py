@@ -9,22 +9,23 @@ SH 8.1 and 9.2) is private to the Submarine until a rule reveals it (SH 6.2, 8.2
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
 import attrs
 
-from navalwar import engine
 from navalwar.actions import Action
+from navalwar.agents import AgentFactory
 from navalwar.dice import Dice
-from navalwar.engine import Context, Decision, Game, Match, Outcome
+from navalwar.engine import Context, Decision, Game, Match, Outcome, TurnStart
 from navalwar.errors import NavalwarError
+from navalwar.events import EventKind
 from navalwar.hexgrid import Hex, distance
+from navalwar.odds import GameOdds
 from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
-from navalwar_subhunt import combat, data_pack
-from navalwar_subhunt import event_kinds as kinds
+from navalwar.views import TerminalView
+from navalwar_subhunt import combat, data_pack, odds
 from navalwar_subhunt.actions import (
     ACTION_TYPES,
     DropDepthCharges,
@@ -33,6 +34,8 @@ from navalwar_subhunt.actions import (
     MoveSubmarine,
     PlaceSubmarine,
 )
+from navalwar_subhunt.agents import AGENTS
+from navalwar_subhunt.event_kinds import EVENT_KINDS
 from navalwar_subhunt.model import (
     DEPTH_CHARGE,
     HUNTER,
@@ -48,10 +51,6 @@ from navalwar_subhunt.model import (
     State,
     Tables,
 )
-
-if TYPE_CHECKING:
-    from navalwar.agents import AgentFactory
-    from navalwar.odds import GameOdds
 
 SONAR = "sonar"  # SH 4.4: run by the rules, no decision
 END_TURN = "end_turn"  # SH 4.6
@@ -83,18 +82,6 @@ def label(h: Hex) -> str:
     return MAP.label(h)
 
 
-class _TurnStart(NamedTuple):
-    """The fields of the core's ``TurnStart`` (unit, counter, starts), for a navalwar whose
-    ``engine`` has none (main keeps it in ``render.svg``, which imports the bundled games)."""
-
-    unit: str  # what a turn is called
-    counter: str  # the state attribute numbering the turns
-    starts: Callable[[Any], bool]  # whether a state at rest is at the start of its turn
-
-
-TurnStart: Any = getattr(engine, "TurnStart", _TurnStart)
-
-
 def _turn_starts(state: Any) -> bool:
     return bool(state.step == SUB_MOVE)
 
@@ -110,7 +97,7 @@ class SubHunt(Game[State, Tables]):
     action_types: tuple[type[Action], ...] = ACTION_TYPES
     map = MAP
     turn_start = TurnStart("turn", "turn", _turn_starts)  # a turn starts at SH 4.1
-    event_kinds: tuple[Any, ...] = kinds.declared()  # what it logs (navalwar.events)
+    event_kinds: tuple[EventKind, ...] = EVENT_KINDS  # what it logs
     search_settings: Mapping[str, Any] = {"rollouts": 8, "depth": 12}
 
     # -- data and scenarios ----------------------------------------------------------------
@@ -376,13 +363,9 @@ class SubHunt(Game[State, Tables]):
 
     # -- what the core asks a game for (issue 16 item 1) -------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
-        from navalwar_subhunt.agents import AGENTS
-
         return AGENTS
 
-    def odds(self) -> GameOdds | None:
-        from navalwar_subhunt import odds
-
+    def odds(self) -> GameOdds:
         return odds
 
     def estimate(self, state: State, data: Tables) -> Outcome | None:
@@ -427,14 +410,9 @@ class SubHunt(Game[State, Tables]):
 
         return draw_match(match, whole_map, caption, side)
 
-    def terminal_view(self) -> Any:
-        """The hex map and a table of counters, headed with the turn (a
-        ``navalwar.views.TerminalView``; None where navalwar has no such module yet)."""
-        try:
-            views = importlib.import_module("navalwar.views")
-        except ModuleNotFoundError:
-            return None
-        return views.TerminalView(map="hex", table="counters", title=_title)
+    def terminal_view(self) -> TerminalView:
+        """The hex map and a table of counters, headed with the turn and the contact."""
+        return TerminalView(map="hex", table="counters", title=_title)
 
 
 # -- the steps the rules run -------------------------------------------------------------------
@@ -553,4 +531,4 @@ def result(state: State) -> Outcome | None:
 
 GAME = SubHunt()
 
-__all__ = ["GAME", "SPEC", "SubHunt", "TurnStart"]
+__all__ = ["GAME", "SPEC", "SubHunt"]
