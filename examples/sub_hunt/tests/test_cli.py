@@ -70,7 +70,7 @@ def test_validate_a_data_file(tmp_path: Path) -> None:
     copy = tmp_path / "tables.toml"
     copy.write_text((data_dir() / "tables.toml").read_text().replace("speed = 2", "speed = 9"))
     done = cli("validate", str(copy), "--game", "sub_hunt")
-    assert done.exit_code == 2 and "destroyer.speed: must be 0 to 6" in done.output
+    assert done.exit_code == 2 and "destroyer.speed: must be from 0 to 6, not 9" in done.output
 
 
 def test_simulate(tmp_path: Path) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -20,7 +21,7 @@ from navalwar_subhunt.model import HUNTER, SUBMARINE
 from navalwar import events, odds, testing
 from navalwar.dice import ScriptedDice
 from navalwar.engine import Match
-from navalwar.errors import DataError, IllegalActionError
+from navalwar.errors import DataError, IllegalActionError, UnknownNameError
 
 # The destroyer at 0404; 0406 is 2 hexes south of it, 0405 one.
 SCENARIO = """
@@ -237,8 +238,20 @@ def test_data_errors_name_file_and_field() -> None:
     with pytest.raises(DataError, match="sub_start") as err:
         start([], SCENARIO.replace('sub_start = ["0406", "0101"]', 'sub_start = ["0303"]'))
     assert "test.toml" in str(err.value)
-    with pytest.raises(DataError, match="unknown field"):
+    with pytest.raises(DataError, match="fog: unknown key 'fog'"):
         start([], SCENARIO + "fog = true\n")
+    with pytest.raises(DataError, match="turns: must be an integer, not a string"):
+        start([], SCENARIO.replace("turns = 2", 'turns = "2"'))
+
+
+def test_a_scenario_by_id_or_by_file(tmp_path: Path) -> None:
+    data = GAME.load_data()
+    path = tmp_path / "mine.toml"
+    path.write_text(SCENARIO)
+    assert GAME.load_scenario(str(path), data).id == "test"  # a user's file (SH 3.0)
+    assert GAME.load_scenario("narrows", data).turns == 10
+    with pytest.raises(UnknownNameError, match="narows"):
+        GAME.load_scenario("narows", data)
 
 
 def test_strict_refuses_a_placeholder_scenario() -> None:

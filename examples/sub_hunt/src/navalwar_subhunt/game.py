@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 
+from navalwar import scenario_files
 from navalwar.actions import Action
 from navalwar.agents import AgentFactory
 from navalwar.dice import Dice
@@ -104,19 +105,17 @@ class SubHunt(Game[State, Tables]):
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> Tables:
         return data_pack.load_tables(overrides, strict)
 
-    def data_files(self) -> tuple[str, ...]:
-        """The data pack's files: ``tables.toml`` and ``scenarios/*.toml``."""
-        return data_pack.file_names()
-
     def data_dir(self) -> Path:
         """Where the bundled data pack lies (this distribution's ``data`` folder)."""
         return data_pack.data_dir()
 
     def scenarios(self) -> list[str]:
-        return data_pack.scenario_ids()
+        return scenario_files.bundled_scenarios(self)
 
     def load_scenario(self, name: str, data: Tables) -> Scenario:
-        return data_pack.load_scenario(name, data.strict)
+        return scenario_files.load_scenario(
+            self, name, data, self.scenario_from_document, "Sub Hunt scenario"
+        )
 
     def scenario_from_document(self, doc: dict[str, Any], file: str, data: Tables) -> Scenario:
         return data_pack.scenario_from_document(doc, file, data.strict)
