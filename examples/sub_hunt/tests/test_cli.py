@@ -96,6 +96,15 @@ def test_play_in_the_terminal() -> None:
     assert "(SH 3.1)" not in done.output and "(SH 5.1)" not in done.output
 
 
+def test_the_terminal_map_shows_the_heading_and_the_contact() -> None:
+    done = cli("play", "sub_hunt", "narrows", "--side", "Hunter", "--seed", "3", input="3\n" * 60)
+    assert done.exit_code == 0, done.output
+    before, after = done.output.split("moves: Destroyer → 0305", 1)
+    assert "D↑" in before and "D↙" in after  # 0404 -> 0305 is south-west
+    # the torpedo track of turn 1 (SH 6.2), in the board's heading
+    assert "Hunter: turn 1 of 10, contact 0204 (turn 1)" in before
+
+
 def test_the_games_own_agent_is_the_default() -> None:
     assert agents.default_agent("sub_hunt") == "heuristic"
     assert set(GAME.agents()) <= set(agents.agent_names("sub_hunt"))

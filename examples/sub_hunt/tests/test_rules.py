@@ -16,7 +16,7 @@ from navalwar_subhunt.actions import (
     MoveSubmarine,
     PlaceSubmarine,
 )
-from navalwar_subhunt.model import HUNTER, SUBMARINE
+from navalwar_subhunt.model import HUNTER, MAP, SUBMARINE, course
 
 from navalwar import events, odds, testing
 from navalwar.dice import ScriptedDice
@@ -259,6 +259,26 @@ def test_strict_refuses_a_placeholder_scenario() -> None:
     start([], text)  # fine without --strict
     with pytest.raises(DataError, match="historical"):
         Match.start("sub_hunt", "t.toml", scenario_text=text, strict=True, use_env=False)
+
+
+def test_the_ships_are_shown_on_the_course_of_their_last_move() -> None:
+    match = _to_sonar([1, 1], "0405", "0305")  # the destroyer 0404 -> 0305; the sub 0406 -> 0405
+    ships = {s["name"]: s for s in match.observe(SUBMARINE)["ships"]}
+    assert (ships["Destroyer"]["heading"], ships["Submarine"]["heading"]) == ("SW", "N")
+    hunter = match.observe(HUNTER)
+    assert [s["heading"] for s in hunter["ships"]] == ["SW"]  # and not the submarine's
+    match.apply(DropDepthCharges(""))
+    match.apply(MoveSubmarine("0405"))
+    match.apply(FireTorpedo(False))
+    match.apply(MoveDestroyer("0305"))  # staying keeps the course
+    assert match.observe(HUNTER)["ships"][0]["heading"] == "SW"
+
+
+def test_course() -> None:
+    at = MAP.hex
+    assert course(at("0404"), at("0404"), 4) == 4  # stays
+    assert MAP.heading_names[course(at("0404"), at("0402"), 3)] == "N"  # two hexes north
+    assert MAP.heading_names[course(at("0404"), at("0406"), 0)] == "S"
 
 
 def test_hidden_variants_move_only_the_submarine() -> None:

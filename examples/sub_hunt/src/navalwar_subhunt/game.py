@@ -51,6 +51,7 @@ from navalwar_subhunt.model import (
     Scenario,
     State,
     Tables,
+    course,
 )
 
 SONAR = "sonar"  # SH 4.4: run by the rules, no decision
@@ -88,7 +89,12 @@ def _turn_starts(state: Any) -> bool:
 
 
 def _title(side: str, obs: dict[str, Any]) -> str:
-    return f"{side}: turn {obs['turn']} of {obs['last_turn']}"
+    """The terminal's heading: the turn, and the last contact (SH 6.2, 8.2, 9.3), which
+    the core's text map cannot mark (it draws ships only)."""
+    title = f"{side}: turn {obs['turn']} of {obs['last_turn']}"
+    if obs["contact"]:
+        title += f", contact {obs['contact']} (turn {obs['contact_turn']})"
+    return title
 
 
 class SubHunt(Game[State, Tables]):
@@ -256,7 +262,8 @@ class SubHunt(Game[State, Tables]):
                 ship=SUB,
                 to=action.hex,
             )
-            return attrs.evolve(state, sub=sub, step=SUB_ATTACK)
+            heading = course(state.sub, sub, state.sub_heading)
+            return attrs.evolve(state, sub=sub, sub_heading=heading, step=SUB_ATTACK)
         if isinstance(action, FireTorpedo):
             return _torpedo(state, action.fire, data, ctx)
         if isinstance(action, MoveDestroyer):
@@ -269,7 +276,8 @@ class SubHunt(Game[State, Tables]):
                 ship=DESTROYER,
                 to=action.hex,
             )
-            return attrs.evolve(state, destroyer=dd, step=SONAR)
+            heading = course(state.destroyer, dd, state.heading)
+            return attrs.evolve(state, destroyer=dd, heading=heading, step=SONAR)
         if isinstance(action, DropDepthCharges):
             return _depth_charges(state, action.hex, data, ctx)
         raise NavalwarError(f"not a Sub Hunt action: {action.describe()}")
@@ -311,6 +319,7 @@ class SubHunt(Game[State, Tables]):
                 "side": HUNTER,
                 "type": "DD",
                 "hex": label(state.destroyer),
+                "heading": MAP.heading_names[state.heading],
                 "speed": data.speed,
                 "lost": {"hull": state.scenario.hull - state.hull},
                 "sunk": state.hull == 0,
@@ -323,6 +332,7 @@ class SubHunt(Game[State, Tables]):
                     "side": SUBMARINE,
                     "type": "SS",
                     "hex": sub_hex,
+                    "heading": MAP.heading_names[state.sub_heading],
                     "lost": {"hull": int(state.sub_damaged)},
                     "sunk": state.sub_destroyed,
                 }
