@@ -370,7 +370,7 @@ class SubHunt(Game[State, Tables]):
         picks = {dice.choose(others, "hidden variant") for _ in range(3)} if others else set()
         return [attrs.evolve(state, sub=h) for h in sorted(picks)]
 
-    # -- what the core asks a game for (issue 16 item 1) -------------------------------------
+    # -- what the core asks a game for, beyond the rules ------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
         return AGENTS
 
