@@ -110,6 +110,34 @@ def test_the_games_own_agent_is_the_default() -> None:
     assert set(GAME.agents()) <= set(agents.agent_names("sub_hunt"))
 
 
+def test_the_core_agents_and_the_search_on_the_games_estimate() -> None:
+    done = cli(
+        "run", "sub_hunt", "convoy-lane", "--seed", "1",
+        "--agent", "Hunter=search", "--agent", "Submarine=random",
+    )  # fmt: skip
+    assert done.exit_code == 0, done.output
+    assert "The game is over: " in done.output
+
+
+def test_observe() -> None:
+    done = cli("observe", "sub_hunt", "narrows")
+    assert done.exit_code == 0, done.output
+    obs = json.loads(done.output)
+    assert (obs["side"], obs["submarine"]["hex"]) == ("Hunter", None)
+    assert obs["ships"] == [
+        {
+            "name": "Destroyer",
+            "side": "Hunter",
+            "type": "DD",
+            "hex": "0404",
+            "heading": "N",
+            "speed": 2,
+            "lost": {"hull": 0},
+            "sunk": False,
+        }
+    ]
+
+
 def test_render(save: Path, tmp_path: Path) -> None:
     out = tmp_path / "map.svg"
     done = cli("render", str(save), "--turn", "2", "--side", "Hunter", "-o", str(out))
