@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
@@ -224,6 +225,23 @@ def test_the_hunters_map_never_shows_the_submarine() -> None:
     assert umpire is not None and hunter is not None
     assert umpire.startswith("<?xml") and ">SS<" in umpire
     assert ">SS<" not in hunter and "Hunter's view" in hunter
+
+
+def _destroyer_tick(match: Match) -> tuple[float, float]:
+    """How far the destroyer's heading tick on the Hunter's map goes right and down."""
+    picture = GAME.draw(match, False, None, HUNTER)
+    assert picture is not None
+    found = re.search(r'<path d="M([\d.]+),([\d.]+) L([\d.]+),([\d.]+)" stroke="#1f5fbf"', picture)
+    assert found is not None
+    x0, y0, x1, y1 = map(float, found.groups())
+    return x1 - x0, y1 - y0
+
+
+def test_the_map_draws_the_destroyers_heading() -> None:
+    dx, dy = _destroyer_tick(start([]))
+    assert abs(dx) < 1e-6 and dy < 0  # up the map (N) before it moves
+    dx, dy = _destroyer_tick(_to_sonar([1], "0406", "0305"))  # 0404 -> 0305: SW
+    assert dx < 0 and dy > 0
 
 
 def test_record_extras() -> None:
