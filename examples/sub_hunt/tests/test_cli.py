@@ -1,10 +1,6 @@
-"""Every navalwar command on Sub Hunt, a game navalwar knows nothing of (issue 16 item 1).
-
-The commands run in this process (click's runner), where ``conftest`` registered the
-game. Two need the core to ask the game (``Game.draw``, ``Game.data_files``) instead of
-its own tables, as navalwar on main does not: there they are expected to fail
-(``xfail(strict=True)``), and they must pass once the core asks the game.
-"""
+"""Every navalwar command on Sub Hunt, a game navalwar knows nothing of: it finds it
+through its ``navalwar.games`` entry point. The commands run in this process (click's
+runner)."""
 
 from __future__ import annotations
 
@@ -18,14 +14,7 @@ from navalwar_subhunt.data_pack import data_dir
 
 from navalwar import agents
 from navalwar.cli import main
-from navalwar.engine import Game, Match
-from navalwar.render import svg
-
-CORE_ASKS_THE_GAME = "the core does not ask the game for this yet (issue 16 item 1)"
-#: Whether the core asks the game for its drawing and data files (issue 16 item 1), as
-#: the ``declare`` branch does, or keeps its own tables of the bundled games (main).
-CORE_DRAWS = not hasattr(svg, "_DRAWERS")
-CORE_LISTS_FILES = hasattr(Game, "data_files")
+from navalwar.engine import Match
 
 
 def cli(*args: str, input: str | None = None) -> Result:
@@ -77,12 +66,11 @@ def test_validate_a_save_and_a_scenario(save: Path, tmp_path: Path) -> None:
     assert done.exit_code == 2 and "the destroyer starts on land" in done.output
 
 
-@pytest.mark.xfail(not CORE_LISTS_FILES, reason=CORE_ASKS_THE_GAME, strict=True)
 def test_validate_a_data_file(tmp_path: Path) -> None:
     copy = tmp_path / "tables.toml"
     copy.write_text((data_dir() / "tables.toml").read_text().replace("speed = 2", "speed = 9"))
     done = cli("validate", str(copy), "--game", "sub_hunt")
-    assert done.exit_code == 2 and "destroyer.speed: must be 0 to 6" in done.output
+    assert done.exit_code == 2 and "destroyer.speed: must be from 0 to 6, not 9" in done.output
 
 
 def test_simulate(tmp_path: Path) -> None:
@@ -108,29 +96,57 @@ def test_play_in_the_terminal() -> None:
     assert "(SH 3.1)" not in done.output and "(SH 5.1)" not in done.output
 
 
+def test_the_terminal_map_shows_the_heading_and_the_contact() -> None:
+    done = cli("play", "sub_hunt", "narrows", "--side", "Hunter", "--seed", "3", input="3\n" * 60)
+    assert done.exit_code == 0, done.output
+    before, after = done.output.split("moves: Destroyer → 0305", 1)
+    assert "D↑" in before and "D↙" in after  # 0404 -> 0305 is south-west
+    # the torpedo track of turn 1 (SH 6.2), in the board's heading
+    assert "Hunter: turn 1 of 10, contact 0204 (turn 1)" in before
+
+
 def test_the_games_own_agent_is_the_default() -> None:
     assert agents.default_agent("sub_hunt") == "heuristic"
     assert set(GAME.agents()) <= set(agents.agent_names("sub_hunt"))
 
 
-@pytest.mark.xfail(not CORE_DRAWS, reason=CORE_ASKS_THE_GAME, strict=True)
+def test_the_core_agents_and_the_search_on_the_games_estimate() -> None:
+    done = cli(
+        "run", "sub_hunt", "convoy-lane", "--seed", "1",
+        "--agent", "Hunter=search", "--agent", "Submarine=random",
+    )  # fmt: skip
+    assert done.exit_code == 0, done.output
+    assert "The game is over: " in done.output
+
+
+def test_observe() -> None:
+    done = cli("observe", "sub_hunt", "narrows")
+    assert done.exit_code == 0, done.output
+    obs = json.loads(done.output)
+    assert (obs["side"], obs["submarine"]["hex"]) == ("Hunter", None)
+    assert obs["ships"] == [
+        {
+            "name": "Destroyer",
+            "side": "Hunter",
+            "type": "DD",
+            "hex": "0404",
+            "heading": "N",
+            "speed": 2,
+            "lost": {"hull": 0},
+            "sunk": False,
+        }
+    ]
+
+
 def test_render(save: Path, tmp_path: Path) -> None:
     out = tmp_path / "map.svg"
     done = cli("render", str(save), "--turn", "2", "--side", "Hunter", "-o", str(out))
     assert done.exit_code == 0, done.output
-    assert "Start of turn 2" in out.read_text()
+    picture = out.read_text()
+    assert "Start of turn 2" in picture and "Hunter's view" in picture
+    assert ">SS<" not in picture  # the Hunter's map never shows the submarine (SH 1.3)
 
 
-@pytest.mark.skipif(CORE_DRAWS, reason="the core calls Game.draw: test_render tests it")
-def test_render_with_the_games_drawer(save: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """What ``render`` does once the core calls ``Game.draw`` and ``Game.turn_start``."""
-    monkeypatch.setitem(svg._DRAWERS, "sub_hunt", GAME.draw)
-    monkeypatch.setitem(svg.TURN_START, "sub_hunt", GAME.turn_start)
-    picture = svg.render_match(Match.load(save), turn=2, side="Hunter")
-    assert "Start of turn 2" in picture and ">SS<" not in picture
-
-
-@pytest.mark.xfail(not CORE_LISTS_FILES, reason=CORE_ASKS_THE_GAME, strict=True)
 def test_an_override_data_directory(tmp_path: Path) -> None:
     (tmp_path / "sub_hunt").mkdir()
     tables = (data_dir() / "tables.toml").read_text().replace("base = 3 ", "base = 4 ")

@@ -2,30 +2,12 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-
 import pytest
 from navalwar_subhunt import GAME
 
 from navalwar import testing
 
 SCENARIOS = ("convoy-lane", "narrows")
-#: The fresh-process check starts new Pythons, which find the game only through its
-#: entry point: navalwar on main reads none (issue 16 item 1), so it fails until it does.
-_FOUND = (
-    subprocess.run(
-        [
-            sys.executable,
-            "-c",
-            "from navalwar import registry; print('sub_hunt' in registry.games())",
-        ],
-        capture_output=True,
-        text=True,
-        check=False,
-    ).stdout.strip()
-    == "True"
-)
 
 
 def test_the_bundled_scenarios() -> None:
@@ -39,7 +21,7 @@ def test_conformance(check: str, scenario: str, seed: int) -> None:
     assert testing.CHECKS[check]("sub_hunt", scenario, seed) == []
 
 
-@pytest.mark.xfail(not _FOUND, reason="navalwar reads no entry points yet", strict=True)
 @pytest.mark.parametrize("scenario", SCENARIOS)
 def test_fresh_process(scenario: str) -> None:
+    """New Pythons find the game through its entry point only (one seed: it is slow)."""
     assert testing.check_fresh_process("sub_hunt", scenario, 0) == []

@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from navalwar.actions import Action
+from navalwar.agents import AgentFactory
 from navalwar.dice import Dice
 from navalwar.engine import Decision, Match
 from navalwar.hexgrid import Hex, distance
@@ -83,4 +84,4 @@ class HeuristicAgent:
         return first
 
 
-AGENTS: dict[str, Callable[[int], HeuristicAgent]] = {"heuristic": HeuristicAgent}
+AGENTS: dict[str, AgentFactory] = {"heuristic": HeuristicAgent}

@@ -2,7 +2,8 @@
 
 A side's picture (``side="Hunter"``) comes from its observation only: the Hunter's
 shows the contact, never the submarine itself. Without a side it is the umpire's,
-with the submarine where it is.
+with the submarine where it is. A ship's tick points along its shown heading (the
+course of its last move, ``model.course``).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import drawsvg as draw  # type: ignore[import-untyped]
 
 from navalwar.engine import Match
 from navalwar.errors import UnknownNameError
+from navalwar.render import heading_angle
 from navalwar_subhunt.model import MAP, SUBMARINE
 
 SIZE = 36.0
@@ -64,14 +66,21 @@ def draw_match(match: Match, whole_map: bool, caption: str | None, side: str | N
         d.append(draw.Lines(*_corners(cx, cy), close=True, fill=fill, stroke="#9fb3c8"))
         d.append(draw.Text(name, 9, cx, cy - SIZE * 0.55, text_anchor="middle", fill="#6b7b8c"))
 
-    def mark(hex_label: str, text: str, colour: str, dy: float) -> None:
+    headings = {s["name"]: str(s["heading"]) for s in obs["ships"]}
+
+    def mark(hex_label: str, text: str, colour: str, dy: float, heading: str) -> None:
         x, y = pixels[hex_label]
         cx, cy = x - x0, y - y0 + HEAD + dy
-        d.append(draw.Circle(cx, cy, SIZE * 0.32, fill=colour, stroke="#222222"))
+        a = math.radians(heading_angle(MAP, MAP.heading(heading)))
+        r0, r1 = SIZE * 0.32, SIZE * 0.5
+        ex, ey = math.sin(a), -math.cos(a)
+        d.append(draw.Line(cx + r0 * ex, cy + r0 * ey, cx + r1 * ex, cy + r1 * ey, stroke=colour))
+        d.append(draw.Circle(cx, cy, r0, fill=colour, stroke="#222222"))
         d.append(draw.Text(text, 11, cx, cy + 4, text_anchor="middle", fill="white"))
 
     dd = obs["destroyer"]
-    mark(dd["hex"], "DD", "#757575" if dd["hull"] == 0 else "#1f5fbf", -4.0)
+    colour = "#757575" if dd["hull"] == 0 else "#1f5fbf"
+    mark(dd["hex"], "DD", colour, -4.0, headings["Destroyer"])
     if obs["contact"]:
         x, y = pixels[obs["contact"]]
         d.append(
@@ -87,5 +96,5 @@ def draw_match(match: Match, whole_map: bool, caption: str | None, side: str | N
         )
     if sub is not None:
         destroyed = obs["submarine"]["destroyed"]
-        mark(sub, "SS", "#757575" if destroyed else "#c62828", 10.0)
+        mark(sub, "SS", "#757575" if destroyed else "#c62828", 10.0, headings["Submarine"])
     return str(d.as_svg())

@@ -9,22 +9,24 @@ SH 8.1 and 9.2) is private to the Submarine until a rule reveals it (SH 6.2, 8.2
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
 import attrs
 
-from navalwar import engine
+from navalwar import scenario_files
 from navalwar.actions import Action
+from navalwar.agents import AgentFactory
 from navalwar.dice import Dice
-from navalwar.engine import Context, Decision, Game, Match, Outcome
+from navalwar.engine import Context, Decision, Game, Match, Outcome, TurnStart
 from navalwar.errors import NavalwarError
+from navalwar.events import EventKind
 from navalwar.hexgrid import Hex, distance
+from navalwar.odds import GameOdds
 from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
-from navalwar_subhunt import combat, data_pack
-from navalwar_subhunt import event_kinds as kinds
+from navalwar.views import TerminalView
+from navalwar_subhunt import combat, data_pack, odds
 from navalwar_subhunt.actions import (
     ACTION_TYPES,
     DropDepthCharges,
@@ -33,6 +35,8 @@ from navalwar_subhunt.actions import (
     MoveSubmarine,
     PlaceSubmarine,
 )
+from navalwar_subhunt.agents import AGENTS
+from navalwar_subhunt.event_kinds import EVENT_KINDS
 from navalwar_subhunt.model import (
     DEPTH_CHARGE,
     HUNTER,
@@ -47,11 +51,8 @@ from navalwar_subhunt.model import (
     Scenario,
     State,
     Tables,
+    course,
 )
-
-if TYPE_CHECKING:
-    from navalwar.agents import AgentFactory
-    from navalwar.odds import GameOdds
 
 SONAR = "sonar"  # SH 4.4: run by the rules, no decision
 END_TURN = "end_turn"  # SH 4.6
@@ -83,24 +84,17 @@ def label(h: Hex) -> str:
     return MAP.label(h)
 
 
-class _TurnStart(NamedTuple):
-    """The fields of the core's ``TurnStart`` (unit, counter, starts), for a navalwar whose
-    ``engine`` has none (main keeps it in ``render.svg``, which imports the bundled games)."""
-
-    unit: str  # what a turn is called
-    counter: str  # the state attribute numbering the turns
-    starts: Callable[[Any], bool]  # whether a state at rest is at the start of its turn
-
-
-TurnStart: Any = getattr(engine, "TurnStart", _TurnStart)
-
-
 def _turn_starts(state: Any) -> bool:
     return bool(state.step == SUB_MOVE)
 
 
 def _title(side: str, obs: dict[str, Any]) -> str:
-    return f"{side}: turn {obs['turn']} of {obs['last_turn']}"
+    """The terminal's heading: the turn, and the last contact (SH 6.2, 8.2, 9.3), which
+    the core's text map cannot mark (it draws ships only)."""
+    title = f"{side}: turn {obs['turn']} of {obs['last_turn']}"
+    if obs["contact"]:
+        title += f", contact {obs['contact']} (turn {obs['contact_turn']})"
+    return title
 
 
 class SubHunt(Game[State, Tables]):
@@ -110,26 +104,24 @@ class SubHunt(Game[State, Tables]):
     action_types: tuple[type[Action], ...] = ACTION_TYPES
     map = MAP
     turn_start = TurnStart("turn", "turn", _turn_starts)  # a turn starts at SH 4.1
-    event_kinds: tuple[Any, ...] = kinds.declared()  # what it logs (navalwar.events)
+    event_kinds: tuple[EventKind, ...] = EVENT_KINDS  # what it logs
     search_settings: Mapping[str, Any] = {"rollouts": 8, "depth": 12}
 
     # -- data and scenarios ----------------------------------------------------------------
     def load_data(self, overrides: Sequence[Path] = (), strict: bool = False) -> Tables:
         return data_pack.load_tables(overrides, strict)
 
-    def data_files(self) -> tuple[str, ...]:
-        """The data pack's files: ``tables.toml`` and ``scenarios/*.toml``."""
-        return data_pack.file_names()
-
     def data_dir(self) -> Path:
         """Where the bundled data pack lies (this distribution's ``data`` folder)."""
         return data_pack.data_dir()
 
     def scenarios(self) -> list[str]:
-        return data_pack.scenario_ids()
+        return scenario_files.bundled_scenarios(self)
 
     def load_scenario(self, name: str, data: Tables) -> Scenario:
-        return data_pack.load_scenario(name, data.strict)
+        return scenario_files.load_scenario(
+            self, name, data, self.scenario_from_document, "Sub Hunt scenario"
+        )
 
     def scenario_from_document(self, doc: dict[str, Any], file: str, data: Tables) -> Scenario:
         return data_pack.scenario_from_document(doc, file, data.strict)
@@ -270,7 +262,8 @@ class SubHunt(Game[State, Tables]):
                 ship=SUB,
                 to=action.hex,
             )
-            return attrs.evolve(state, sub=sub, step=SUB_ATTACK)
+            heading = course(state.sub, sub, state.sub_heading)
+            return attrs.evolve(state, sub=sub, sub_heading=heading, step=SUB_ATTACK)
         if isinstance(action, FireTorpedo):
             return _torpedo(state, action.fire, data, ctx)
         if isinstance(action, MoveDestroyer):
@@ -283,7 +276,8 @@ class SubHunt(Game[State, Tables]):
                 ship=DESTROYER,
                 to=action.hex,
             )
-            return attrs.evolve(state, destroyer=dd, step=SONAR)
+            heading = course(state.destroyer, dd, state.heading)
+            return attrs.evolve(state, destroyer=dd, heading=heading, step=SONAR)
         if isinstance(action, DropDepthCharges):
             return _depth_charges(state, action.hex, data, ctx)
         raise NavalwarError(f"not a Sub Hunt action: {action.describe()}")
@@ -325,6 +319,7 @@ class SubHunt(Game[State, Tables]):
                 "side": HUNTER,
                 "type": "DD",
                 "hex": label(state.destroyer),
+                "heading": MAP.heading_names[state.heading],
                 "speed": data.speed,
                 "lost": {"hull": state.scenario.hull - state.hull},
                 "sunk": state.hull == 0,
@@ -337,6 +332,7 @@ class SubHunt(Game[State, Tables]):
                     "side": SUBMARINE,
                     "type": "SS",
                     "hex": sub_hex,
+                    "heading": MAP.heading_names[state.sub_heading],
                     "lost": {"hull": int(state.sub_damaged)},
                     "sunk": state.sub_destroyed,
                 }
@@ -374,15 +370,11 @@ class SubHunt(Game[State, Tables]):
         picks = {dice.choose(others, "hidden variant") for _ in range(3)} if others else set()
         return [attrs.evolve(state, sub=h) for h in sorted(picks)]
 
-    # -- what the core asks a game for (issue 16 item 1) -------------------------------------
+    # -- what the core asks a game for, beyond the rules ------------------------------------
     def agents(self) -> Mapping[str, AgentFactory]:
-        from navalwar_subhunt.agents import AGENTS
-
         return AGENTS
 
-    def odds(self) -> GameOdds | None:
-        from navalwar_subhunt import odds
-
+    def odds(self) -> GameOdds:
         return odds
 
     def estimate(self, state: State, data: Tables) -> Outcome | None:
@@ -427,14 +419,9 @@ class SubHunt(Game[State, Tables]):
 
         return draw_match(match, whole_map, caption, side)
 
-    def terminal_view(self) -> Any:
-        """The hex map and a table of counters, headed with the turn (a
-        ``navalwar.views.TerminalView``; None where navalwar has no such module yet)."""
-        try:
-            views = importlib.import_module("navalwar.views")
-        except ModuleNotFoundError:
-            return None
-        return views.TerminalView(map="hex", table="counters", title=_title)
+    def terminal_view(self) -> TerminalView:
+        """The hex map and a table of counters, headed with the turn and the contact."""
+        return TerminalView(map="hex", table="counters", title=_title)
 
 
 # -- the steps the rules run -------------------------------------------------------------------
@@ -553,4 +540,4 @@ def result(state: State) -> Outcome | None:
 
 GAME = SubHunt()
 
-__all__ = ["GAME", "SPEC", "SubHunt", "TurnStart"]
+__all__ = ["GAME", "SPEC", "SubHunt"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from navalwar.hexgrid import Hex, MapSpec, distance, neighbours
+from navalwar.hexgrid import Hex, MapSpec, distance, heading_to, line, neighbours
 
 HUNTER = "Hunter"
 SUBMARINE = "Submarine"
@@ -111,3 +111,18 @@ class State:
     contact_count: int = 0  # how often the submarine was revealed
     hits: int = 0  # torpedo hits scored (SH 6.3)
     sonar_range: int = 2  # option (SH 8.1)
+    heading: int = 0  # the destroyer's course, shown only (see ``course``)
+    sub_heading: int = 0  # the submarine's, shown to the Submarine only
+
+
+def course(frm: Hex, to: Hex, heading: int) -> int:
+    """The heading a ship is shown on after moving from ``frm`` to ``to``: the last step
+    of the straight line between them; unchanged when it stays. Sub Hunt has no facing
+    rules (a ship moves in any direction, SH 5.1, 7.1): this is for the maps only, and a
+    ship faces up the printed map (N) before its first move."""
+    if frm == to:
+        return heading
+    path = line(frm, to)
+    step = heading_to(path[-2], to)
+    assert step is not None
+    return step
