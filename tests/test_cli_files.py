@@ -13,6 +13,7 @@ from click.testing import CliRunner, Result
 from navalwar.cli import main
 from navalwar.datapack import bundled_data_dir
 from navalwar.engine import Match
+from navalwar.errors import DataError
 
 TE_PACK = bundled_data_dir() / "tokyo_express"
 GW_PACK = bundled_data_dir() / "gwas_1904"
@@ -166,3 +167,32 @@ def test_play_continues_a_save_with_the_data_it_was_made_with(tmp_path: Path) ->
     result = CliRunner().invoke(main, ["play", str(save), "--data", str(pack)], "auto\n")
     assert result.exit_code == 0, result.output + result.stderr
     assert "Continuing a saved game after" in result.output and "Result" in result.output
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["observe", "tokyo_express", "basic", "--data", "\x00"],
+        ["ships", "gwas_1904", "--data", "d\x00"],
+        ["validate", "\x00"],
+        ["replay", "x\x00.json"],
+        ["render", "\x00"],
+        ["play", "\x00"],
+        ["run", "tokyo_express", "a\x00.toml"],
+        ["run", "tokyo_express", "basic", "--save", "\x00"],
+        ["simulate", "tokyo_express", "basic", "--out", "\x00"],
+    ],
+)
+def test_a_file_name_with_a_nul_character_is_refused_cleanly(argv: list[str]) -> None:
+    """No file can have such a name: a clear error, exit 2 (the OS's calls raise a raw
+    ValueError, found by the CLI fuzzer)."""
+    result = CliRunner().invoke(main, argv)
+    assert result.exit_code == 2, result.output
+    assert not isinstance(result.exception, ValueError)
+    assert "NUL" in result.output or "navalwar: error:" in result.output
+
+
+def test_saving_to_a_name_with_a_nul_character_is_a_data_error() -> None:
+    match = Match.start("tokyo_express", "basic", seed=1)
+    with pytest.raises(DataError, match="NUL character"):
+        match.save("game\x00.json")

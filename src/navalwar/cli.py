@@ -38,6 +38,18 @@ def _friendly(fn: F) -> F:
     return wrapper  # type: ignore[return-value]
 
 
+class _PathType(click.Path):
+    """A file name argument: a name no file can have (a NUL character in it) is a usage
+    error (exit 2), not the ``ValueError`` the operating system's calls raise."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str | bytes) and (
+            "\x00" in value if isinstance(value, str) else b"\x00" in value
+        ):
+            self.fail(f"{excerpt(value)} is not a file name (it holds a NUL character)", param, ctx)
+        return super().convert(value, param, ctx)
+
+
 def _parse_pairs(values: tuple[str, ...], what: str) -> dict[str, str]:
     out = {}
     for v in values:
@@ -112,7 +124,7 @@ def scenarios(game: str) -> None:
     "--data",
     "data",
     multiple=True,
-    type=click.Path(),
+    type=_PathType(),
     help="Override data directory (an owner's transcription).",
 )
 @_friendly
@@ -232,7 +244,7 @@ _common = [
         "--data",
         "data",
         multiple=True,
-        type=click.Path(),
+        type=_PathType(),
         help="Override data directory (an owner's transcription).",
     ),
     click.option("--strict", is_flag=True, help="Refuse data below 'historical' provenance."),
@@ -257,7 +269,7 @@ def common(fn: F) -> F:
     help="Agent for a side: random, first, or one of the game's own (default: the "
     "game's heuristic where it has one, else random).",
 )
-@click.option("--save", "save_path", type=click.Path(), help="Save the finished match here.")
+@click.option("--save", "save_path", type=_PathType(), help="Save the finished match here.")
 @click.option("--quiet", is_flag=True, help="Print only the result line.")
 @_friendly
 def run(
@@ -293,12 +305,12 @@ def run(
 
 
 @main.command()
-@click.argument("file", type=click.Path())
+@click.argument("file", type=_PathType())
 @click.option(
     "--data",
     "data",
     multiple=True,
-    type=click.Path(),
+    type=_PathType(),
     help="Override data directory the save was made with (a save opens none itself).",
 )
 @_friendly
@@ -313,7 +325,7 @@ def replay(file: str, data: tuple[str, ...]) -> None:
 
 
 @main.command()
-@click.argument("path", type=click.Path())
+@click.argument("path", type=_PathType())
 @click.option(
     "--game",
     default=None,
@@ -323,7 +335,7 @@ def replay(file: str, data: tuple[str, ...]) -> None:
     "--data",
     "data",
     multiple=True,
-    type=click.Path(),
+    type=_PathType(),
     help="Override data directory to check a save or scenario with.",
 )
 @click.option(
@@ -418,7 +430,7 @@ def play(
 
 
 @main.command()
-@click.argument("save", metavar="SAVE_OR_GAME", type=click.Path())
+@click.argument("save", metavar="SAVE_OR_GAME", type=_PathType())
 @click.argument("scenario", required=False)
 @common
 @click.option(
@@ -428,7 +440,7 @@ def play(
     help="Draw the map as at the start of this turn (what the game calls a turn: a Game "
     "Turn, an impulse) (default: the end).",
 )
-@click.option("-o", "--output", "output", type=click.Path(), default="map.svg", show_default=True)
+@click.option("-o", "--output", "output", type=_PathType(), default="map.svg", show_default=True)
 @click.option("--whole-map", is_flag=True, help="Draw the whole map, not just the ships' area.")
 @click.option(
     "--side",
@@ -535,7 +547,7 @@ def observe(
 @click.option(
     "--out",
     "out",
-    type=click.Path(dir_okay=False),
+    type=_PathType(dir_okay=False),
     default=None,
     help="Write one JSON line per battle here, as each finishes.",
 )
@@ -548,7 +560,7 @@ def observe(
 @click.option(
     "--plot",
     "plot",
-    type=click.Path(dir_okay=False),
+    type=_PathType(dir_okay=False),
     default=None,
     help="Draw the VP-margin histogram and outcome shares (.svg, .png; "
     "pip install 'navalwar[plot]').",

@@ -22,7 +22,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from types import TracebackType
 
-from navalwar.errors import DataError
+from navalwar.errors import DataError, excerpt
 
 _serial = itertools.count()
 
@@ -49,6 +49,10 @@ def atomic_output(path: str | Path) -> Iterator[Path]:
     file is removed and ``path`` left as it was (an OSError becomes a DataError naming
     ``path``). The new file gets the old one's permissions, or the usual ones."""
     path = Path(path)
+    if "\x00" in str(path):
+        raise DataError(
+            "cannot write: not a file name (it holds a NUL character)", file=excerpt(str(path))
+        )
     directory = path.parent
     for _ in range(1000):
         tmp = directory / f".{path.name}.{os.getpid()}.{next(_serial)}.tmp"
