@@ -627,7 +627,7 @@ def check_observations(game_id: str, scenario: str, seed: int, every: int = 5) -
                 problems.append(f"{label}: the {side} observation is not JSON: {exc}")
                 continue
             for v, variant in enumerate(game.hidden_variants(match.state, side, data, Dice(index))):
-                if _canonical(game.observe(variant, side, data)) != text:
+                if _canonical(game.observation(variant, side, data)) != text:
                     problems.append(
                         f"{label}: the {side} observation changes with hidden facts (variant {v})"
                     )

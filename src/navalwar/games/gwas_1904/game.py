@@ -524,20 +524,18 @@ class GreatWarAtSea1904(Game[State, GData]):
                     "hex": where,
                 }
         ships.extend(sorted(face_down.values(), key=lambda e: (e["hex"], e["id"])))
-        decision = self.decision(state, data)
         return {
-            "game": self.id,
-            "side": side,
-            "phase": state.phase,
-            "impulse": state.impulse,
-            "step": state.step,
             "initiative": state.initiative,
             "night": state.night,
             "weather": state.weather,
             "ships": ships,
-            "over": state.over,
-            "decision": self._pending(decision, side),
         }
+
+    def position(self, state: State) -> dict[str, Any]:
+        """The battle's phase, impulse and step (7.3); Basic Combat: its round (6.0)."""
+        if isinstance(state, bc.BasicBattle):
+            return {"phase": "basic", "round": state.round}
+        return {"phase": state.phase, "impulse": state.impulse, "step": state.step}
 
     @staticmethod
     def _entry(
@@ -567,12 +565,6 @@ class GreatWarAtSea1904(Game[State, GData]):
             entry.update(sunk=True)
         return entry
 
-    def _pending(self, decision: Decision | None, side: str) -> dict[str, Any] | None:
-        """The decision ``side`` must take now, for its observation (None if none)."""
-        if decision is None or decision.side != side:
-            return None
-        return decision.to_json(self.codec)
-
     def _observe_basic(self, state: bc.BasicBattle, side: str, data: GData) -> dict[str, Any]:
         """Basic Combat: the enemy's ships are known (the fleets are in contact) but
         not their damage; the other side's range statement stays secret."""
@@ -589,17 +581,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             elif s.damage.sunk:
                 entry.update(sunk=True)
             ships.append(entry)
-        decision = self.decision(state, data)
-        return {
-            "game": self.id,
-            "side": side,
-            "phase": "basic",
-            "round": state.round,
-            "range": state.range,
-            "ships": ships,
-            "over": state.over,
-            "decision": self._pending(decision, side),
-        }
+        return {"range": state.range, "ships": ships}
 
     def report(self, match: Match) -> str:
         """The battle report: its course, each side's losses and damage, VP, result."""
