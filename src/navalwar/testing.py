@@ -36,7 +36,7 @@ import subprocess
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -45,7 +45,7 @@ import attrs
 from navalwar.actions import Action
 from navalwar.agents import Agent, RandomAgent
 from navalwar.dice import Dice
-from navalwar.engine import Decision, Match
+from navalwar.engine import Context, Decision, Game, Match
 from navalwar.errors import (
     DataError,
     IllegalActionError,
@@ -55,13 +55,17 @@ from navalwar.errors import (
 )
 from navalwar.events import log_digest
 from navalwar.frozen import Value
+from navalwar.registry import OptionValue
 from navalwar.sequence import CardDeck, ChitCup
 
 #: Most decisions a random game may take before it counts as not terminating.
 DECISION_BUDGET = 10_000
 REFUSALS = (IllegalActionError, InvalidActionError)
 
-Check = Callable[[str, str, int], list[str]]
+Check = Callable[..., list[str]]
+"""``check(game, scenario, seed, options=None)``: the problems found (empty: conformant)."""
+GameRef = str | Game[Any, Any]  # a game id, or a game object (one not registered, in tests)
+Options = Mapping[str, OptionValue] | None
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -80,16 +84,26 @@ def play(match: Match, agents: dict[str, Agent], decisions: int = DECISION_BUDGE
     return decisions
 
 
-def random_match(game_id: str, scenario: str, seed: int, decisions: int = DECISION_BUDGET) -> Match:
+def random_match(
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    decisions: int = DECISION_BUDGET,
+    options: Options = None,
+) -> Match:
     """A match of ``scenario`` played by random agents for up to ``decisions`` decisions."""
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     play(match, random_agents(match, seed), decisions)
     return match
 
 
-def random_match_digest(game_id: str, scenario: str, seed: int) -> str:
+def _start(game: GameRef, scenario: str, seed: int, options: Options) -> Match:
+    return Match.start(game, scenario, seed=seed, options=dict(options) if options else None)
+
+
+def random_match_digest(game_id: GameRef, scenario: str, seed: int, options: Options = None) -> str:
     """The event-log digest of a whole random game (what the fresh-process check compares)."""
-    match = random_match(game_id, scenario, seed)
+    match = random_match(game_id, scenario, seed, options=options)
     return f"{len(match.events)} {log_digest(match.events)}"
 
 
@@ -162,11 +176,15 @@ def _where(decision: Decision, index: int) -> str:
 
 # -- random play ----------------------------------------------------------------------------
 def check_random_play(
-    game_id: str, scenario: str, seed: int, budget: int = DECISION_BUDGET
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    budget: int = DECISION_BUDGET,
+    options: Options = None,
 ) -> list[str]:
     """Random legal play terminates within ``budget`` decisions and yields an outcome."""
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     sides = match.game.spec.sides
     n = 0
     for n, decision in enumerate(_walk(match, seed, problems, budget), start=1):
@@ -196,11 +214,16 @@ def check_random_play(
 
 # -- legal actions ---------------------------------------------------------------------------
 def check_legal_actions(
-    game_id: str, scenario: str, seed: int, every: int = 3, per_decision: int = 12
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    every: int = 3,
+    per_decision: int = 12,
+    options: Options = None,
 ) -> list[str]:
     """Every listed legal action is accepted (on a clone), at every ``every``-th decision."""
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     codec = match.game.codec
     dice = Dice(seed + 17)
     for n, decision in enumerate(_walk(match, seed, problems)):
@@ -323,14 +346,16 @@ def _expect_handled(match: Match, action: Action, what: str) -> str | None:
     return None
 
 
-def check_illegal_actions(game_id: str, scenario: str, seed: int, every: int = 4) -> list[str]:
+def check_illegal_actions(
+    game_id: GameRef, scenario: str, seed: int, every: int = 4, options: Options = None
+) -> list[str]:
     """Illegal and malformed actions are refused and leave the match unchanged.
 
     A mutated action the decision's own check accepts (a validator may be
     broader than the listed choices) must then be applied or refused, not crash.
     """
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     codec = match.game.codec
     dice = Dice(seed + 29)
     seen: dict[str, Action] = {}
@@ -392,7 +417,9 @@ def _coerced_json(codec_json: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def check_json_field_types(game_id: str, scenario: str, seed: int, every: int = 4) -> list[str]:
+def check_json_field_types(
+    game_id: GameRef, scenario: str, seed: int, every: int = 4, options: Options = None
+) -> list[str]:
     """A JSON action with a field of the wrong JSON type is refused, not coerced.
 
     ``{"speed": "4"}``, ``{"speed": 4.5}``, ``{"ship": null}`` or a string where
@@ -400,7 +427,7 @@ def check_json_field_types(game_id: str, scenario: str, seed: int, every: int = 
     sends them has a bug the engine should report.
     """
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     codec = match.game.codec
     dice = Dice(seed + 31)
     for n, decision in enumerate(_walk(match, seed, problems)):
@@ -420,24 +447,31 @@ def check_json_field_types(game_id: str, scenario: str, seed: int, every: int = 
 _SCRIPT = (
     "import sys\n"
     "from navalwar.testing import random_match_digest\n"
-    "print(random_match_digest(sys.argv[1], sys.argv[2], int(sys.argv[3])))\n"
+    "import json\n"
+    "print(random_match_digest(sys.argv[1], sys.argv[2], int(sys.argv[3]), "
+    "json.loads(sys.argv[4])))\n"
 )
 
 
 def check_fresh_process(
-    game_id: str, scenario: str, seed: int, hash_seeds: Sequence[str] = ("1", "4242")
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    hash_seeds: Sequence[str] = ("1", "4242"),
+    options: Options = None,
 ) -> list[str]:
     """The same seed and choices give the same event log in fresh processes.
 
     Each run uses another ``PYTHONHASHSEED``, so set or dict ordering that
     leaks into the rules shows up as a different log.
     """
-    here = random_match_digest(game_id, scenario, seed)
+    name = game_id if isinstance(game_id, str) else game_id.id  # the fresh process loads it
+    here = random_match_digest(game_id, scenario, seed, options)
     problems = []
     for hash_seed in hash_seeds:
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
-            [sys.executable, "-c", _SCRIPT, game_id, scenario, str(seed)],
+            [sys.executable, "-c", _SCRIPT, name, scenario, str(seed), json.dumps(options)],
             capture_output=True,
             text=True,
             env=env,
@@ -470,12 +504,17 @@ def _same_log(a: Match, b: Match) -> str | None:
 
 
 def check_save_load(
-    game_id: str, scenario: str, seed: int, at: int = 12, directory: Path | None = None
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    at: int = 12,
+    directory: Path | None = None,
+    options: Options = None,
 ) -> list[str]:
     """A match saved after ``at`` decisions loads to the same position and plays on identically."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(directory or tmp) / f"conformance-{game_id}-{seed}.json"
-        match = random_match(game_id, scenario, seed, at)
+        match = random_match(game_id, scenario, seed, at, options)
         match.save(path)
         try:
             loaded = Match.load(path)
@@ -534,12 +573,12 @@ def _tampered(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
                 break
 
 
-def check_replay(game_id: str, scenario: str, seed: int) -> list[str]:
+def check_replay(game_id: GameRef, scenario: str, seed: int, options: Options = None) -> list[str]:
     """``replay()`` reproduces the log; a save with an edited digest, seed or action is refused."""
     from navalwar.serialization import match_to_json
 
     problems = []
-    match = random_match(game_id, scenario, seed)
+    match = random_match(game_id, scenario, seed, options=options)
     try:
         diff = _same_log(match, match.replay())
     except NavalwarError as exc:
@@ -607,10 +646,72 @@ def _shows(observation: dict[str, Any], text: str, order: tuple[Any, ...]) -> bo
     return ",".join(map(str, items)) in text or json.dumps(items) in text
 
 
-def check_observations(game_id: str, scenario: str, seed: int, every: int = 5) -> list[str]:
-    """Observations are JSON, blind to hidden facts, and do not show deck or cup order."""
+def _own_json(game: Game[Any, Any], decision: Decision | None, side: str) -> str | None:
+    if decision is None or decision.side != side:
+        return None
+    return _canonical(decision.to_json(game.codec))
+
+
+def _seen_step(match: Match, state: Any, action: Action, side: str) -> tuple[str, str, bool] | None:
+    """``action`` applied to ``state`` with the match's dice (a copy): the observation
+    of ``side`` after it, the events of the step ``side`` sees (canonical JSON), and
+    whether the step rolled dice or revealed a fact (``Context.reveal``). None if the
+    rules refuse ``action``."""
+    game, data = match.game, match.data
+    dice = match._dice.clone()
+    ctx = Context(dice)
+    try:
+        after = game.advance(game.apply(state, action, data, ctx), data, ctx)
+    except NavalwarError:
+        return None
+    seen = [e.to_json() for e in ctx.events if not e.sides or side in e.sides]
+    moved = dice.index != match._dice.index or ctx.reveal
+    return _canonical(game.observation(after, side, data)), _canonical(seen), moved
+
+
+def _variant_problems(
+    match: Match, side: str, variant: Any, text: str, what: str, index: int
+) -> list[str]:
+    """How ``side`` could tell ``variant`` from the match's state (empty: it cannot).
+
+    Its observation and its decision must be the same; and when it decides, its
+    choice must be legal in both and give the same visible events, unless the step
+    reveals a hidden fact (a reveal, or observations after it that differ: what it
+    learns is the fact itself) or rolls dice (which rolls the rules make may depend on
+    a hidden fact, as at the table, where the other player sees every die rolled).
+    """
+    game, data = match.game, match.data
+    if _canonical(game.observation(variant, side, data)) != text:
+        return [f"{what}: the {side} observation changes with hidden facts"]
+    decision = match.decision
+    mine = _own_json(game, decision, side)
+    if mine != _own_json(game, game.decision(variant, data), side):
+        return [f"{what}: the {side} decision changes with hidden facts"]
+    if decision is None or mine is None:
+        return []
+    action = decision.random_choice(Dice(index + 7))
+    real = _seen_step(match, match.state, action, side)
+    if real is None:
+        return []  # a sampled choice the rules refuse: the legal-actions check reports it
+    other = _seen_step(match, variant, action, side)
+    if other is None:
+        return [f"{what}: {side}'s {action.describe()} is refused with hidden facts changed"]
+    if real[0] == other[0] and real[1] != other[1] and not (real[2] or other[2]):
+        return [
+            f"{what}: the events {side} sees after {action.describe()} change with hidden facts"
+        ]
+    return []
+
+
+def check_observations(
+    game_id: GameRef, scenario: str, seed: int, every: int = 1, options: Options = None
+) -> list[str]:
+    """Observations are JSON and do not show deck or cup order; a side cannot tell its
+    position from any of the game's hidden variants of it (``Game.hidden_variants``:
+    other deck orders, which unseen unit is where, secret commitments ...): not by its
+    observation, its decision, nor the events its own choice makes visible to it."""
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     game, data = match.game, match.data
     try:
         match.observe("no such side")
@@ -627,10 +728,11 @@ def check_observations(game_id: str, scenario: str, seed: int, every: int = 5) -
                 problems.append(f"{label}: the {side} observation is not JSON: {exc}")
                 continue
             for v, variant in enumerate(game.hidden_variants(match.state, side, data, Dice(index))):
-                if _canonical(game.observation(variant, side, data)) != text:
-                    problems.append(
-                        f"{label}: the {side} observation changes with hidden facts (variant {v})"
-                    )
+                what = f"{label} (variant {v})"
+                try:
+                    problems.extend(_variant_problems(match, side, variant, text, what, index))
+                except Exception as exc:  # a variant the rules crash on is the finding
+                    problems.append(f"{what}: crashed: {type(exc).__name__}: {exc}")
             for order in hidden_orders(match.state):
                 if len(set(order)) > 1 and _shows(obs, text, order):
                     problems.append(f"{label}: the {side} observation shows a hidden order")
@@ -645,10 +747,10 @@ def check_observations(game_id: str, scenario: str, seed: int, every: int = 5) -
 
 
 # -- undo ------------------------------------------------------------------------------------
-def check_undo(game_id: str, scenario: str, seed: int) -> list[str]:
+def check_undo(game_id: GameRef, scenario: str, seed: int, options: Options = None) -> list[str]:
     """Undo restores a dice-free action exactly and refuses to cross a chance event."""
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     before = _snapshot(match)
     try:
         match.undo()

@@ -656,10 +656,13 @@ class GreatWarAtSea1904(Game[State, GData]):
         return scen if isinstance(scen, BattleScenario) else None
 
     def hidden_variants(self, state: State, side: str, data: GData, dice: Dice) -> list[State]:
-        """The enemy's damage records are secret: perturb one (not a sunk one); and
-        which ships are under two face-down enemy counters (7.23): swap them."""
+        """The enemy's damage records are secret: perturb one (not a sunk one); which
+        ships are under two face-down enemy counters (7.23): swap them; and with three
+        or more, every face-down enemy counter moved to the next one's place
+        (:func:`rotate_face_down`). Basic Combat: the other side's range statement,
+        until both have stated (6.2)."""
         if isinstance(state, bc.BasicBattle):
-            return []
+            return basic_statement_variants(state, side, data)
         out: list[State] = []
         for s in state.ships:
             if s.side != side and not s.damage.sunk and s.damage.track.remaining("hull") > 1:
@@ -667,7 +670,54 @@ class GreatWarAtSea1904(Game[State, GData]):
                 out.append(state.with_ship(attrs.evolve(s, damage=dmg)))
                 break
         swapped = swap_face_down(state, side)
-        return [*out, swapped] if swapped is not None else out
+        if swapped is not None:
+            out.append(swapped)
+        rotated = rotate_face_down(state, side)
+        return [*out, rotated] if rotated is not None else out
+
+
+def basic_statement_variants(state: bc.BasicBattle, side: str, data: GData) -> list[bc.BasicBattle]:
+    """``state`` with the other side's secret range statement (6.2) replaced by each
+    other statement open to it, while ``side`` has not stated."""
+    if state.step != "range" or any(who == side for who, _ in state.wanted):
+        return []
+    out = []
+    for i, (who, want) in enumerate(state.wanted):
+        for alt in bc.range_choices(state, data.rules.specs, who):
+            if alt.want != want:
+                wanted = (*state.wanted[:i], (who, alt.want), *state.wanted[i + 1 :])
+                out.append(attrs.evolve(state, wanted=wanted))
+    return out
+
+
+def rotate_face_down(battle: b.Battle, side: str) -> b.Battle | None:
+    """``battle`` with every face-down enemy counter free to move (squadrons too; not
+    aground, in port, exempt or in tow) moved to the next one's place, in the order of
+    their ids: each takes that counter's hex and opaque id, so which ships are where
+    changes and ``side`` should see no difference (7.23). None if fewer than three such
+    counters (two are :func:`swap_face_down`)."""
+    members: dict[str, list[b.BattleShip]] = {}
+    stuck: set[str] = set()
+    for s in battle.ships:
+        if s.side == side or not s.afloat:
+            continue
+        members.setdefault(s.counter, []).append(s)
+        if s.aground or s.in_port or s.exempt or s.in_tow or s.seen:
+            stuck.add(s.counter)
+    ids = dict(battle.ids)
+    counters = sorted((c for c in members if c not in stuck), key=lambda c: (ids.get(c, ""), c))
+    if len(counters) < 3:
+        return None
+    hexes = {c: members[c][0].hex for c in counters}
+    if any(any(s.hex != hexes[c] for s in members[c]) for c in counters):
+        return None  # a squadron split over hexes: no single place to move it to
+    moved: dict[str, b.BattleShip] = {}
+    new_ids = dict(ids)
+    for c, nxt in zip(counters, [*counters[1:], counters[0]], strict=True):
+        new_ids[c] = ids.get(nxt, "")
+        for s in members[c]:
+            moved[s.key] = s.replace(hex=hexes[nxt])
+    return battle.with_ships(moved).replace(ids=tuple(sorted(new_ids.items())))
 
 
 def swap_face_down(battle: b.Battle, side: str) -> b.Battle | None:
