@@ -704,7 +704,7 @@ def _variant_problems(
 
 
 def check_observations(
-    game_id: GameRef, scenario: str, seed: int, every: int = 1, options: Options = None
+    game_id: GameRef, scenario: str, seed: int, every: int = 3, options: Options = None
 ) -> list[str]:
     """Observations are JSON and do not show deck or cup order; a side cannot tell its
     position from any of the game's hidden variants of it (``Game.hidden_variants``:
@@ -829,34 +829,95 @@ CHECKS: dict[str, Check] = {
 PER_SEED = ("random_play", "legal_actions", "illegal_actions", "observations", "undo")
 
 
-def run_conformance(
-    game_id: str, scenarios: Sequence[str] | None = None, seeds: Sequence[int] = (0, 1)
-) -> list[str]:
-    """Run every check on ``scenarios`` (default: all the game's bundled ones).
+#: Most option sets :func:`option_sets` derives from a game's options (the defaults first).
+MAX_OPTION_SETS = 16
 
-    Returns:
-        Every problem, each prefixed with ``[check scenario seed]``; empty if
-        the game conforms. A check that crashes is reported as a problem too.
-    """
+
+def _game(game: GameRef) -> Game[Any, Any]:
     from navalwar.registry import load
 
-    game = load(game_id)
+    return load(game) if isinstance(game, str) else game
+
+
+def option_sets(game: GameRef) -> list[dict[str, OptionValue]]:
+    """The option sets the suite runs a game with: ``{}`` (the defaults), then each
+    option changed alone: an option with ``choices`` at each other value, a boolean
+    flipped (a whole number without choices stays at its default), at most
+    :data:`MAX_OPTION_SETS` in all. A game may declare its own list instead, as a
+    ``conformance_options`` attribute (sequences of option dicts; ``{}`` first)."""
+    g = _game(game)
+    declared = getattr(g, "conformance_options", None)
+    if declared is not None:
+        return [dict(o) for o in declared][:MAX_OPTION_SETS]
+    out: list[dict[str, OptionValue]] = [{}]
+    for spec in g.spec.options:
+        if spec.choices:
+            out += [{spec.name: c} for c in spec.choices if c != spec.default]
+        elif isinstance(spec.default, bool):
+            out.append({spec.name: not spec.default})
+    return out[:MAX_OPTION_SETS]
+
+
+def accepts(game: GameRef, scenario: str, options: Options) -> bool:
+    """Whether ``scenario`` can be played with ``options`` (some refuse an option set:
+    an overlay a scenario cannot do without, for instance)."""
+    try:
+        _start(game, scenario, 0, options)
+    except NavalwarError:
+        return False
+    return True
+
+
+def describe_options(options: Options) -> str:
+    """``"combat=basic"``, for labels ("" for the defaults)."""
+    return ",".join(f"{k}={json.dumps(v)}" for k, v in sorted((options or {}).items()))
+
+
+def run_conformance(
+    game_id: GameRef,
+    scenarios: Sequence[str] | None = None,
+    seeds: Sequence[int] = (0, 1),
+    options: Sequence[Mapping[str, OptionValue]] | None = None,
+) -> list[str]:
+    """Run every check on ``scenarios`` (default: all the game's bundled ones), with
+    each of ``options`` (default: :func:`option_sets`). An option set other than the
+    defaults runs on the first seed only, and skips the scenarios that refuse it.
+
+    Returns:
+        Every problem, each prefixed with ``[check scenario seed]`` (and the option
+        set, when not the defaults); empty if the game conforms. A check that crashes
+        is reported as a problem too.
+    """
+    game = _game(game_id)
     problems: list[str] = []
-    for scenario in scenarios if scenarios is not None else game.scenarios():
-        for name, check in CHECKS.items():
-            for seed in seeds if name in PER_SEED else seeds[:1]:
-                label = f"[{name} {scenario} {seed}]"
-                try:
-                    found = check(game_id, scenario, seed)
-                except Exception as exc:  # a crashing check is a conformance failure
-                    found = [f"crashed: {''.join(traceback.format_exception_only(exc)).strip()}"]
-                problems += [f"{label} {p}" for p in found]
+    sets = [dict(o) for o in options] if options is not None else option_sets(game)
+    for opts in sets:
+        named = describe_options(opts)
+        for scenario in scenarios if scenarios is not None else game.scenarios():
+            if opts and not accepts(game_id, scenario, opts):
+                continue
+            for name, check in CHECKS.items():
+                runs = seeds if name in PER_SEED else seeds[:1]
+                for seed in runs if not opts else seeds[:1]:
+                    label = f"[{name} {scenario} {seed}{' ' + named if named else ''}]"
+                    try:
+                        if opts:
+                            found = check(game_id, scenario, seed, options=opts)
+                        else:
+                            found = check(game_id, scenario, seed)
+                    except Exception as exc:  # a crashing check is a conformance failure
+                        found = [
+                            f"crashed: {''.join(traceback.format_exception_only(exc)).strip()}"
+                        ]
+                    problems += [f"{label} {p}" for p in found]
     return problems
 
 
 __all__ = [
     "CHECKS",
     "DECISION_BUDGET",
+    "MAX_OPTION_SETS",
+    "accepts",
     "check_fresh_process",
     "check_illegal_actions",
     "check_json_field_types",
@@ -866,8 +927,10 @@ __all__ = [
     "check_replay",
     "check_save_load",
     "check_undo",
+    "describe_options",
     "hidden_orders",
     "mutations",
+    "option_sets",
     "play",
     "random_agents",
     "random_match",

@@ -505,10 +505,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             return self._observe_basic(state, side, data)
         rules = data.rules
         ids = dict(state.ids)
-        placing = False
-        if state.phase == "setup":
-            enemy = {s.counter for s in state.ships if s.side != side}
-            placing = any(c in enemy for c in state.todo)
+        placing = enemy_placing(state, side)
         ships = []
         face_down: dict[str, dict[str, Any]] = {}
         for s in state.ships:
@@ -673,7 +670,19 @@ class GreatWarAtSea1904(Game[State, GData]):
         if swapped is not None:
             out.append(swapped)
         rotated = rotate_face_down(state, side)
-        return [*out, rotated] if rotated is not None else out
+        if rotated is not None:
+            out.append(rotated)
+        shifted = swap_placed(state, side)
+        return [*out, shifted] if shifted is not None else out
+
+
+def enemy_placing(battle: b.Battle, side: str) -> bool:
+    """Whether the enemy of ``side`` is still setting up its counters (7.2): until it is
+    done, ``side`` sees none of them, not even where they are."""
+    if battle.phase != "setup":
+        return False
+    enemy = {s.counter for s in battle.ships if s.side != side}
+    return any(c in enemy for c in battle.todo)
 
 
 def basic_statement_variants(state: bc.BasicBattle, side: str, data: GData) -> list[bc.BasicBattle]:
@@ -688,6 +697,23 @@ def basic_statement_variants(state: bc.BasicBattle, side: str, data: GData) -> l
                 wanted = (*state.wanted[:i], (who, alt.want), *state.wanted[i + 1 :])
                 out.append(attrs.evolve(state, wanted=wanted))
     return out
+
+
+def swap_placed(battle: b.Battle, side: str) -> b.Battle | None:
+    """While the enemy is still placing its counters (7.2), ``battle`` with two of its
+    placed single-ship counters in different hexes exchanging hexes only (their ids
+    stay): where they stand is hidden from ``side`` until the set-up ends. None
+    otherwise."""
+    if not enemy_placing(battle, side):
+        return None
+    placed: dict[str, b.BattleShip] = {}
+    for s in battle.ships:
+        if s.side != side and s.hex is not None and s.counter == s.key and not s.aground:
+            placed.setdefault(label(s.hex), s)
+    if len(placed) < 2:
+        return None
+    (_, x), (_, y) = sorted(placed.items())[:2]
+    return battle.with_ships({x.key: x.replace(hex=y.hex), y.key: y.replace(hex=x.hex)})
 
 
 def rotate_face_down(battle: b.Battle, side: str) -> b.Battle | None:
