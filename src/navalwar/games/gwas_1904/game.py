@@ -461,7 +461,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             if after.over and not state.over:
                 impulse.roll_battle_fuel(self._scenario_of(after), ctx)  # 7.39
             return after
-        return impulse.advance(state, data.rules, ctx)
+        return _revealing(state, impulse.advance(state, data.rules, ctx), ctx)
 
     def decision(self, state: State, data: GData) -> Decision | None:
         if isinstance(state, bc.BasicBattle):
@@ -471,11 +471,14 @@ class GreatWarAtSea1904(Game[State, GData]):
         return impulse.ask(state, data.rules)
 
     def apply(self, state: State, action: Action, data: GData, ctx: Context) -> State:
+        if isinstance(state, bc.BasicBattle):
+            return bc.apply(state, data.rules.specs, action, ctx)
+        return _revealing(state, self._apply(state, action, data, ctx), ctx)
+
+    def _apply(self, state: b.Battle, action: Action, data: GData, ctx: Context) -> b.Battle:
         from navalwar.games.gwas_1904 import fire, movement
 
         rules = data.rules
-        if isinstance(state, bc.BasicBattle):
-            return bc.apply(state, rules.specs, action, ctx)
         if isinstance(action, b.Place):
             return setup.apply(state, action, ctx)
         if isinstance(action, b.Flagship):
@@ -659,7 +662,7 @@ class GreatWarAtSea1904(Game[State, GData]):
         (:func:`rotate_face_down`). Basic Combat: the other side's range statement,
         until both have stated (6.2)."""
         if isinstance(state, bc.BasicBattle):
-            return basic_statement_variants(state, side, data)
+            return list(basic_statement_variants(state, side, data))
         out: list[State] = []
         for s in state.ships:
             if s.side != side and not s.damage.sunk and s.damage.track.remaining("hull") > 1:
@@ -674,6 +677,22 @@ class GreatWarAtSea1904(Game[State, GData]):
             out.append(rotated)
         shifted = swap_placed(state, side)
         return [*out, shifted] if shifted is not None else out
+
+
+def _revealing(before: b.Battle, after: b.Battle, ctx: Context) -> b.Battle:
+    """``after``; the step is a reveal (``Context.reveal``: no undo past it) if a
+    counter turned face up (7.27) or a side's set-up was first shown (7.2)."""
+    if after is before:
+        return after
+    if sum(s.seen for s in after.ships) > sum(s.seen for s in before.ships) or (
+        before.phase == "setup"
+        and any(
+            enemy_placing(before, side) and not enemy_placing(after, side)
+            for side in {s.side for s in before.ships}
+        )
+    ):
+        ctx.reveal = True
+    return after
 
 
 def enemy_placing(battle: b.Battle, side: str) -> bool:
