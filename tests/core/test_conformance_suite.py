@@ -129,6 +129,37 @@ def test_gwas_basic_combat_reveal_of_the_statements_cannot_be_undone() -> None:
             pytest.fail(f"{scenario}: no range statements revealed")
 
 
+def test_te_a_gunnery_card_turned_over_cannot_be_undone() -> None:
+    """Found by the observation check (ship_pool="all"): the US fired, read the Gunnery
+    Cards turned over (TE 3.7), and could take its fire allocation back."""
+    match = Match.start("tokyo_express", "basic", seed=0, options={"ship_pool": "all"})
+    agents = testing.random_agents(match, 0)
+    drawn = 0
+    while match.decision is not None:
+        n = len(match.events)
+        testing.play(match, agents, 1)
+        if any(e.kind == "gunnery_attack" for e in match.events[n:]):
+            drawn += 1
+            assert not match.can_undo()
+    assert drawn
+
+
+@pytest.mark.parametrize(("scenario", "seed"), [("chemulpo", 0), ("first-of-october", 0)])
+def test_gwas_a_counter_turned_face_up_cannot_be_undone(scenario: str, seed: int) -> None:
+    """Found with the hidden variants: the last placement (7.2) or a move that brought
+    enemy counters within visual distance (7.27) showed them, and could be taken back."""
+    match = Match.start("gwas_1904", scenario, seed=seed)
+    agents = testing.random_agents(match, seed)
+    revealed = 0
+    while match.decision is not None:
+        seen = sum(s.seen for s in match.state.ships)
+        testing.play(match, agents, 1)
+        if sum(s.seen for s in match.state.ships) > seen:
+            revealed += 1
+            assert not match.can_undo()
+    assert revealed
+
+
 # -- a fake game with secret commitments --------------------------------------------------------
 @attrs.frozen
 class Bid(Action):
