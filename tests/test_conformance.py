@@ -91,7 +91,7 @@ def test_navalwar_games_callable_after_loading_a_game() -> None:
 
 
 def test_run_conformance_on_the_basic_scenario() -> None:
-    assert testing.run_conformance("tokyo_express", ["basic"], seeds=(3,)) == []
+    assert testing.run_conformance("tokyo_express", ["basic"], seeds=(3,), options=[{}]) == []
 
 
 def test_run_conformance_labels_problems_and_reports_crashes(
@@ -230,7 +230,7 @@ def _unstable_setup(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_fresh_process_reports_a_different_log(monkeypatch: pytest.MonkeyPatch) -> None:
     real = testing.random_match_digest
     monkeypatch.setattr(
-        testing, "random_match_digest", lambda g, s, n: real(g, s, n).replace(" ", " x")
+        testing, "random_match_digest", lambda g, s, n, o=None: real(g, s, n, o).replace(" ", " x")
     )
     problems = testing.check_fresh_process("tokyo_express", "basic", 0, hash_seeds=("3",))
     assert len(problems) == 1
