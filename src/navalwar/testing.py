@@ -1,6 +1,7 @@
 """The conformance suite every registered game must pass (DESIGN "Tests").
 
-Each check takes a game id, a scenario id and a seed, plays the game with
+Each check takes a game (its id, or a game object), a scenario id, a seed and
+optionally ``options`` (rules options), plays the game with
 :class:`~navalwar.agents.RandomAgent` s, and returns the problems it found (an
 empty list means conformant). The checks:
 
@@ -16,12 +17,16 @@ empty list means conformant). The checks:
   processes with different hash seeds.
 * :func:`check_save_load`: a match saved mid-game loads and continues identically.
 * :func:`check_replay`: ``replay()`` reproduces the log; tampered saves are refused.
-* :func:`check_observations`: observations are JSON, identical for every
-  hidden variant of the state, and do not show the order of decks or cups.
+* :func:`check_observations`: observations are JSON and do not show the order of
+  decks or cups; for every hidden variant of the state (``Game.hidden_variants``:
+  unseen units moved or exchanged, decks reordered, secret commitments changed) a
+  side's observation, decision, and the events its own choice shows it are the same.
 * :func:`check_undo`: undo restores a dice-free action exactly and refuses to
   cross a chance event.
 
-:func:`run_conformance` runs them all. From pytest::
+:func:`run_conformance` runs them all, over the game's option sets
+(:func:`option_sets`: each option changed alone, or the sets a game declares).
+From pytest::
 
     @pytest.mark.parametrize("check", sorted(CHECKS))
     def test_conformance(check):
