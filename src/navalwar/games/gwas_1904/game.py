@@ -461,7 +461,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             if after.over and not state.over:
                 impulse.roll_battle_fuel(self._scenario_of(after), ctx)  # 7.39
             return after
-        return _revealing(state, impulse.advance(state, data.rules, ctx), ctx)
+        return impulse.advance(state, data.rules, ctx)
 
     def decision(self, state: State, data: GData) -> Decision | None:
         if isinstance(state, bc.BasicBattle):
@@ -471,27 +471,27 @@ class GreatWarAtSea1904(Game[State, GData]):
         return impulse.ask(state, data.rules)
 
     def apply(self, state: State, action: Action, data: GData, ctx: Context) -> State:
-        if isinstance(state, bc.BasicBattle):
-            return bc.apply(state, data.rules.specs, action, ctx)
-        return _revealing(state, self._apply(state, action, data, ctx), ctx)
-
-    def _apply(self, state: b.Battle, action: Action, data: GData, ctx: Context) -> b.Battle:
         from navalwar.games.gwas_1904 import fire, movement
 
         rules = data.rules
-        if isinstance(action, b.Place):
-            return setup.apply(state, action, ctx)
-        if isinstance(action, b.Flagship):
-            return setup.choose_flagship(state, action, ctx)
-        if isinstance(action, b.Move):
-            return movement.apply(state, rules, action, ctx)
+        if isinstance(state, bc.BasicBattle):
+            return bc.apply(state, rules.specs, action, ctx)
         if isinstance(action, b.Fire | b.Torpedo):
             return fire.declare(state, action)
-        if isinstance(action, b.Tow):
-            return movement.apply_tow(state, rules, action, ctx)
         if isinstance(action, b.Assign):
             return fire.assign(state, rules, action, ctx)
-        raise IllegalActionError(action.describe(), "not a GWaS battle action")
+        # the actions that move or set up counters may turn some face up (7.2, 7.27)
+        if isinstance(action, b.Place):
+            after = setup.apply(state, action, ctx)
+        elif isinstance(action, b.Flagship):
+            after = setup.choose_flagship(state, action, ctx)
+        elif isinstance(action, b.Move):
+            after = movement.apply(state, rules, action, ctx)
+        elif isinstance(action, b.Tow):
+            after = movement.apply_tow(state, rules, action, ctx)
+        else:
+            raise IllegalActionError(action.describe(), "not a GWaS battle action")
+        return _revealing(state, after, ctx)
 
     def observe(self, state: State, side: str, data: GData) -> dict[str, Any]:
         """Own ships in full; enemy counters face down until seen (7.23, 7.27), and
