@@ -480,18 +480,15 @@ class GreatWarAtSea1904(Game[State, GData]):
             return fire.declare(state, action)
         if isinstance(action, b.Assign):
             return fire.assign(state, rules, action, ctx)
-        # the actions that move or set up counters may turn some face up (7.2, 7.27)
+        if isinstance(action, b.Move):
+            return movement.apply(state, rules, action, ctx)
+        if isinstance(action, b.Tow):
+            return movement.apply_tow(state, rules, action, ctx)
         if isinstance(action, b.Place):
-            after = setup.apply(state, action, ctx)
-        elif isinstance(action, b.Flagship):
-            after = setup.choose_flagship(state, action, ctx)
-        elif isinstance(action, b.Move):
-            after = movement.apply(state, rules, action, ctx)
-        elif isinstance(action, b.Tow):
-            after = movement.apply_tow(state, rules, action, ctx)
-        else:
-            raise IllegalActionError(action.describe(), "not a GWaS battle action")
-        return _revealing(state, after, ctx)
+            return _revealing(state, setup.apply(state, action, ctx), ctx)
+        if isinstance(action, b.Flagship):
+            return _revealing(state, setup.choose_flagship(state, action, ctx), ctx)
+        raise IllegalActionError(action.describe(), "not a GWaS battle action")
 
     def observe(self, state: State, side: str, data: GData) -> dict[str, Any]:
         """Own ships in full; enemy counters face down until seen (7.23, 7.27), and
@@ -680,16 +677,12 @@ class GreatWarAtSea1904(Game[State, GData]):
 
 
 def _revealing(before: b.Battle, after: b.Battle, ctx: Context) -> b.Battle:
-    """``after``; the step is a reveal (``Context.reveal``: no undo past it) if a
-    counter turned face up (7.27) or a side's set-up was first shown (7.2)."""
-    if after is before:
-        return after
-    if sum(s.seen for s in after.ships) > sum(s.seen for s in before.ships) or (
-        before.phase == "setup"
-        and any(
-            enemy_placing(before, side) and not enemy_placing(after, side)
-            for side in {s.side for s in before.ships}
-        )
+    """``after``, a step of the set-up; it is a reveal (``Context.reveal``: no undo past
+    it) if it first shows a side's counters to the enemy (7.2). Counters turned face up
+    (7.27) mark the reveal where they turn (:func:`b.reveal`)."""
+    if before.phase == "setup" and any(
+        enemy_placing(before, side) and not enemy_placing(after, side)
+        for side in {s.side for s in before.ships}
     ):
         ctx.reveal = True
     return after
