@@ -716,6 +716,7 @@ def _resolve_range(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBattl
     higher on 1d6 (ties re-rolled)."""
     wants = dict(state.wanted)
     j, r = wants[JAPAN], wants[RUSSIA]
+    ctx.reveal = True  # the secret statements are shown: no undo past this (6.2)
     ctx.log(
         "basic_range_statements",
         f"Japan {BasicRange(j).describe()}; Russia {BasicRange(r).describe()}",

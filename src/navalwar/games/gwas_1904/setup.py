@@ -418,7 +418,7 @@ def _next(battle: Battle, ctx: Context) -> Battle:
         raise_no_room(first)
     if battle.todo:
         return battle
-    battle = reveal(attrs.evolve(battle, phase="impulse", step=1, acting="", started=False))
+    battle = reveal(attrs.evolve(battle, phase="impulse", step=1, acting="", started=False), ctx)
     ctx.log("set_up_done", "All counters are placed face down (7.23)", "GWaS 7.2")
     return battle
 
