@@ -33,13 +33,6 @@ from navalwar.games.gwas_1904 import battle as b
 from navalwar.games.gwas_1904 import impulse, setup, victory
 from navalwar.games.gwas_1904.actions import (
     ACTIONS,
-    Assign,
-    Fire,
-    Flagship,
-    Move,
-    Place,
-    Torpedo,
-    Tow,
 )
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.events import EVENT_KINDS
@@ -525,7 +518,7 @@ class GreatWarAtSea1904(Game[State, GData]):
                 impulse.roll_battle_fuel(self._scenario_of(basic), ctx)  # 7.39
             after = basic
         else:
-            after = impulse.advance(state, data.rules, ctx)
+            after, _decision = impulse.DRIVER.advance(self, state, data.rules, ctx)
         if after.over and not state.over and ctx.record:
             self._log_game_over(after, data, ctx)
         return after
@@ -547,29 +540,15 @@ class GreatWarAtSea1904(Game[State, GData]):
     def decision(self, state: State, data: GData) -> Decision | None:
         if isinstance(state, bc.BasicBattle):
             return bc.ask(state, data.rules.specs)
-        if state.phase == "setup":
-            return setup.ask(state)
-        return impulse.ask(state, data.rules)
+        return impulse.DRIVER.decision(self, state, data.rules)
 
     def apply(self, state: State, action: Action, data: GData, ctx: Context) -> State:
-        from navalwar.games.gwas_1904 import fire, movement
-
         rules = data.rules
         if isinstance(state, bc.BasicBattle):
             return bc.apply(state, rules.specs, action, ctx)
-        if isinstance(action, Place):
-            return setup.apply(state, action, ctx)
-        if isinstance(action, Flagship):
-            return setup.choose_flagship(state, action, ctx)
-        if isinstance(action, Move):
-            return movement.apply(state, rules, action, ctx)
-        if isinstance(action, Fire | Torpedo):
-            return fire.declare(state, action)
-        if isinstance(action, Tow):
-            return movement.apply_tow(state, rules, action, ctx)
-        if isinstance(action, Assign):
-            return fire.assign(state, rules, action, ctx)
-        raise IllegalActionError(action.describe(), "not a GWaS battle action")
+        if state.over:
+            raise IllegalActionError(action.describe(), "the battle is over")
+        return impulse.DRIVER.apply(self, state, action, data.rules, ctx)
 
     def observe(self, state: State, side: str, data: GData) -> dict[str, Any]:
         """Own ships in full; enemy counters face down until seen (7.23, 7.27), and
