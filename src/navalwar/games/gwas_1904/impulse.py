@@ -1,9 +1,11 @@
 """The impulse sequence (GWaS 7.1 A, 7.31 as replaced by the volume, 7.36-7.39).
 
-Twenty steps an impulse (notes §2.3): step 1 the initiative; moves by speed
-in steps 2, 5, 6, 9, 10, 13, 14, 17, 18; gunnery in 3, 7, 11, 15, 19; torpedoes
-in 4, 8, 12, 16, 20. The state machine: ``start_step`` lists who must decide,
-``finish_step`` resolves and hands over, ``advance`` runs until a decision.
+The rule functions of the steps :mod:`~navalwar.games.gwas_1904.sequence_of_play`
+declares (set-up, then twenty steps an impulse, notes §2.3), and :data:`DRIVER`, which
+binds them to those steps for the core driver: a step's ``begin`` lists who must decide
+(``start_move``, ``start_fire``), its second leaf asks them one at a time and then
+resolves (``finish_move``, ``fire_first``, ``fire_second``), and ``end_step`` ends the
+battle (7.36) or, after step 20, the impulse.
 """
 
 from __future__ import annotations
@@ -20,7 +22,6 @@ from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifi
 from navalwar.games.gwas_1904.scenario import BattleScenario
 from navalwar.games.gwas_1904.sequence_of_play import (
     BATTLE,
-    GUNNERY_STEPS,
     INITIATIVE_MOVES,
     MOVE_STEPS,
     PLACES,
@@ -400,4 +401,4 @@ DRIVER: Driver[Any, Battle, Rules] = Driver(
 or the battle moves the battle itself (to step 1 of the next impulse, 7.36)."""
 
 
-__all__ = ["DRIVER", "GUNNERY_STEPS", "MOVE_STEPS", "TORPEDO_STEPS", "initiative_order"]
+__all__ = ["DRIVER", "end_impulse", "initiative_order", "roll_battle_fuel"]

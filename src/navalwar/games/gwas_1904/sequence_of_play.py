@@ -155,7 +155,9 @@ def move(battle: Battle, key: str) -> Battle:
     if isinstance(at, str):
         return battle.replace(phase=at)
     step, slot, started = at
-    if started:
+    if started:  # (played again: the same side goes on)
+        if battle.step == step and battle.started:
+            return battle
         return battle.replace(step=step, started=True)
     acting = other(battle.initiative) if slot else ""
     return battle.replace(step=step, acting=acting, started=False)
