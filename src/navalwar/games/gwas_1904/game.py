@@ -510,10 +510,11 @@ class GreatWarAtSea1904(Game[State, GData]):
         return order
 
     def advance(self, state: State, data: GData, ctx: Context) -> State:
-        """Run the impulse sequence until a side must decide (volume 7.31)."""
+        """Play the battle's sequence of play (the set-up and impulses, volume 7.31, or
+        Basic Combat's rounds, 6.0) on the core driver until a side must decide."""
         after: State
         if isinstance(state, bc.BasicBattle):
-            basic = bc.advance(state, data.rules.specs, data.tables, ctx)
+            basic, _decision = bc.DRIVER.advance(self, state, data.rules, ctx)
             if basic.over and not state.over:
                 impulse.roll_battle_fuel(self._scenario_of(basic), ctx)  # 7.39
             after = basic

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from navalwar.games.gwas_1904.battle import Battle, other
 from navalwar.games.gwas_1904.ship import SPEEDS
+from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA
 from navalwar.sequence import SequenceOfPlay, Step
 
 MOVE_STEPS: dict[int, tuple[str, ...]] = {
@@ -164,12 +165,92 @@ def move(battle: Battle, key: str) -> Battle:
 
 
 __all__ = [
+    "BASIC_PLACES",
+    "BASIC_ROUND",
     "BATTLE",
     "GUNNERY_STEPS",
     "INITIATIVE_MOVES",
     "MOVE_STEPS",
     "PLACES",
     "TORPEDO_STEPS",
+    "basic_at",
     "move",
     "place",
 ]
+
+
+# -- Basic Combat (6.0-6.5) ------------------------------------------------------------
+
+
+def _basic_side(id: str, name: str, rule: str) -> Step:
+    return Step(
+        id,
+        name,
+        rule,
+        "segment",
+        (
+            Step("begin", "The ships that may attack", rule, "step"),
+            Step("fire", "Targets declared, then the dice rolled", rule, "step"),
+        ),
+    )
+
+
+def _basic_combat(id: str, name: str, rule: str) -> Step:
+    return Step(
+        id,
+        name,
+        rule,
+        "step",
+        (_basic_side("japan", "Japan", rule), _basic_side("russia", "Russia", rule)),
+    )
+
+
+BASIC_ROUND = SequenceOfPlay(
+    (
+        Step(
+            "round",
+            "Basic Combat round",
+            "GWaS 6.0",
+            "phase",
+            (
+                _basic_combat("gunnery", "Gunnery step", "GWaS 6.1, 6.3, 6.4"),
+                _basic_combat("torpedo", "Torpedo step (close range only)", "GWaS 6.5, 7.8"),
+                Step(
+                    "end", "The battle ends: no ship afloat, or the round limit", "GWaS 6.0", "step"
+                ),
+                Step(
+                    "range",
+                    "Both sides state the next round's range, in secret",
+                    "GWaS 6.2",
+                    "step",
+                ),
+            ),
+        ),
+    ),
+    name="GWaS Basic Combat",
+)
+
+BasicPlace = tuple[str, str, bool]
+
+
+def _basic_places() -> dict[BasicPlace, str]:
+    found: dict[BasicPlace, str] = {("range", "", False): "round.range"}
+    for step in ("gunnery", "torpedo"):
+        found[(step, "", False)] = f"round.{step}.japan.begin"
+        found[(step, JAPAN, True)] = f"round.{step}.japan.fire"
+        found[(step, RUSSIA, False)] = f"round.{step}.russia.begin"
+        found[(step, RUSSIA, True)] = f"round.{step}.russia.fire"
+        found[(step, "", True)] = "round.end"  # (after the round's last combat step)
+    return found
+
+
+BASIC_PLACES: dict[BasicPlace, str] = _basic_places()
+"""The leaf of :data:`BASIC_ROUND` where a Basic Combat battle stands, by its
+``(step, acting, started)``."""
+_BASIC_AT: dict[str, BasicPlace] = {key: p for p, key in BASIC_PLACES.items() if key != "round.end"}
+
+
+def basic_at(key: str) -> BasicPlace:
+    """The ``(step, acting, started)`` of a Basic Combat leaf other than ``round.end``
+    (whose ``step`` is the round's last combat step's)."""
+    return _BASIC_AT[key]
