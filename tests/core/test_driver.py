@@ -395,3 +395,61 @@ def test_nested_steps_played_again_and_skipped() -> None:
     d = Driver(seq, never, lambda s: s.at, lambda s, k: attrs.evolve(s, at=k), lambda s: False)
     with pytest.raises(NavalwarError, match="ran off the end"):
         d.begin(Count("last"), None)
+
+
+@attrs.frozen
+class Shots:
+    at: str = "fire"
+    hits: int = 0  # hits still to assign
+    fired: int = 0
+    did: tuple[str, ...] = ()
+    over: bool = False
+
+
+@attrs.frozen
+class Assign(Action):
+    tag: ClassVar[str] = "toy_assign"
+    to: str
+
+
+def test_a_leaf_played_again_asks_what_its_run_left() -> None:
+    """A leaf's own ``again`` plays it again after its run: the hits its fire left are
+    asked by the same leaf, one at a time, before the run goes on (GWaS 9.4)."""
+    seq = SequenceOfPlay(
+        (Step("fire", "Fire", "T 1", "step"), Step("after", "After", "T 2", "step"))
+    )
+
+    def fire(game: Any, s: Shots, data: Any, ctx: Context) -> Shots:
+        if s.fired:
+            return attrs.evolve(s, did=(*s.did, "resolved"))
+        return attrs.evolve(s, hits=2, fired=1, did=(*s.did, "fired"))
+
+    def ask(game: Any, s: Shots, data: Any) -> Decision | None:
+        if not s.hits:
+            return None
+        return Decision("A", "assign", "T 1", "assign a hit", (Assign("x"), Assign("y")))
+
+    def assign(game: Any, s: Shots, action: Any, data: Any, ctx: Context) -> Shots:
+        return attrs.evolve(s, hits=s.hits - 1, did=(*s.did, action.to))
+
+    def after(game: Any, s: Shots, data: Any, ctx: Context) -> Shots:
+        return attrs.evolve(s, over=True, did=(*s.did, "after"))
+
+    d: Driver[Any, Shots, Any] = Driver(
+        seq,
+        {
+            "fire": Play(run=fire, ask=ask, apply={Assign: assign}, again=lambda s, d: s.hits > 0),
+            "after": Play(run=after),
+        },
+        lambda s: s.at,
+        lambda s, k: attrs.evolve(s, at=k),
+        lambda s: s.over,
+        forced=False,
+    )
+    ctx = Context(Dice(1))
+    state, decision = d.advance(None, Shots(), None, ctx)
+    assert state.at == "fire" and decision is not None and decision.kind == "assign"
+    for to in ("x", "y"):
+        state, decision = d.advance(None, d.apply(None, state, Assign(to), None, ctx), None, ctx)
+    assert decision is None
+    assert state.did == ("fired", "x", "y", "resolved", "after")

@@ -151,17 +151,21 @@ _AT: dict[str, Place] = {key: p for p, key in PLACES.items()}
 
 def move(battle: Battle, key: str) -> Battle:
     """``battle`` standing at the leaf ``key`` of :data:`BATTLE`: a step begun with no
-    side acting yet, the second side's turn to fire, or a leaf played again."""
+    side acting yet, the second side's turn to fire, or a side's decisions (a leaf
+    played again: squadron hits to assign, 9.4)."""
     at = _AT[key]
     if isinstance(at, str):
         return battle.replace(phase=at)
     step, slot, started = at
-    if started:  # (played again: the same side goes on)
-        if battle.step == step and battle.started:
-            return battle
-        return battle.replace(step=step, started=True)
-    acting = other(battle.initiative) if slot else ""
-    return battle.replace(step=step, acting=acting, started=False)
+    if not started:
+        acting = other(battle.initiative) if slot else ""
+    elif step in MOVE_STEPS:
+        acting = battle.initiative if step in INITIATIVE_MOVES else other(battle.initiative)
+    else:
+        acting = other(battle.initiative) if slot else battle.initiative
+    if (battle.step, battle.acting, battle.started) == (step, acting, started):
+        return battle
+    return battle.replace(step=step, acting=acting, started=started)
 
 
 __all__ = [
