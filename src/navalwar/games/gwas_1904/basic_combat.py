@@ -57,7 +57,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Literal
+from typing import Any
 
 import attrs
 
@@ -93,6 +93,7 @@ from navalwar.games.gwas_1904.sequence_of_play import (
     BASIC_PLACES,
     BASIC_ROUND,
     BasicPlace,
+    BasicStep,
     basic_at,
 )
 from navalwar.games.gwas_1904.ship import ShipSpec
@@ -108,7 +109,7 @@ from navalwar.games.gwas_1904.weather import (
 CLOSE_DISTANCE = 0  # the hex distance read for close range (module docstring)
 LONG_DISTANCE = 2
 
-Step = Literal["gunnery", "torpedo", "range"]
+Step = BasicStep
 Specs = Mapping[str, ShipSpec]
 
 

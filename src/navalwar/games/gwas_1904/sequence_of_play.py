@@ -16,6 +16,8 @@ made): :func:`place` and :data:`PLACES` translate, :func:`move` goes back.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from navalwar.games.gwas_1904.battle import Battle, other
 from navalwar.games.gwas_1904.ship import SPEEDS
 from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA
@@ -234,12 +236,14 @@ BASIC_ROUND = SequenceOfPlay(
     name="GWaS Basic Combat",
 )
 
-BasicPlace = tuple[str, str, bool]
+BasicStep = Literal["gunnery", "torpedo", "range"]
+BasicPlace = tuple[BasicStep, str, bool]
 
 
 def _basic_places() -> dict[BasicPlace, str]:
     found: dict[BasicPlace, str] = {("range", "", False): "round.range"}
-    for step in ("gunnery", "torpedo"):
+    combat: tuple[BasicStep, ...] = ("gunnery", "torpedo")
+    for step in combat:
         found[(step, "", False)] = f"round.{step}.japan.begin"
         found[(step, JAPAN, True)] = f"round.{step}.japan.fire"
         found[(step, RUSSIA, False)] = f"round.{step}.russia.begin"
