@@ -66,6 +66,9 @@ class Play(Generic[G, S, D]):
             rule function that moves the state itself is not second-guessed.)
         again: checked after the step's last leaf (a phase or segment: its whole
             subtree): while it holds the step is played again from its first leaf.
+        asks: a cheap test of whether ``ask`` has a decision now (it must agree with
+            ``ask``): :meth:`Driver.play_on` then stops at the step without building
+            the decision, or plays on without asking.
     """
 
     run: Run[G, S, D] | None = None
@@ -73,6 +76,7 @@ class Play(Generic[G, S, D]):
     apply: Mapping[type[Action], Apply[G, S, D]] = attrs.field(factory=dict)
     when: Condition[S, D] | None = None
     again: Condition[S, D] | None = None
+    asks: Condition[S, D] | None = None
 
 
 _NOTHING: Play[Any, Any, Any] = Play()
@@ -152,7 +156,7 @@ class Driver(Generic[G, S, D]):
             for key in targets:
                 if key in bound:
                     raise DataError(f"step {key!r} of {sequence.name} is given two plays")
-                if not sequence.is_leaf(key) and (play.run or play.ask or play.apply):
+                if not sequence.is_leaf(key) and (play.run or play.ask or play.apply or play.asks):
                     raise DataError(
                         f"step {key!r} of {sequence.name} has sub-steps: its play may say only "
                         "when it is played (when, again), not what it runs, asks or applies"
@@ -229,6 +233,17 @@ class Driver(Generic[G, S, D]):
         Raises:
             NavalwarError: the rules made no progress (100,000 steps without a decision).
         """
+        return self._play(game, state, data, ctx, False)
+
+    def play_on(self, game: G, state: S, data: D, ctx: Context) -> S:
+        """:meth:`advance` without building the decision where the step says cheaply that
+        it has one (``asks``): the state reached, whose decision :meth:`decision` gives.
+        (A single choice is still applied at once, for a driver that forces them.)"""
+        return self._play(game, state, data, ctx, True)[0]
+
+    def _play(
+        self, game: G, state: S, data: D, ctx: Context, lazy: bool
+    ) -> tuple[S, Decision | None]:
         position, over, at = self.position, self.over, self._at
         for _ in range(_MAX_STEPS):
             if over(state):
@@ -238,7 +253,15 @@ class Driver(Generic[G, S, D]):
             if play is None:
                 self._nowhere(state)
             if play.ask is not None:
-                decision = play.ask(game, state, data)
+                asks = play.asks if lazy else None
+                if asks is None:
+                    decision = play.ask(game, state, data)
+                elif not asks(state, data):
+                    decision = None
+                elif not self.forced:
+                    return state, None
+                else:
+                    decision = play.ask(game, state, data)
                 if decision is not None:
                     choices = decision.choices
                     if not self.forced or choices is None or len(choices) != 1:

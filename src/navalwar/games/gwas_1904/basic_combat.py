@@ -473,7 +473,7 @@ def apply(state: BasicBattle, specs: Specs, action: Action, ctx: Context) -> Bas
 def advance(state: BasicBattle, specs: Specs, tables: DamageTables, ctx: Context) -> BasicBattle:
     """Run the automatic parts until a decision is pending or the battle is over
     (:data:`DRIVER` plays the steps of :data:`~.sequence_of_play.BASIC_ROUND`)."""
-    return DRIVER.advance(None, state, Rules(specs, tables), ctx)[0]
+    return DRIVER.play_on(None, state, Rules(specs, tables), ctx)
 
 
 def start_japan(state: BasicBattle, rules: Rules, ctx: Context) -> BasicBattle:
@@ -835,13 +835,21 @@ def _plays() -> dict[str, Play[Any, BasicBattle, Rules]]:
         "round": Play(again=lambda state, rules: not state.over),
         "round.torpedo": Play(when=lambda state, rules: state.close),
         "round.end": Play(run=_run(end_round)),
-        "round.range": Play(run=_run(resolve_range), ask=stated, apply={BasicRange: _apply}),
+        "round.range": Play(
+            run=_run(resolve_range),
+            ask=stated,
+            apply={BasicRange: _apply},
+            asks=lambda state, rules: len(state.wanted) < len(SIDES),
+        ),
     }
     for step, action in (("gunnery", BasicFire), ("torpedo", BasicTorpedo)):
         for side, begin in (("japan", start_japan), ("russia", start_russia)):
             plays[f"round.{step}.{side}.begin"] = Play(run=_run(begin))
             plays[f"round.{step}.{side}.fire"] = Play(
-                run=_run(resolve_side), ask=target, apply={action: _apply}
+                run=_run(resolve_side),
+                ask=target,
+                apply={action: _apply},
+                asks=lambda state, rules: state.started and bool(state.todo),
             )
     return plays
 

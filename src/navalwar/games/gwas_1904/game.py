@@ -514,12 +514,12 @@ class GreatWarAtSea1904(Game[State, GData]):
         Basic Combat's rounds, 6.0) on the core driver until a side must decide."""
         after: State
         if isinstance(state, bc.BasicBattle):
-            basic, _decision = bc.DRIVER.advance(self, state, data.rules, ctx)
+            basic = bc.DRIVER.play_on(self, state, data.rules, ctx)
             if basic.over and not state.over:
                 impulse.roll_battle_fuel(self._scenario_of(basic), ctx)  # 7.39
             after = basic
         else:
-            after, _decision = impulse.DRIVER.advance(self, state, data.rules, ctx)
+            after = impulse.DRIVER.play_on(self, state, data.rules, ctx)
         if after.over and not state.over and ctx.record:
             self._log_game_over(after, data, ctx)
         return after

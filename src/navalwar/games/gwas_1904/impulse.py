@@ -15,7 +15,7 @@ from typing import Any
 from navalwar.actions import Action
 from navalwar.driver import Driver, Play, for_side
 from navalwar.engine import Context, Decision
-from navalwar.games.gwas_1904 import fire, movement, setup
+from navalwar.games.gwas_1904 import fire, movement, sequence_of_play, setup
 from navalwar.games.gwas_1904.actions import Assign, Fire, Flagship, Move, Place, Torpedo, Tow
 from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules, afloat, other, visual_range
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
@@ -180,12 +180,12 @@ def end_combat_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
 
 def end_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
     """A step is over: the battle ends if one side has no ship left on the map (7.36);
-    after step 20 the impulse ends. Otherwise the driver goes on to the next step."""
-    battle = battle.replace(todo=(), planned=(), snapshot=(), moved=())
-    both = all(fighting(battle, side) for side in SIDES)  # the reset leaves the ships alone
+    after step 20 the impulse ends. Otherwise the driver goes on to the next step, which
+    begins with nothing listed (:func:`~.sequence_of_play.move`)."""
+    both = all(fighting(battle, side) for side in SIDES)
     if both and battle.step < 20:
         return battle
-    battle = battle.replace(acting="", started=False)
+    battle = battle.replace(acting="", started=False, **sequence_of_play.FRESH)
     if not both:
         return end(battle, "One side has no ship left on the map", ctx, "no_ships")
     return end_impulse(battle, ctx, rules)
@@ -363,7 +363,11 @@ def _plays() -> dict[str, Play[Any, Battle, Rules]]:
     place_apply = _apply(lambda b, r, a, ctx: setup.apply(b, a, ctx))
     flagship_apply = _apply(lambda b, r, a, ctx: setup.choose_flagship(b, a, ctx))
     plays: dict[str, Play[Any, Battle, Rules]] = {
-        "placement": Play(ask=ask_placement, apply={Place: place_apply, Flagship: flagship_apply}),
+        "placement": Play(
+            ask=ask_placement,
+            apply={Place: place_apply, Flagship: flagship_apply},
+            asks=lambda b, r: bool(b.todo),
+        ),
         "step1": Play(run=_run(lambda b, r, ctx: determine_initiative(b, ctx))),
     }
     moves = {Move: _apply(movement.apply), Tow: _apply(movement.apply_tow)}
@@ -374,7 +378,9 @@ def _plays() -> dict[str, Play[Any, Battle, Rules]]:
             index = 0 if n in INITIATIVE_MOVES else 1
             begin = for_side(initiative_order, index, _run(start_move))
             plays[f"impulse.step{n}.begin"] = Play(run=begin)
-            plays[f"impulse.step{n}.move"] = Play(run=_run(finish_move), ask=ask_move, apply=moves)
+            plays[f"impulse.step{n}.move"] = Play(
+                run=_run(finish_move), ask=ask_move, apply=moves, asks=lambda b, r: bool(b.todo)
+            )
             continue
         for index, id in enumerate(("first", "second")):
             begin = for_side(initiative_order, index, _run(start_fire))
@@ -384,6 +390,7 @@ def _plays() -> dict[str, Play[Any, Battle, Rules]]:
                 ask=ask_fire,
                 apply=shots,
                 again=pending,
+                asks=lambda b, r: bool(b.pending or b.todo),
             )
     return plays
 

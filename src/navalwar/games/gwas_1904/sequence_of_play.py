@@ -151,6 +151,10 @@ PLACES: dict[Place, str] = _places()
 _AT: dict[str, Place] = {key: p for p, key in PLACES.items()}
 
 
+FRESH: dict[str, tuple[()]] = {"todo": (), "planned": (), "snapshot": (), "moved": ()}
+"""What a step begins without: nothing to decide, declared, recorded or moved yet."""
+
+
 def move(battle: Battle, key: str) -> Battle:
     """``battle`` standing at the leaf ``key`` of :data:`BATTLE`: a step begun with no
     side acting yet, the second side's turn to fire, or a side's decisions (a leaf
@@ -159,8 +163,10 @@ def move(battle: Battle, key: str) -> Battle:
     if isinstance(at, str):
         return battle.replace(phase=at)
     step, slot, started = at
+    if not started and not slot:  # a step begins
+        return battle.replace(step=step, acting="", started=False, **FRESH)
     if not started:
-        acting = other(battle.initiative) if slot else ""
+        acting = other(battle.initiative)
     elif step in MOVE_STEPS:
         acting = battle.initiative if step in INITIATIVE_MOVES else other(battle.initiative)
     else:
@@ -174,6 +180,7 @@ __all__ = [
     "BASIC_PLACES",
     "BASIC_ROUND",
     "BATTLE",
+    "FRESH",
     "GUNNERY_STEPS",
     "INITIATIVE_MOVES",
     "MOVE_STEPS",
