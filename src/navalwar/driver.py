@@ -177,6 +177,13 @@ class Driver(Generic[G, S, D]):
                 ending[sequence.last_leaf(key)].insert(0, (key, found.again))
         self._entered = {k: tuple(v) for k, v in entered.items()}
         self._ending = {k: tuple(v) for k, v in ending.items()}
+        self._after = {k: sequence.next_leaf(k) for k in leaves}  # each leaf's next one
+        # the leaves whose next leaf is entered plainly: nothing played again, no condition
+        self._plain: dict[str, str] = {
+            k: nxt
+            for k, nxt in self._after.items()
+            if nxt is not None and not self._ending[k] and not self._entered[nxt]
+        }
         stray = sorted(str(p) for p, k in (places or {}).items() if k not in self._leaf)
         if stray:
             raise DataError(f"places {stray} of {sequence.name} name no leaf step")
@@ -244,7 +251,7 @@ class Driver(Generic[G, S, D]):
     def _play(
         self, game: G, state: S, data: D, ctx: Context, lazy: bool
     ) -> tuple[S, Decision | None]:
-        position, over, at = self.position, self.over, self._at
+        position, over, at, move, plain = self.position, self.over, self._at, self.move, self._plain
         for _ in range(_MAX_STEPS):
             if over(state):
                 return state, None
@@ -276,7 +283,9 @@ class Driver(Generic[G, S, D]):
                     continue
             new = state if play.run is None else play.run(game, state, data, ctx)
             if new is state or (not over(new) and position(new) == where):
-                new = self.onward(self._key[where], new, data)
+                key = self._key[where]
+                nxt = plain.get(key)
+                new = self.onward(key, new, data) if nxt is None else move(new, nxt)
             state = new
         raise NavalwarError(
             f"the rules made no progress at step {self.key(state)!r} of {self.sequence.name}"
@@ -327,7 +336,7 @@ class Driver(Generic[G, S, D]):
                     if not step.startswith(inner + ".") and not when(state, data):
                         return self._enter(self.sequence.next_leaf(inner), state, data)
                 return self.move(state, first)
-        return self._enter(self.sequence.next_leaf(key), state, data)
+        return self._enter(self._after[key], state, data)
 
     def _enter(self, nxt: str | None, state: S, data: D) -> S:
         """Move into leaf ``nxt``, or the first one after it that is not skipped."""

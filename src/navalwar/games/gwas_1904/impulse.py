@@ -2,7 +2,8 @@
 
 The rule functions of the steps :mod:`~navalwar.games.gwas_1904.sequence_of_play`
 declares (set-up, then twenty steps an impulse, notes §2.3), and :data:`DRIVER`, which
-binds them to those steps for the core driver: a step's ``begin`` lists who must decide
+binds them to those steps for the core driver (a rule function it runs takes the
+driver's ``game``, ``battle``, ``rules`` and ``ctx``): a step's ``begin`` lists who must decide
 (``start_move``, ``start_fire``), its second leaf asks them one at a time and then
 resolves (``finish_move``, ``fire_first``, ``fire_second``), and ``end_step`` ends the
 battle (7.36) or, after step 20, the impulse.
@@ -10,6 +11,7 @@ battle (7.36) or, after step 20, the impulse.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from navalwar.actions import Action
@@ -79,7 +81,7 @@ def initiative_order(battle: Battle) -> tuple[str, str]:
     return battle.initiative, other(battle.initiative)
 
 
-def start_move(battle: Battle, rules: Rules, ctx: Context, *, side: str) -> Battle:
+def start_move(game: Any, battle: Battle, rules: Rules, ctx: Context, *, side: str) -> Battle:
     """A movement step begins: ships breaking out of formation (notes A-37), the
     scripted transports' move, then the groups of ``side`` that may move (7.31, 7.32)."""
     battle = movement.check_breakout(battle, rules, ctx)
@@ -94,12 +96,12 @@ def start_move(battle: Battle, rules: Rules, ctx: Context, *, side: str) -> Batt
     return battle.replace(todo=todo)
 
 
-def finish_move(battle: Battle, rules: Rules, ctx: Context) -> Battle:
+def finish_move(game: Any, battle: Battle, rules: Rules, ctx: Context) -> Battle:
     """Every group has moved: check the formations again (notes A-37); the step ends."""
     return end_step(movement.check_breakout(battle, rules, ctx), rules, ctx)
 
 
-def start_fire(battle: Battle, rules: Rules, ctx: Context, *, side: str) -> Battle:
+def start_fire(game: Any, battle: Battle, rules: Rules, ctx: Context, *, side: str) -> Battle:
     """``side``'s part of a combat step begins: the damage as it stands at the start of
     the step (fire is simultaneous, 7.5), and the ships of ``side`` that may fire."""
     if battle.snapshot:
@@ -111,7 +113,7 @@ def start_fire(battle: Battle, rules: Rules, ctx: Context, *, side: str) -> Batt
     return battle.replace(todo=fire.shooters(battle, rules, side, torpedo))
 
 
-def fire_first(battle: Battle, rules: Rules, ctx: Context) -> Battle:
+def fire_first(game: Any, battle: Battle, rules: Rules, ctx: Context) -> Battle:
     """The first side has declared: resolve its attacks (7.5, 7.8); the squadron hits
     they leave are assigned before the other side fires (9.4)."""
     if battle.planned:
@@ -119,7 +121,7 @@ def fire_first(battle: Battle, rules: Rules, ctx: Context) -> Battle:
     return battle
 
 
-def fire_second(battle: Battle, rules: Rules, ctx: Context) -> Battle:
+def fire_second(game: Any, battle: Battle, rules: Rules, ctx: Context) -> Battle:
     """The second side has declared: resolve its attacks; once its squadron hits are
     assigned (9.4), the damage takes effect (8.0) and the step ends."""
     if battle.planned:
@@ -336,16 +338,9 @@ def ask_fire(game: Any, battle: Battle, rules: Rules) -> Decision | None:
     return fire.ask(battle, rules, battle.todo[0], battle.step in TORPEDO_STEPS)
 
 
-def _run(fn: Any) -> Any:
-    """A rule function ``fn(battle, rules, ctx[, side=])`` as the driver calls it."""
-
-    def run(game: Any, battle: Battle, rules: Rules, ctx: Context, **side: str) -> Battle:
-        result: Battle = fn(battle, rules, ctx, **side)
-        return result
-
-    run.__name__ = fn.__name__
-    run.__doc__ = fn.__doc__
-    return run
+def run_initiative(game: Any, battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """Step 1 (7.1 A, 16.2)."""
+    return determine_initiative(battle, ctx)
 
 
 def _apply(fn: Any) -> Any:
@@ -368,7 +363,7 @@ def _plays() -> dict[str, Play[Any, Battle, Rules]]:
             apply={Place: place_apply, Flagship: flagship_apply},
             asks=lambda b, r: bool(b.todo),
         ),
-        "step1": Play(run=_run(lambda b, r, ctx: determine_initiative(b, ctx))),
+        "step1": Play(run=run_initiative),
     }
     moves = {Move: _apply(movement.apply), Tow: _apply(movement.apply_tow)}
     declare = _apply(lambda b, r, a, ctx: fire.declare(b, a))
@@ -376,17 +371,17 @@ def _plays() -> dict[str, Play[Any, Battle, Rules]]:
     for n in range(2, 21):
         if n in MOVE_STEPS:
             index = 0 if n in INITIATIVE_MOVES else 1
-            begin = for_side(initiative_order, index, _run(start_move))
+            begin = for_side(initiative_order, index, start_move)
             plays[f"impulse.step{n}.begin"] = Play(run=begin)
             plays[f"impulse.step{n}.move"] = Play(
-                run=_run(finish_move), ask=ask_move, apply=moves, asks=lambda b, r: bool(b.todo)
+                run=finish_move, ask=ask_move, apply=moves, asks=lambda b, r: bool(b.todo)
             )
             continue
         for index, id in enumerate(("first", "second")):
-            begin = for_side(initiative_order, index, _run(start_fire))
+            begin = for_side(initiative_order, index, start_fire)
             plays[f"impulse.step{n}.{id}.begin"] = Play(run=begin)
             plays[f"impulse.step{n}.{id}.fire"] = Play(
-                run=_run(fire_second if index else fire_first),
+                run=fire_second if index else fire_first,
                 ask=ask_fire,
                 apply=shots,
                 again=pending,
@@ -400,7 +395,7 @@ DRIVER: Driver[Any, Battle, Rules] = Driver(
     _plays(),
     place,
     move,
-    lambda battle: battle.over,
+    operator.attrgetter("over"),
     forced=False,
     places=PLACES,
 )
