@@ -15,6 +15,9 @@ moves it to the next step of the declared sequence: a step whose ``when`` does n
 hold is skipped (a whole phase or segment with it, TE 4.1 A), a step whose ``again``
 holds after its last leaf is played again (GWaS impulses). A rule function may also
 move the state itself (a rule that says "go to ..."); the driver then follows it.
+:meth:`Driver.play_on` plays the same way but, at a step that says cheaply that it
+asks (``Play.asks``), stops without building the decision, for a game that builds it
+only when :meth:`Driver.decision` is called.
 
 Where a state stands is the game's business (its own fields, kept as they are in
 saves): the game gives ``position(state)``, the dotted key of the leaf (or a value of
