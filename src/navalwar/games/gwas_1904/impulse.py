@@ -76,9 +76,12 @@ def determine_initiative(battle: Battle, ctx: Context) -> Battle:
     return battle.replace(initiative=side, acting="", started=False, todo=())
 
 
+_ORDER = {side: (side, other(side)) for side in SIDES}
+
+
 def initiative_order(battle: Battle) -> tuple[str, str]:
     """The side with the initiative, then the other (7.31: who moves and fires first)."""
-    return battle.initiative, other(battle.initiative)
+    return _ORDER[battle.initiative]
 
 
 def start_move(game: Any, battle: Battle, rules: Rules, ctx: Context, *, side: str) -> Battle:
