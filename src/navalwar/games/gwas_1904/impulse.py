@@ -399,7 +399,7 @@ DRIVER: Driver[Any, Battle, Rules] = Driver(
     place,
     move,
     operator.attrgetter("over"),
-    forced=False,
+    forced=False,  # a decision with one choice is still the player's to take
     places=PLACES,
 )
 """The tactical battle's driver (GWaS 7.2, 7.31): a rule function that ends the impulse

@@ -176,22 +176,6 @@ def move(battle: Battle, key: str) -> Battle:
     return battle.replace(step=step, acting=acting, started=started)
 
 
-__all__ = [
-    "BASIC_PLACES",
-    "BASIC_ROUND",
-    "BATTLE",
-    "FRESH",
-    "GUNNERY_STEPS",
-    "INITIATIVE_MOVES",
-    "MOVE_STEPS",
-    "PLACES",
-    "TORPEDO_STEPS",
-    "basic_at",
-    "move",
-    "place",
-]
-
-
 # -- Basic Combat (6.0-6.5) ------------------------------------------------------------
 
 
@@ -269,3 +253,21 @@ def basic_at(key: str) -> BasicPlace:
     """The ``(step, acting, started)`` of a Basic Combat leaf other than ``round.end``
     (whose ``step`` is the round's last combat step's)."""
     return _BASIC_AT[key]
+
+
+__all__ = [
+    "BASIC_PLACES",
+    "BASIC_ROUND",
+    "BATTLE",
+    "FRESH",
+    "GUNNERY_STEPS",
+    "INITIATIVE_MOVES",
+    "MOVE_STEPS",
+    "PLACES",
+    "TORPEDO_STEPS",
+    "BasicPlace",
+    "BasicStep",
+    "basic_at",
+    "move",
+    "place",
+]
