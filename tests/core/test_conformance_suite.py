@@ -25,7 +25,7 @@ from navalwar.commitments import Commitments, open_commitments
 from navalwar.dice import Dice
 from navalwar.engine import Context, Decision, Game, Match, Outcome
 from navalwar.games.gwas_1904 import GAME as GWAS
-from navalwar.games.gwas_1904.game import enemy_placing
+from navalwar.games.gwas_1904.setup import enemy_placing
 from navalwar.games.tokyo_express import GAME as TE
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
 

@@ -33,13 +33,6 @@ from navalwar.games.gwas_1904 import battle as b
 from navalwar.games.gwas_1904 import impulse, setup, victory
 from navalwar.games.gwas_1904.actions import (
     ACTIONS,
-    Assign,
-    Fire,
-    Flagship,
-    Move,
-    Place,
-    Torpedo,
-    Tow,
 )
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.events import EVENT_KINDS
@@ -517,15 +510,16 @@ class GreatWarAtSea1904(Game[State, GData]):
         return order
 
     def advance(self, state: State, data: GData, ctx: Context) -> State:
-        """Run the impulse sequence until a side must decide (volume 7.31)."""
+        """Play the battle's sequence of play (the set-up and impulses, volume 7.31, or
+        Basic Combat's rounds, 6.0) on the core driver until a side must decide."""
         after: State
         if isinstance(state, bc.BasicBattle):
-            basic = bc.advance(state, data.rules.specs, data.tables, ctx)
+            basic = bc.DRIVER.play_on(self, state, data.rules, ctx)
             if basic.over and not state.over:
                 impulse.roll_battle_fuel(self._scenario_of(basic), ctx)  # 7.39
             after = basic
         else:
-            after = impulse.advance(state, data.rules, ctx)
+            after = impulse.DRIVER.play_on(self, state, data.rules, ctx)
         if after.over and not state.over:  # once a battle: worked out in rollouts too
             self._log_game_over(after, data, ctx)
         return after
@@ -547,29 +541,15 @@ class GreatWarAtSea1904(Game[State, GData]):
     def decision(self, state: State, data: GData) -> Decision | None:
         if isinstance(state, bc.BasicBattle):
             return bc.ask(state, data.rules.specs)
-        if state.phase == "setup":
-            return setup.ask(state)
-        return impulse.ask(state, data.rules)
+        return impulse.DRIVER.decision(self, state, data.rules)
 
     def apply(self, state: State, action: Action, data: GData, ctx: Context) -> State:
-        from navalwar.games.gwas_1904 import fire, movement
-
         rules = data.rules
         if isinstance(state, bc.BasicBattle):
             return bc.apply(state, rules.specs, action, ctx)
-        if isinstance(action, Fire | Torpedo):
-            return fire.declare(state, action)
-        if isinstance(action, Assign):
-            return fire.assign(state, rules, action, ctx)
-        if isinstance(action, Move):
-            return movement.apply(state, rules, action, ctx)
-        if isinstance(action, Tow):
-            return movement.apply_tow(state, rules, action, ctx)
-        if isinstance(action, Place):
-            return _revealing(state, setup.apply(state, action, ctx), ctx)
-        if isinstance(action, Flagship):
-            return _revealing(state, setup.choose_flagship(state, action, ctx), ctx)
-        raise IllegalActionError(action.describe(), "not a GWaS battle action")
+        if state.over:
+            raise IllegalActionError(action.describe(), "the battle is over")
+        return impulse.DRIVER.apply(self, state, action, data.rules, ctx)
 
     def observe(self, state: State, side: str, data: GData) -> dict[str, Any]:
         """Own ships in full; enemy counters face down until seen (7.23, 7.27), and
@@ -586,7 +566,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             return self._observe_basic(state, side, data)
         rules = data.rules
         ids = dict(state.ids)
-        placing = enemy_placing(state, side)
+        placing = setup.enemy_placing(state, side)
         ships = []
         face_down: dict[str, dict[str, Any]] = {}
         for s in state.ships:
@@ -757,27 +737,6 @@ class GreatWarAtSea1904(Game[State, GData]):
         return [*out, shifted] if shifted is not None else out
 
 
-def _revealing(before: b.Battle, after: b.Battle, ctx: Context) -> b.Battle:
-    """``after``, a step of the set-up; it is a reveal (``Context.reveal``: no undo past
-    it) if it first shows a side's counters to the enemy (7.2). Counters turned face up
-    (7.27) mark the reveal where they turn (:func:`b.reveal`)."""
-    if before.phase == "setup" and any(
-        enemy_placing(before, side) and not enemy_placing(after, side)
-        for side in {s.side for s in before.ships}
-    ):
-        ctx.reveal = True
-    return after
-
-
-def enemy_placing(battle: b.Battle, side: str) -> bool:
-    """Whether the enemy of ``side`` is still setting up its counters (7.2): until it is
-    done, ``side`` sees none of them, not even where they are."""
-    if battle.phase != "setup":
-        return False
-    enemy = {s.counter for s in battle.ships if s.side != side}
-    return any(c in enemy for c in battle.todo)
-
-
 def basic_statement_variants(state: bc.BasicBattle, side: str, data: GData) -> list[bc.BasicBattle]:
     """``state`` with the other side's secret range statement (6.2) replaced by each
     other statement open to it, while ``side`` has not stated."""
@@ -797,7 +756,7 @@ def swap_placed(battle: b.Battle, side: str) -> b.Battle | None:
     placed single-ship counters in different hexes exchanging hexes only (their ids
     stay): where they stand is hidden from ``side`` until the set-up ends. None
     otherwise."""
-    if not enemy_placing(battle, side):
+    if not setup.enemy_placing(battle, side):
         return None
     placed: dict[str, b.BattleShip] = {}
     for s in battle.ships:
