@@ -29,4 +29,5 @@ def title(side: str, obs: dict[str, Any]) -> str:
     return heading
 
 
-TERMINAL_VIEW = TerminalView(map="hex", table="ships", title=title)
+TERMINAL_VIEW = TerminalView(map="hex", table="ships", title=title, redraw_title=False)
+"""The board is redrawn when the ships change, not for a new Game Turn alone."""
