@@ -223,6 +223,8 @@ def map_view(
     spots = [where[h] for h in [*placed, *marked] if h in where]
     if not spots:
         return None
+    if view.whole_map:
+        spots, margin = list(where.values()), 0
     my, mx = (margin, 2 * margin) if pointy else (2 * margin, margin)
     top, bottom = min(p[0] for p in spots) - my, max(p[0] for p in spots) + my
     left, right = min(p[1] for p in spots) - mx, max(p[1] for p in spots) + mx
@@ -298,12 +300,13 @@ def map_view(
         else:
             notes.setdefault(y, []).append(label + " " + "".join(chars[y][first : last + 1]))
     busy = {y for y in range(rows) if y in notes or any(not _background(st) for st in styles[y])}
+    kept = busy | {y for y in range(rows) if any(st.startswith(_BACK) for st in styles[y])}
     lines: list[Text] = []
     spans: list[range] = []  # the canvas lines of each text line
     y = 0
     while y < rows:
         end = y
-        while end < rows and not busy & {end - 1, end, end + 1}:
+        while end < rows and not kept & {end - 1, end, end + 1}:
             end += 1
         if end - y >= 3:  # a long run of empty lines is shown as one
             lines.append(
@@ -313,7 +316,7 @@ def map_view(
             y = end
             continue
         pre = prefixes.get(y, set())
-        if y not in busy and not pre:  # the spare lines above and below the map
+        if y not in kept and not pre:  # the spare lines above and below the map
             y += 1
             continue
         row = Text(f"{next(iter(pre)) if len(pre) == 1 else '':>{spec.col_digits}} ", "grey50")
@@ -396,10 +399,9 @@ def map_legend(
     sides: Sequence[str],
     compact: bool = False,
     view: TerminalView | None = None,
-    obs: Mapping[str, Any] | None = None,
 ) -> Text:
-    """Heading arrows (unless the ``view`` has none) and side colours of :func:`map_view`,
-    then the view's markers and terrain in ``obs`` (one short line if ``compact``)."""
+    """Heading arrows (unless the ``view`` has none) and side colours of :func:`map_view`
+    (one short line if ``compact``)."""
     view = view or _PLAIN
     text = Text("" if compact or not view.arrows else "Headings: ", "grey50")
     if view.arrows:
@@ -411,7 +413,6 @@ def map_legend(
     for side in sides:
         text.append(f"{side} ", _side_style(sides, side))
     text.append(" struck: sinking; m: all" if compact else "  (struck-through: sinking)", "grey50")
-    _legend_extras(text, view, obs or {})
     return text
 
 
@@ -495,6 +496,8 @@ def grid_map_view(
     cols = [c for c, _r in [*placed, *marked, *pins]]
     rows = [r for _c, r in [*placed, *marked, *pins]]
     cell_width = 4
+    if view.whole_map:
+        cols, rows, margin = [*cols, spec.cols[0] - 1, spec.cols[1] - 1], [*rows, *spec.rows], 0
     last = max(GRID_WIDTH, spec.cols[1]) - 1
     c0, c1 = max(0, min(cols) - margin), min(last, max(cols) + margin)
     fit = max(1, ((width or 10_000) - 3) // cell_width)
@@ -554,32 +557,32 @@ def grid_map_view(
     return text
 
 
-def _legend_extras(text: Text, view: TerminalView, obs: Mapping[str, Any]) -> None:
-    """Append to a legend the glyph and note of each marker, and each terrain shown."""
+def marker_legend(view: TerminalView, obs: Mapping[str, Any]) -> Text | None:
+    """The glyph and note of each of the view's markers in ``obs``, and of each terrain it
+    has: a legend line under the map (None: nothing to explain)."""
+    text = Text()
     seen: set[str] = set()
     for m in view.marker_list(obs):
         entry = f"{_glyph(m)} {m.get('note') or 'marker'}"
         if entry not in seen:
             seen.add(entry)
-            text.append("  ")
+            text.append("  " if text else "")
             text.append(_glyph(m), str(m.get("style") or _MARKER_STYLE))
             text.append(entry[1:], "grey50")
     for t in view.terrain:
         if obs.get(t.key):
-            text.append("  ")
+            text.append("  " if text else "")
             text.append(t.glyph, t.style)
             text.append(f" {t.name}", "grey50")
+    return text or None
 
 
 def grid_legend(
     sides: Sequence[str],
     compact: bool = False,
     marked: bool = False,
-    view: TerminalView | None = None,
-    obs: Mapping[str, Any] | None = None,
 ) -> Text:
-    """How to read :func:`grid_map_view`, then the view's markers and terrain in ``obs``
-    (one short line if ``compact``)."""
+    """How to read :func:`grid_map_view` (one short line if ``compact``)."""
     text = Text(
         "Hexes col+row, odd cols lower."
         if compact
@@ -592,7 +595,6 @@ def grid_legend(
     text.append("?: unseen" if compact else "  ? = not yet seen", "grey50")
     if marked:
         text.append(" numbers: choices" if compact else "  numbers: the hexes offered", "cyan")
-    _legend_extras(text, view or _PLAIN, obs or {})
     return text
 
 
@@ -1185,21 +1187,22 @@ class _Session:
         about, with its offered hexes numbered) and its legend."""
         marks = self.menu_for(d).marks if d is not None else {}
         focus = _focus(obs, d) | set(marks) if d is not None else set()
-        room = None if max_lines is None else max_lines - 1
+        extra = marker_legend(self.view, obs)
+        room = None if max_lines is None else max_lines - 1 - bool(extra)
         if self.spec is not None:
             view = map_view(
                 obs, self.spec, self.keys, self.sides, self.out.width - 1,
                 focus=focus, max_lines=room, view=self.view,
             )  # fmt: skip
-            legend = map_legend(self.spec, self.sides, self.compact, self.view, obs)
+            legend = map_legend(self.spec, self.sides, self.compact, self.view)
         else:
             view = grid_map_view(
                 obs, self.keys, self.sides,
                 marks=marks, focus=focus, max_lines=room, width=self.out.width,
                 spec=self.grid or LETTERED, view=self.view,
             )  # fmt: skip
-            legend = grid_legend(self.sides, self.compact, bool(marks), self.view, obs)
-        return [] if view is None else [view, legend]
+            legend = grid_legend(self.sides, self.compact, bool(marks))
+        return [] if view is None else [view, legend, *([extra] if extra else [])]
 
     def board_key(self, side: str, obs: dict[str, Any], d: Decision | None) -> str:
         """What :meth:`show_board` draws for ``side`` (see :func:`_board_key`)."""

@@ -158,6 +158,8 @@ class TerminalView:
             just the key for land).
         spec: the map the hex labels are read with; by default the game's ``map``
             (a ``grid`` map without one reads lettered labels, "K11").
+        whole_map: draw the whole map, not only the hexes around the pieces and markers
+            (a small map, whose terrain matters).
         redraw_title: whether a new title alone redraws the board (map and table) at
             a human's decision; False: only a change of what the map and table show.
     """
@@ -170,6 +172,7 @@ class TerminalView:
     markers: str | None = None
     terrain: tuple[Terrain, ...] = attrs.field(default=(), converter=_terrain)
     spec: MapSpec | None = None
+    whole_map: bool = False
     redraw_title: bool = True
 
     def marker_list(self, obs: Mapping[str, Any]) -> list[dict[str, Any]]:
