@@ -632,6 +632,7 @@ def test_the_terminal_shows_a_game_as_it_declares() -> None:
 
     text = play(Match.start(Declared(), "basic", seed=3), [])
     assert "US at sea" in text and "Game Turn 1" not in text
-    assert "Lost P/S/T/H" in text and "Damage boxes" not in text
+    assert "Damage boxes" not in text  # the counters table, its default columns
+    assert "Speed" in text and "Lost P/S/T/H" not in text  # GWaS's damage parts are its own
     plain = play(start(), [])
     assert "US: Game Turn 1 of 5" in plain and "Damage boxes" in plain
