@@ -6,8 +6,10 @@ table's columns as data, the labels read with the game's map, a redraw for a new
 from __future__ import annotations
 
 import io
+from pathlib import Path
 from typing import Any
 
+import pytest
 from rich.console import Console
 from rich.text import Text
 
@@ -39,6 +41,12 @@ SPEC = MapSpec(
     rows=(1, 7),
 )
 SIDES = ("Blue", "Red")
+
+
+@pytest.fixture(autouse=True)
+def _in_tmp(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The save offered on leaving a game goes to the test's own folder."""
+    monkeypatch.chdir(tmp_path)
 
 
 def ship(**fields: Any) -> dict[str, Any]:
