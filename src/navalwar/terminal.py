@@ -8,12 +8,13 @@ only what that side may know. Several human sides share the terminal in turn
 player presses Enter; each player is shown only the events and the view of
 their own side (``match.events_for`` and ``match.observe``).
 
-A game says how it is shown (its declared :class:`~navalwar.views.TerminalView`):
-a printed hex map with numeric labels (``MapSpec``) gets the full text map; hexes
-named by a column letter and a row number ("K11") a simpler grid of those columns
-and rows. Its ship table is one of damage boxes, levels and salvos by ship, or of
-counters with speed, boxes lost by part and status; its heading says where the
-game is (a turn, an impulse, a round).
+A game says how it is shown (its declared :class:`~navalwar.views.TerminalView`),
+and everything drawn is read from the observation: a printed hex map (``MapSpec``)
+gets the full text map, hexes named by a column letter and a row number ("K11") a
+simpler grid of those columns and rows; on either, the ships (with or without heading
+arrows, face-down counters as ``?``), the markers and the terrain the view names. The
+table is the core's counter table with the view's columns, or the game's own; the
+heading says where the game is (a turn, an impulse, a round).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from rich import box
-from rich.console import Console, JustifyMethod, RenderableType
+from rich.console import Console, RenderableType
 from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
@@ -42,7 +43,7 @@ from navalwar.errors import NavalwarError
 from navalwar.events import Event
 from navalwar.hexgrid import DIRECTIONS, Hex, MapSpec, distance, letters
 from navalwar.render import heading_arrow, map_of
-from navalwar.views import COUNTERS, Column, TerminalView, gone
+from navalwar.views import COUNTERS, NARROW, Board, Column, TerminalView, gone
 
 __all__ = ["play_terminal"]
 
@@ -598,132 +599,7 @@ def grid_legend(
     return text
 
 
-# -- the ship table ------------------------------------------------------------------------------
-def _damage(ship: dict[str, Any], bar: bool = True) -> Text:
-    hits, boxes = int(ship.get("hits", 0)), int(ship.get("boxes", 0))
-    level = min(int(ship.get("damage_level", 0)), 3)
-    boxes_drawn = "■" * hits + "□" * max(0, boxes - hits) if bar and boxes <= 12 else ""
-    return Text(f"{hits:>2}/{boxes:<2} {boxes_drawn}".rstrip(), LEVEL_STYLES[level])
-
-
-NARROW = 100
-"""Below this many columns the ship table leaves out the drawn damage boxes and wraps
-the order and status columns (an 80-column terminal)."""
-
-
-def ship_table(
-    obs: dict[str, Any],
-    keys: _Keys,
-    sides: Sequence[str],
-    spec: MapSpec | None,
-    width: int = 120,
-) -> Table | None:
-    """Formations and ships: hex, heading, Speed, order, damage, torpedoes, status
-    (narrower under :data:`NARROW` columns)."""
-    ships = _ships(obs)
-    if not ships:
-        return None
-    formations = {f.get("id"): f for f in obs.get("formations") or () if isinstance(f, dict)}
-    flagship = obs.get("flagship")
-    narrow = width < NARROW
-    table = Table(
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0) if narrow else (0, 1),
-        pad_edge=False,
-        show_edge=False,
-        header_style="bold",
-    )
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("Key", "center"),
-        ("Ship", "left"),
-        ("Type", "left"),
-        ("Hex", "left"),
-        ("Hdg", "left"),
-        ("Fmn", "right"),
-        ("Spd/max", "left"),
-        ("Order", "left"),
-        ("Damage boxes", "left"),
-        ("Lvl", "left"),
-        ("Torp", "left"),
-        ("Status", "left"),
-    )
-    wraps = ("Order", "Status") if narrow else ("Order",)
-    short = {"Spd/max": "Spd", "Damage boxes": "Dmg"} if narrow else {}
-    for name, just in columns:  # a wrapped cell folds a word too long for its column
-        table.add_column(
-            short.get(name, name),
-            justify=just,
-            no_wrap=name not in wraps,
-            overflow="fold" if name in wraps else "ellipsis",
-        )
-
-    def sort_key(s: dict[str, Any]) -> tuple[int, int, int]:
-        side = str(s.get("side"))
-        return (
-            sides.index(side) if side in sides else len(sides),
-            bool(s.get("removed")),
-            int(s.get("formation") or 0) or 10_000,
-        )
-
-    last_side, seen_formations = None, set()
-    for s in sorted(ships, key=sort_key):
-        side, name = str(s.get("side")), str(s.get("name"))
-        style = _side_style(sides, side)
-        if last_side is not None and side != last_side:
-            table.add_section()
-        last_side = side
-        removed = bool(s.get("removed"))
-        fid = s.get("formation") or 0
-        f = formations.get(fid) if fid else None
-        speed = (
-            f"{f.get('speed') or '-'}/{s.get('max_speed', '?')}"
-            if f
-            else f"-/{s.get('max_speed', '?')}"
-        )
-        order = ""
-        if f is not None and fid not in seen_formations:
-            seen_formations.add(fid)
-            order = str(f.get("order", ""))
-        heading = str(s.get("heading", ""))
-        if spec is not None and heading:
-            heading = _arrow(spec, heading) + heading
-        level = int(s.get("damage_level", 0))
-        step = int(s.get("current_step_level", 0) or 0)
-        salvos = (
-            "".join(
-                SALVO_GLYPHS.get(str(v.get("status")), "?")
-                for v in s.get("salvos") or ()
-                if isinstance(v, dict)
-            )
-            or "-"
-        )
-        status = []
-        if name == flagship:
-            status.append(Text("flagship", "bold"))
-        if removed:
-            status.append(Text("sunk", "grey50"))
-        elif s.get("sinking"):
-            status.append(Text("SINKING", "bold red"))
-        elif s.get("fired"):
-            status.append(Text("fired", "grey62"))
-        cells: list[RenderableType] = [
-            Text(keys(name, side) if not removed else "", style),
-            Text(name, style),
-            str(s.get("type", "")),
-            "" if removed else str(s.get("hex", "")),
-            "" if removed else heading,
-            str(fid or ""),
-            "" if removed else speed,
-            order,
-            _damage(s, bar=not narrow),
-            f"{level}→{step}" if step > level else str(level or "-"),
-            salvos,
-            Text(", ").join(status),
-        ]
-        table.add_row(*cells, style="grey50" if removed else None)
-    return table
-
-
+# -- the table ------------------------------------------------------------------------------
 def counter_table(
     obs: dict[str, Any],
     keys: _Keys,
@@ -1219,10 +1095,14 @@ class _Session:
             self.out.rule(Text(self.view.title(side, obs), _side_style(self.sides, side)))
             for line in self.map_lines(obs, d):
                 self.out.print(line)
-        if self.view.table == "counters":
-            table = counter_table(obs, self.keys, self.sides, self.view.columns)
+        if callable(self.view.table):
+            board = Board(
+                self.keys, lambda s: _side_style(self.sides, s), self.sides, self.spec,
+                self.out.width,
+            )  # fmt: skip
+            table = self.view.table(obs, board)
         else:
-            table = ship_table(obs, self.keys, self.sides, self.spec, self.out.width)
+            table = counter_table(obs, self.keys, self.sides, self.view.columns)
         if table is not None:
             self.out.print(table)
 

@@ -12,15 +12,20 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
+from rich.console import RenderableType
 from rich.text import Text
 
+from navalwar.errors import NavalwarError
 from navalwar.hexgrid import MapSpec
 
 __all__ = [
     "COUNTERS",
     "MAPS",
+    "NARROW",
     "TABLES",
+    "Board",
     "Column",
+    "TableFn",
     "TerminalView",
     "Terrain",
     "counter_status",
@@ -33,16 +38,67 @@ MAPS = ("hex", "grid")
 """``hex``: the game's printed :class:`~navalwar.hexgrid.MapSpec` as a text map (its
 ``map`` attribute); ``grid``: the columns and rows of lettered hex labels ("K11")."""
 
-TABLES = ("ships", "counters")
-"""Named tables: ``ships``, one row per ship with its damage boxes (``hits``/``boxes``,
-damage level, salvos), formation and order; ``counters``, one row per counter with the
-view's :attr:`TerminalView.columns`, face-down counters of a side in one hex one row."""
+TABLES = ("counters",)
+"""The core's table: ``counters``, one row per counter with the view's
+:attr:`TerminalView.columns`, the face-down counters of a side in one hex one row. A
+game with a table of its own gives a :data:`TableFn` instead."""
+
+NARROW = 100
+"""Below this many columns the terminal is laid out compactly, and a game's table may be
+drawn narrower (an 80-column terminal)."""
 
 Title = Callable[[str, dict[str, Any]], str]
 """``(side, observation) -> str``: the board's heading."""
 
 Cell = Callable[[dict[str, Any], dict[str, Any]], Any]
 """``(ship, observation) -> text``: one cell of the table (a ``str`` or ``rich`` text)."""
+
+
+@attrs.frozen
+class Board:
+    """What a game's own table function is given to draw with: the terminal's map keys,
+    side styles and arrows, so its rows match the map.
+
+    Attributes:
+        key: ``(ship name, side) -> one character``, the ship's key on the map.
+        style: ``side -> rich style``, the side's colour.
+        sides: the game's sides, in order.
+        spec: the hex map drawn (None: a grid, or no map).
+        width: the terminal's width in columns.
+    """
+
+    key: Callable[[str, str], str]
+    style: Callable[[str], str]
+    sides: tuple[str, ...]
+    spec: MapSpec | None
+    width: int
+
+    def arrow(self, heading: str) -> str:
+        """The map's arrow for a heading name (``?`` if the map has no such heading)."""
+        from navalwar.render import heading_arrow
+
+        if self.spec is None:
+            return "?"
+        try:
+            return heading_arrow(self.spec, self.spec.heading(heading))
+        except NavalwarError:
+            return "?"
+
+    @staticmethod
+    def ships(obs: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """The observation's ``ships`` entries (the dictionaries only)."""
+        ships = obs.get("ships")
+        return [s for s in ships if isinstance(s, dict)] if isinstance(ships, list) else []
+
+
+TableFn = Callable[[dict[str, Any], Board], RenderableType | None]
+"""``(observation, board) -> rich table, or None for none``: a game's own table."""
+
+
+def _table(value: str | TableFn) -> str | TableFn:
+    if not callable(value) and value not in TABLES:
+        raise ValueError(f"a terminal table is one of {TABLES} or a function: {value!r}")
+    return value
 
 
 def default_title(side: str, obs: dict[str, Any]) -> str:
@@ -144,7 +200,8 @@ class TerminalView:
 
     Attributes:
         map: one of :data:`MAPS`.
-        table: one of :data:`TABLES`.
+        table: one of :data:`TABLES`, or the game's own :data:`TableFn` (Tokyo
+            Express's formations and salvos).
         title: the board's heading for a side and its observation.
         columns: the ``counters`` table's columns after the map key, as
             :class:`Column` (or ``(heading, key or function)`` pairs); the ``Ship``
@@ -165,7 +222,7 @@ class TerminalView:
     """
 
     map: str = attrs.field(default="hex", validator=attrs.validators.in_(MAPS))
-    table: str = attrs.field(default="ships", validator=attrs.validators.in_(TABLES))
+    table: str | TableFn = attrs.field(default="counters", converter=_table)
     title: Title = default_title
     columns: tuple[Column, ...] = attrs.field(default=COUNTERS, converter=_columns)
     arrows: bool = True
