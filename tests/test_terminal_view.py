@@ -123,6 +123,21 @@ def test_the_counter_table_columns_are_the_views() -> None:
     assert view.columns == (Column("Ship", "name"), Column("Hull", hull))
 
 
+def test_a_game_draws_its_own_table_with_the_boards_keys() -> None:
+    from navalwar.views import Board
+
+    seen: list[str] = []
+
+    def table(obs: dict[str, Any], board: Board) -> Text:
+        seen.append(board.key("Fletcher", "US") + board.arrow("N") + board.style("US"))
+        return Text("my own table")
+
+    assert "my own table" in screens(TerminalView(table=table))
+    assert seen[0] == "F↖bold bright_blue"  # TE's printed map has its N up-left
+    with pytest.raises(ValueError, match="counters"):
+        TerminalView(table="ships")  # the core's one named table is "counters"
+
+
 def test_the_grid_reads_labels_with_the_views_map() -> None:
     spec = MapSpec(
         "rows first",
