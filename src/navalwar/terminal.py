@@ -152,9 +152,7 @@ def _side_style(sides: Sequence[str], side: str) -> str:
     return SIDE_STYLES[sides.index(side) % len(SIDE_STYLES)] if side in sides else "bold"
 
 
-def _ships(obs: dict[str, Any]) -> list[dict[str, Any]]:
-    ships = obs.get("ships")
-    return [s for s in ships if isinstance(s, dict)] if isinstance(ships, list) else []
+_ships = Board.ships
 
 
 def _arrow(spec: MapSpec, heading: str) -> str:
