@@ -226,7 +226,9 @@ def test_an_80_column_ship_table_keeps_every_column_readable() -> None:
 def test_an_80_column_ship_table_wraps_long_status_and_order_cells() -> None:
     """Issue 15: at 80 columns a long Status (or Order) cell was cut short with "…"; it
     wraps, folding a word too long for its column, so every letter is shown."""
-    from navalwar.terminal import _Keys, ship_table
+    from navalwar.games.tokyo_express.ship_table import ship_table  # TE's own table
+    from navalwar.terminal import _Keys, _side_style
+    from navalwar.views import Board
 
     match = start()
     obs = match.observe("US")
@@ -236,7 +238,8 @@ def test_an_80_column_ship_table_wraps_long_status_and_order_cells() -> None:
     obs["formations"] = [{"id": 1, "speed": 4, "order": order}]
     obs["flagship"] = "Northampton"
     sides = match.game.spec.sides
-    table = ship_table(obs, _Keys(sides), sides, match.game.map, width=80)
+    board = Board(_Keys(sides), lambda s: _side_style(sides, s), sides, match.game.map, 80)
+    table = ship_table(obs, board)
     out = io.StringIO()
     Console(file=out, width=80, color_system=None).print(table)
     lines = out.getvalue().splitlines()
@@ -632,6 +635,7 @@ def test_the_terminal_shows_a_game_as_it_declares() -> None:
 
     text = play(Match.start(Declared(), "basic", seed=3), [])
     assert "US at sea" in text and "Game Turn 1" not in text
-    assert "Lost P/S/T/H" in text and "Damage boxes" not in text
+    assert "Damage boxes" not in text  # the counters table, its default columns
+    assert "Speed" in text and "Lost P/S/T/H" not in text  # GWaS's damage parts are its own
     plain = play(start(), [])
     assert "US: Game Turn 1 of 5" in plain and "Damage boxes" in plain

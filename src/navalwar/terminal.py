@@ -8,12 +8,13 @@ only what that side may know. Several human sides share the terminal in turn
 player presses Enter; each player is shown only the events and the view of
 their own side (``match.events_for`` and ``match.observe``).
 
-A game says how it is shown (its declared :class:`~navalwar.views.TerminalView`):
-a printed hex map with numeric labels (``MapSpec``) gets the full text map; hexes
-named by a column letter and a row number ("K11") a simpler grid of those columns
-and rows. Its ship table is one of damage boxes, levels and salvos by ship, or of
-counters with speed, boxes lost by part and status; its heading says where the
-game is (a turn, an impulse, a round).
+A game says how it is shown (its declared :class:`~navalwar.views.TerminalView`),
+and everything drawn is read from the observation: a printed hex map (``MapSpec``)
+gets the full text map, hexes named by a column letter and a row number ("K11") a
+simpler grid of those columns and rows; on either, the ships (with or without heading
+arrows, face-down counters as ``?``), the markers and the terrain the view names. The
+table is the core's counter table with the view's columns, or the game's own; the
+heading says where the game is (a turn, an impulse, a round).
 """
 
 from __future__ import annotations
@@ -28,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from rich import box
-from rich.console import Console, JustifyMethod, RenderableType
+from rich.console import Console, RenderableType
 from rich.padding import Padding
 from rich.panel import Panel
 from rich.table import Table
@@ -40,9 +41,9 @@ from navalwar.dice import Dice
 from navalwar.engine import Decision, Match
 from navalwar.errors import NavalwarError
 from navalwar.events import Event
-from navalwar.hexgrid import DIRECTIONS, Hex, MapSpec, distance
+from navalwar.hexgrid import DIRECTIONS, Hex, MapSpec, distance, letters
 from navalwar.render import heading_arrow, map_of
-from navalwar.views import TerminalView
+from navalwar.views import COUNTERS, NARROW, Board, Column, TerminalView, gone
 
 __all__ = ["play_terminal"]
 
@@ -151,9 +152,7 @@ def _side_style(sides: Sequence[str], side: str) -> str:
     return SIDE_STYLES[sides.index(side) % len(SIDE_STYLES)] if side in sides else "bold"
 
 
-def _ships(obs: dict[str, Any]) -> list[dict[str, Any]]:
-    ships = obs.get("ships")
-    return [s for s in ships if isinstance(s, dict)] if isinstance(ships, list) else []
+_ships = Board.ships
 
 
 def _arrow(spec: MapSpec, heading: str) -> str:
@@ -186,31 +185,45 @@ def map_view(
     *,
     focus: Collection[str] = (),
     max_lines: int | None = None,
+    view: TerminalView | None = None,
 ) -> Text | None:
-    """A text map of the hexes around the observed ships, in the printed orientation.
+    """A text map of the hexes around the observed ships and markers, in the printed
+    orientation.
 
-    One text line per line of hexes; each ship is its key letter plus a heading
-    arrow, in its side's colour; each occupied hex's label is written just above
-    it, or at the end of its line when there is no room. Long runs of empty lines
-    are folded into one. No line is longer than ``width``; beyond ``max_lines`` lines,
-    only the excerpt that holds most of the ``focus`` hexes (labels) is kept. ``None``
-    if no ship is on the map.
+    One text line per line of hexes; each ship is its key letter (``?`` for one without
+    a name, face down) plus a heading arrow (unless the ``view`` has none), in its
+    side's colour; each of the view's markers is its glyph; each occupied hex's label is
+    written just above it, or at the end of its line when there is no room. Terrain
+    hexes show the terrain's glyph. Long runs of empty lines are folded into one. No
+    line is longer than ``width``; beyond ``max_lines`` lines, only the excerpt that
+    holds most of the ``focus`` hexes (labels) is kept. ``None`` if no ship or marker
+    is on the map.
     """
+    view = view or _PLAIN
     placed: dict[Hex, list[dict[str, Any]]] = {}
     for s in _ships(obs):
         if s.get("removed") or not s.get("hex"):
             continue
-        try:
-            placed.setdefault(spec.hex(str(s["hex"]), check_bounds=False), []).append(s)
-        except NavalwarError:
-            continue
-    if not placed:
+        h = _hex_of(spec, s["hex"])
+        if h is not None:
+            placed.setdefault(h, []).append(s)
+    marked: dict[Hex, list[dict[str, Any]]] = {}
+    for m in view.marker_list(obs):
+        h = _hex_of(spec, m["hex"])
+        if h is not None:
+            marked.setdefault(h, []).append(m)
+    if not placed and not marked:
         return None
+    ground = {
+        h: t for label, t in view.terrain_hexes(obs) if (h := _hex_of(spec, label)) is not None
+    }
     pointy, cells = _layout(spec)
     where = {h: (line, col) for h, _label, line, col in cells}
-    spots = [where[h] for h in placed if h in where]
+    spots = [where[h] for h in [*placed, *marked] if h in where]
     if not spots:
         return None
+    if view.whole_map:
+        spots, margin = list(where.values()), 0
     my, mx = (margin, 2 * margin) if pointy else (2 * margin, margin)
     top, bottom = min(p[0] for p in spots) - my, max(p[0] for p in spots) + my
     left, right = min(p[1] for p in spots) - mx, max(p[1] for p in spots) + mx
@@ -232,24 +245,30 @@ def map_view(
         return line - top + 1, (col - left) * step + cell // 2
 
     prefixes: dict[int, set[str]] = {}
-    for _h, label, line, col in cells:
+    for h, label, line, col in cells:
         if top <= line <= bottom and left <= col <= right:
-            put(*centre(line, col), "·", "dot")
+            t = ground.get(h)
+            put(*centre(line, col), *((t.glyph, _BACK + t.style) if t else ("·", "dot")))
             prefixes.setdefault(line - top + 1, set()).add(label[: spec.col_digits])
-    occupied = sorted((where[h], h) for h in placed if h in where)
+    occupied = sorted((where[h], h) for h in {*placed, *marked} if h in where)
     markers: list[tuple[int, int, int, Hex]] = []  # (y, first x, last x, hex)
     for (line, col), h in occupied:
         groups: dict[tuple[str, str], list[dict[str, Any]]] = {}
-        for s in placed[h]:
+        for s in placed.get(h, ()):
             groups.setdefault((str(s.get("side", "")), str(s.get("heading", ""))), []).append(s)
         parts: list[tuple[str, str]] = []
         for (side, heading), ships in groups.items():
             base = _side_style(sides, side)
             parts += [
-                (keys(str(s["name"]), side), base + (" strike" if s.get("sinking") else ""))
+                (
+                    keys(str(s["name"]), side) if s.get("name") else "?",
+                    base + (" strike" if s.get("sinking") else ""),
+                )
                 for s in ships
             ]
-            parts.append((_arrow(spec, heading), base))
+            if view.arrows:
+                parts.append((_arrow(spec, heading), base))
+        parts += [(_glyph(m), str(m.get("style") or _MARKER_STYLE)) for m in marked.get(h, ())]
         if len(parts) > cell - 1:
             parts = [*parts[: cell - 2], ("+", "bold")]
         y, x = centre(line, col)
@@ -267,20 +286,26 @@ def map_view(
             and lx >= 1
             and lx + n < cols
             and all(
-                chars[y - 1][i] in " ·" and styles[y - 1][i] != "label"
+                (
+                    chars[y - 1][i] == " "
+                    or styles[y - 1][i] in ("dot", "")
+                    or styles[y - 1][i].startswith(_BACK)
+                )
+                and styles[y - 1][i] != "label"
                 for i in range(lx - 1, lx + n + 1)
             )
         ):
             put(y - 1, lx, label, "label")
         else:
             notes.setdefault(y, []).append(label + " " + "".join(chars[y][first : last + 1]))
-    busy = {y for y in range(rows) if y in notes or any(st not in ("", "dot") for st in styles[y])}
+    busy = {y for y in range(rows) if y in notes or any(not _background(st) for st in styles[y])}
+    kept = busy | {y for y in range(rows) if any(st.startswith(_BACK) for st in styles[y])}
     lines: list[Text] = []
     spans: list[range] = []  # the canvas lines of each text line
     y = 0
     while y < rows:
         end = y
-        while end < rows and not busy & {end - 1, end, end + 1}:
+        while end < rows and not kept & {end - 1, end, end + 1}:
             end += 1
         if end - y >= 3:  # a long run of empty lines is shown as one
             lines.append(
@@ -290,17 +315,17 @@ def map_view(
             y = end
             continue
         pre = prefixes.get(y, set())
-        if y not in busy and not pre:  # the spare lines above and below the map
+        if y not in kept and not pre:  # the spare lines above and below the map
             y += 1
             continue
         row = Text(f"{next(iter(pre)) if len(pre) == 1 else '':>{spec.col_digits}} ", "grey50")
         run, run_style = "", ""
         for ch, style in zip(chars[y], styles[y], strict=True):
             if style != run_style and run:
-                row.append(run, _CANVAS_STYLES.get(run_style, run_style) or None)
+                row.append(run, _canvas_style(run_style))
                 run = ""
             run, run_style = run + ch, style
-        row.append(run.rstrip(), _CANVAS_STYLES.get(run_style, run_style) or None)
+        row.append(run.rstrip(), _canvas_style(run_style))
         if y in notes:
             row.append("   " + "  ".join(notes[y]), "grey62")
         row.truncate(width)  # the labels at the end of a long line are cut short
@@ -315,6 +340,35 @@ def map_view(
     text = Text("\n").join(lines)
     text.no_wrap, text.overflow = True, "crop"
     return text
+
+
+_BACK = "back:"
+"""The canvas style prefix of terrain: drawn like the hex dots (a line of it alone is
+not busy; a hex label may be written over it)."""
+_MARKER_STYLE = "bold magenta"
+_PLAIN = TerminalView()
+
+
+def _background(style: str) -> bool:
+    return style in ("", "dot") or style.startswith(_BACK)
+
+
+def _canvas_style(style: str) -> str | None:
+    return _CANVAS_STYLES.get(style, style.removeprefix(_BACK)) or None
+
+
+def _glyph(marker: Mapping[str, Any]) -> str:
+    """A map marker's one character (``*`` when it gives none)."""
+    glyph = str(marker.get("glyph") or "*")
+    return glyph[0]
+
+
+def _hex_of(spec: MapSpec, label: Any) -> Hex | None:
+    """The hex of a printed label (off the map too), or None if it is not one."""
+    try:
+        return spec.hex(str(label), check_bounds=False)
+    except NavalwarError:
+        return None
 
 
 def _excerpt(lines: list[Text], scores: Sequence[tuple[int, int]], size: int) -> list[Text]:
@@ -339,26 +393,56 @@ def _excerpt(lines: list[Text], scores: Sequence[tuple[int, int]], size: int) ->
     return lines[start : start + size]
 
 
-def map_legend(spec: MapSpec, sides: Sequence[str], compact: bool = False) -> Text:
-    """Heading arrows and side colours of :func:`map_view` (one short line if ``compact``)."""
-    text = Text("" if compact else "Headings: ", "grey50")
-    for i, name in enumerate(spec.heading_names):
-        text.append(f"{heading_arrow(spec, i)}{'' if compact else ' '}{name} ")
-    text.append(" " if compact else "   Sides: ", "grey50")
+def map_legend(
+    spec: MapSpec,
+    sides: Sequence[str],
+    compact: bool = False,
+    view: TerminalView | None = None,
+) -> Text:
+    """Heading arrows (unless the ``view`` has none) and side colours of :func:`map_view`
+    (one short line if ``compact``)."""
+    view = view or _PLAIN
+    text = Text("" if compact or not view.arrows else "Headings: ", "grey50")
+    if view.arrows:
+        for i, name in enumerate(spec.heading_names):
+            text.append(f"{heading_arrow(spec, i)}{'' if compact else ' '}{name} ")
+        text.append(" " if compact else "   Sides: ", "grey50")
+    else:
+        text.append("" if compact else "Sides: ", "grey50")
     for side in sides:
         text.append(f"{side} ", _side_style(sides, side))
     text.append(" struck: sinking; m: all" if compact else "  (struck-through: sinking)", "grey50")
     return text
 
 
-_GRID_LABEL = re.compile(r"^([A-Z])(\d{1,2})$")
-GRID_COLUMNS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+LETTERED = MapSpec(
+    "lettered grid",
+    neighbours={  # flat-topped, the even columns half a hex lower
+        "N": ((0, -1), (0, -1)),
+        "NE": ((1, -1), (1, 0)),
+        "SE": ((1, 0), (1, 1)),
+        "S": ((0, 1), (0, 1)),
+        "SW": ((-1, 0), (-1, 1)),
+        "NW": ((-1, -1), (-1, 0)),
+    },
+    cols=(1, 26),
+    rows=(1, 99),
+    label="{col:A}{row}",
+)
+"""How a ``grid`` map reads hex labels when neither the view nor the game gives a map:
+a column letter A-Z and a row number ("K11")."""
+
+GRID_WIDTH = 26
+"""The grid is drawn across at most the columns A-Z (or the map's, if it has more)."""
 
 
-def _grid_cell(label: str) -> tuple[int, int] | None:
-    """(column index, row) of a ``K11``-style hex label, or None."""
-    m = _GRID_LABEL.match(label.strip().upper())
-    return (GRID_COLUMNS.index(m.group(1)), int(m.group(2))) if m else None
+def _grid_cell(spec: MapSpec, label: Any) -> tuple[int, int] | None:
+    """(column index from 0, row) of a hex label of a lettered map (``K11``), or None."""
+    try:
+        col, row = spec.offset(str(label))
+    except NavalwarError:
+        return None
+    return col - 1, row
 
 
 def grid_map_view(
@@ -371,6 +455,8 @@ def grid_map_view(
     focus: Collection[str] = (),
     max_lines: int | None = None,
     width: int | None = None,
+    spec: MapSpec = LETTERED,
+    view: TerminalView | None = None,
 ) -> Text | None:
     """A text map for hexes labelled by column letter and row number (``K11``).
 
@@ -379,26 +465,40 @@ def grid_map_view(
     hex shows the keys of up to two ships in it (``+`` when there are more), in
     their side's colour; ``?`` is an enemy counter not yet seen. ``marks`` (hex
     label -> up to 3 characters, e.g. the number of the choice that names the hex)
-    are written in their hexes (underlining the ships of an occupied one). Only the
-    area around the ships and marks is drawn, at most ``width`` columns and
-    ``max_lines`` lines of it (the excerpt with most of the ``focus`` labels and the
-    marks). ``None`` if nothing has such a hex.
+    are written in their hexes (underlining the ships of an occupied one); the view's
+    markers show their glyph after the ships, its terrain its glyph in an empty hex.
+    Labels are read with ``spec``. Only the area around the ships, markers and marks
+    is drawn, at most ``width`` columns and ``max_lines`` lines of it (the excerpt with
+    most of the ``focus`` labels and the marks). ``None`` if nothing has such a hex.
     """
+    view = view or _PLAIN
     placed: dict[tuple[int, int], list[dict[str, Any]]] = {}
     for ship in _ships(obs):
         if ship.get("sunk") or ship.get("left") or not ship.get("hex"):
             continue
-        cell = _grid_cell(str(ship["hex"]))
+        cell = _grid_cell(spec, ship["hex"])
         if cell is not None:
             placed.setdefault(cell, []).append(ship)
-    marked = {at: m for label, m in (marks or {}).items() if (at := _grid_cell(label)) is not None}
-    if not placed and not marked:
+    pins: dict[tuple[int, int], list[dict[str, Any]]] = {}
+    for m in view.marker_list(obs):
+        if (at := _grid_cell(spec, m["hex"])) is not None:
+            pins.setdefault(at, []).append(m)
+    ground = {
+        at: t for label, t in view.terrain_hexes(obs) if (at := _grid_cell(spec, label)) is not None
+    }
+    marked = {
+        at: m for label, m in (marks or {}).items() if (at := _grid_cell(spec, label)) is not None
+    }
+    if not placed and not marked and not pins:
         return None
-    hot = set(marked) | {at for label in focus if (at := _grid_cell(label)) is not None}
-    cols = [c for c, _r in [*placed, *marked]]
-    rows = [r for _c, r in [*placed, *marked]]
+    hot = set(marked) | {at for label in focus if (at := _grid_cell(spec, label)) is not None}
+    cols = [c for c, _r in [*placed, *marked, *pins]]
+    rows = [r for _c, r in [*placed, *marked, *pins]]
     cell_width = 4
-    c0, c1 = max(0, min(cols) - margin), min(len(GRID_COLUMNS) - 1, max(cols) + margin)
+    if view.whole_map:
+        cols, rows, margin = [*cols, spec.cols[0] - 1, spec.cols[1] - 1], [*rows, *spec.rows], 0
+    last = max(GRID_WIDTH, spec.cols[1]) - 1
+    c0, c1 = max(0, min(cols) - margin), min(last, max(cols) + margin)
     fit = max(1, ((width or 10_000) - 3) // cell_width)
     if c1 - c0 + 1 > fit:  # too wide: the columns around the focus
         around = [c for c, _r in hot] or cols
@@ -408,7 +508,7 @@ def grid_map_view(
     r0, r1 = max(1, min(rows) - margin), max(rows) + margin
     head = Text("   ", "grey50")
     for c in range(c0, c1 + 1):
-        head.append(f" {GRID_COLUMNS[c]}  ", "grey50")
+        head.append(f" {letters(c + 1):<3}", "grey50")
     lines = []
     scores = []
     for y in range(2 * r0, 2 * r1 + 2):
@@ -421,10 +521,17 @@ def grid_map_view(
                 continue
             ships = placed.get((c, row), [])
             mark = marked.get((c, row))
+            here = pins.get((c, row), [])
             focus_count += (c, row) in hot
-            busy += bool(ships or mark)
-            if not ships:
-                line.append(f" {mark:<3}" if mark else " ·  ", "bold cyan" if mark else "grey35")
+            busy += bool(ships or mark or here)
+            if not ships and not here:
+                t = ground.get((c, row))
+                if mark or t is None:
+                    line.append(
+                        f" {mark:<3}" if mark else " ·  ", "bold cyan" if mark else "grey35"
+                    )
+                else:
+                    line.append(f" {t.glyph}  ", t.style)
                 continue
             glyphs = Text(" ")
             for ship in ships[:2]:
@@ -434,6 +541,8 @@ def grid_map_view(
                 glyphs.append(keys(str(name), side) if name else "?", style)
             if len(ships) > 2:
                 glyphs.append("+", "bold")
+            for m in here[: max(0, 3 - len(glyphs.plain) + 1)]:
+                glyphs.append(_glyph(m), str(m.get("style") or _MARKER_STYLE))
             glyphs.pad_right(cell_width - len(glyphs.plain))
             line.append(glyphs)
         if width is not None:
@@ -447,7 +556,31 @@ def grid_map_view(
     return text
 
 
-def grid_legend(sides: Sequence[str], compact: bool = False, marked: bool = False) -> Text:
+def marker_legend(view: TerminalView, obs: Mapping[str, Any]) -> Text | None:
+    """The glyph and note of each of the view's markers in ``obs``, and of each terrain it
+    has: a legend line under the map (None: nothing to explain)."""
+    text = Text()
+    seen: set[str] = set()
+    for m in view.marker_list(obs):
+        entry = f"{_glyph(m)} {m.get('note') or 'marker'}"
+        if entry not in seen:
+            seen.add(entry)
+            text.append("  " if text else "")
+            text.append(_glyph(m), str(m.get("style") or _MARKER_STYLE))
+            text.append(entry[1:], "grey50")
+    for t in view.terrain:
+        if obs.get(t.key):
+            text.append("  " if text else "")
+            text.append(t.glyph, t.style)
+            text.append(f" {t.name}", "grey50")
+    return text or None
+
+
+def grid_legend(
+    sides: Sequence[str],
+    compact: bool = False,
+    marked: bool = False,
+) -> Text:
     """How to read :func:`grid_map_view` (one short line if ``compact``)."""
     text = Text(
         "Hexes col+row, odd cols lower."
@@ -464,149 +597,33 @@ def grid_legend(sides: Sequence[str], compact: bool = False, marked: bool = Fals
     return text
 
 
-# -- the ship table ------------------------------------------------------------------------------
-def _damage(ship: dict[str, Any], bar: bool = True) -> Text:
-    hits, boxes = int(ship.get("hits", 0)), int(ship.get("boxes", 0))
-    level = min(int(ship.get("damage_level", 0)), 3)
-    boxes_drawn = "■" * hits + "□" * max(0, boxes - hits) if bar and boxes <= 12 else ""
-    return Text(f"{hits:>2}/{boxes:<2} {boxes_drawn}".rstrip(), LEVEL_STYLES[level])
-
-
-NARROW = 100
-"""Below this many columns the ship table leaves out the drawn damage boxes and wraps
-the order and status columns (an 80-column terminal)."""
-
-
-def ship_table(
+# -- the table ------------------------------------------------------------------------------
+def counter_table(
     obs: dict[str, Any],
     keys: _Keys,
     sides: Sequence[str],
-    spec: MapSpec | None,
-    width: int = 120,
+    columns: Sequence[Column] = COUNTERS,
 ) -> Table | None:
-    """Formations and ships: hex, heading, Speed, order, damage, torpedoes, status
-    (narrower under :data:`NARROW` columns)."""
-    ships = _ships(obs)
-    if not ships:
-        return None
-    formations = {f.get("id"): f for f in obs.get("formations") or () if isinstance(f, dict)}
-    flagship = obs.get("flagship")
-    narrow = width < NARROW
-    table = Table(
-        box=box.SIMPLE_HEAD,
-        padding=(0, 1, 0, 0) if narrow else (0, 1),
-        pad_edge=False,
-        show_edge=False,
-        header_style="bold",
-    )
-    columns: tuple[tuple[str, JustifyMethod], ...] = (
-        ("Key", "center"),
-        ("Ship", "left"),
-        ("Type", "left"),
-        ("Hex", "left"),
-        ("Hdg", "left"),
-        ("Fmn", "right"),
-        ("Spd/max", "left"),
-        ("Order", "left"),
-        ("Damage boxes", "left"),
-        ("Lvl", "left"),
-        ("Torp", "left"),
-        ("Status", "left"),
-    )
-    wraps = ("Order", "Status") if narrow else ("Order",)
-    short = {"Spd/max": "Spd", "Damage boxes": "Dmg"} if narrow else {}
-    for name, just in columns:  # a wrapped cell folds a word too long for its column
-        table.add_column(
-            short.get(name, name),
-            justify=just,
-            no_wrap=name not in wraps,
-            overflow="fold" if name in wraps else "ellipsis",
-        )
-
-    def sort_key(s: dict[str, Any]) -> tuple[int, int, int]:
-        side = str(s.get("side"))
-        return (
-            sides.index(side) if side in sides else len(sides),
-            bool(s.get("removed")),
-            int(s.get("formation") or 0) or 10_000,
-        )
-
-    last_side, seen_formations = None, set()
-    for s in sorted(ships, key=sort_key):
-        side, name = str(s.get("side")), str(s.get("name"))
-        style = _side_style(sides, side)
-        if last_side is not None and side != last_side:
-            table.add_section()
-        last_side = side
-        removed = bool(s.get("removed"))
-        fid = s.get("formation") or 0
-        f = formations.get(fid) if fid else None
-        speed = (
-            f"{f.get('speed') or '-'}/{s.get('max_speed', '?')}"
-            if f
-            else f"-/{s.get('max_speed', '?')}"
-        )
-        order = ""
-        if f is not None and fid not in seen_formations:
-            seen_formations.add(fid)
-            order = str(f.get("order", ""))
-        heading = str(s.get("heading", ""))
-        if spec is not None and heading:
-            heading = _arrow(spec, heading) + heading
-        level = int(s.get("damage_level", 0))
-        step = int(s.get("current_step_level", 0) or 0)
-        salvos = (
-            "".join(
-                SALVO_GLYPHS.get(str(v.get("status")), "?")
-                for v in s.get("salvos") or ()
-                if isinstance(v, dict)
-            )
-            or "-"
-        )
-        status = []
-        if name == flagship:
-            status.append(Text("flagship", "bold"))
-        if removed:
-            status.append(Text("sunk", "grey50"))
-        elif s.get("sinking"):
-            status.append(Text("SINKING", "bold red"))
-        elif s.get("fired"):
-            status.append(Text("fired", "grey62"))
-        cells: list[RenderableType] = [
-            Text(keys(name, side) if not removed else "", style),
-            Text(name, style),
-            str(s.get("type", "")),
-            "" if removed else str(s.get("hex", "")),
-            "" if removed else heading,
-            str(fid or ""),
-            "" if removed else speed,
-            order,
-            _damage(s, bar=not narrow),
-            f"{level}→{step}" if step > level else str(level or "-"),
-            salvos,
-            Text(", ").join(status),
-        ]
-        table.add_row(*cells, style="grey50" if removed else None)
-    return table
-
-
-def counter_table(obs: dict[str, Any], keys: _Keys, sides: Sequence[str]) -> Table | None:
-    """Ships of a game observed counter by counter (GWaS): key, name, type, counter,
-    hex, speed, boxes lost by part, status. Enemy counters not yet seen show only
-    where they are."""
+    """Ships observed counter by counter: the map key, then the declared ``columns``.
+    The face-down counters of a side in one hex are one row (``name`` column: "(face
+    down x2)"); a ``hex`` column is blank for a counter gone (sunk or left)."""
     ships = _ships(obs)
     if not ships:
         return None
     table = Table(
         box=box.SIMPLE_HEAD, padding=(0, 1), pad_edge=False, show_edge=False, header_style="bold"
     )
-    for name in ("Key", "Ship", "Type", "Counter", "Hex", "Speed", "Lost P/S/T/H", "Status"):
-        table.add_column(name, justify="center" if name == "Key" else "left", no_wrap=True)
+    table.add_column("Key", justify="center", no_wrap=True)
+    for column in columns:
+        table.add_column(column.heading, justify="left", no_wrap=True)
 
     def sort_key(s: dict[str, Any]) -> tuple[int, bool, str]:
         side = str(s.get("side"))
-        gone = bool(s.get("sunk") or s.get("left"))
-        return (sides.index(side) if side in sides else len(sides), gone, str(s.get("hex") or ""))
+        return (
+            sides.index(side) if side in sides else len(sides),
+            gone(s),
+            str(s.get("hex") or ""),
+        )
 
     hidden: dict[tuple[str, str], int] = {}  # face-down ships by (side, hex), one row each
     rows: list[dict[str, Any]] = []
@@ -627,38 +644,19 @@ def counter_table(obs: dict[str, Any], keys: _Keys, sides: Sequence[str]) -> Tab
         last_side = side
         ship_name = s.get("name")
         many = hidden.get((side, str(s.get("hex") or "")), 1) if not ship_name else 1
-        gone = bool(s.get("sunk") or s.get("left"))
-        lost = s.get("lost")
-        lost_text = (
-            "/".join(str(lost.get(p, 0)) for p in ("primary", "secondary", "tertiary", "hull"))
-            if isinstance(lost, dict)
-            else ""
-        )
-        status = []
-        if s.get("sunk"):
-            status.append(Text("sunk", "grey50"))
-        if s.get("left"):
-            status.append(Text(f"left by {s['left']}", "grey50"))
-        if s.get("aground"):
-            status.append(Text("AGROUND", "bold red"))
-        if isinstance(lost, dict) and any(lost.values()) and not gone:
-            status.append(Text("damaged", "yellow"))
-        if "speed" in s and s.get("speed") is None and not gone:
-            status.append(Text("cannot sail", "bold red"))
-        table.add_row(
-            Text(keys(str(ship_name), side) if ship_name and not gone else "", style),
-            Text(
-                str(ship_name) if ship_name else f"(face down{f' x{many}' if many > 1 else ''})",
-                style,
-            ),
-            str(s.get("type", "")),
-            str(s.get("counter") or ""),
-            "" if gone else str(s.get("hex") or ""),
-            str(s.get("speed") or "") if "speed" in s else "",
-            lost_text,
-            Text(", ").join(status),
-            style="grey50" if gone else None,
-        )
+        off = gone(s)
+        cells: list[RenderableType] = [
+            Text(keys(str(ship_name), side) if ship_name and not off else "", style)
+        ]
+        for column in columns:
+            if column.value == "name":
+                face_down = f"(face down{f' x{many}' if many > 1 else ''})"
+                cells.append(Text(str(ship_name) if ship_name else face_down, style))
+            elif column.value == "hex":
+                cells.append("" if off else str(s.get("hex") or ""))
+            else:
+                cells.append(column.cell(s, obs))
+        table.add_row(*cells, style="grey50" if off else None)
     return table
 
 
@@ -934,21 +932,29 @@ def _focus(obs: dict[str, Any], d: Decision) -> set[str]:
     return about or mine
 
 
-def _on_map(obs: dict[str, Any], marks: Mapping[str, str]) -> bool:
-    """Whether a map view of ``obs`` has anything to draw (a ship or an offered hex)."""
-    return bool(marks) or any(
-        s.get("hex") and not (s.get("removed") or s.get("sunk") or s.get("left"))
-        for s in _ships(obs)
+def _on_map(obs: dict[str, Any], marks: Mapping[str, str], view: TerminalView) -> bool:
+    """Whether a map view of ``obs`` has anything to draw (a ship, a marker or an offered
+    hex)."""
+    return (
+        bool(marks)
+        or bool(view.marker_list(obs))
+        or any(
+            s.get("hex") and not (s.get("removed") or s.get("sunk") or s.get("left"))
+            for s in _ships(obs)
+        )
     )
 
 
-def _hex_marks(forms: Sequence[dict[str, Any]]) -> dict[str, str]:
-    """Each lettered hex label (``K11``) the JSON choices name -> the number of the first
-    choice naming it, to show the hexes offered on the map."""
+def _hex_marks(forms: Sequence[dict[str, Any]], spec: MapSpec | None) -> dict[str, str]:
+    """Each hex label of a lettered grid ``spec`` (``K11``) the JSON choices name -> the
+    number of the first choice naming it, to show the hexes offered on the map (none
+    without a grid)."""
     marks: dict[str, str] = {}
+    if spec is None:
+        return marks
     for number, form in enumerate(forms, 1):
         for value in form.values():
-            if isinstance(value, str) and _grid_cell(value) is not None:
+            if isinstance(value, str) and _grid_cell(spec, value) is not None:
                 marks.setdefault(value, str(number))
     return marks
 
@@ -969,9 +975,17 @@ class _Cancel(Exception):
     """The player cancelled a step-by-step answer."""
 
 
-def _board_key(obs: dict[str, Any], marks: Mapping[str, str] | None = None) -> str:
-    """What the map and ship table show, to redraw them only when the ships changed."""
-    return json.dumps([obs.get("ships"), marks or {}], sort_keys=True, default=str)
+def _board_key(
+    obs: dict[str, Any],
+    marks: Mapping[str, str] | None = None,
+    view: TerminalView | None = None,
+    title: str = "",
+) -> str:
+    """What the board shows (the title, the ships, the view's markers and terrain, the
+    offered hexes), to redraw it only when that changed."""
+    view = view or _PLAIN
+    drawn = [obs.get("ships"), marks or {}, view.marker_list(obs), view.terrain_hexes(obs)]
+    return json.dumps([title, *drawn], sort_keys=True, default=str)
 
 
 # -- the session ---------------------------------------------------------------------------------
@@ -999,7 +1013,10 @@ class _Session:
         self.sides = tuple(match.game.spec.sides)
         self.viewer = next((s for s in self.sides if s in self.humans), self.sides[0])
         self.view = view_of(match)
-        self.spec = map_of(match.game) if self.view.map == "hex" else None
+        self.spec = (self.view.spec or map_of(match.game)) if self.view.map == "hex" else None
+        self.grid = (
+            (self.view.spec or map_of(match.game) or LETTERED) if self.view.map == "grid" else None
+        )
         self.keys = _Keys(self.sides)
         self.verbose = False
         self.seen: dict[str, int] = {}
@@ -1044,34 +1061,46 @@ class _Session:
         about, with its offered hexes numbered) and its legend."""
         marks = self.menu_for(d).marks if d is not None else {}
         focus = _focus(obs, d) | set(marks) if d is not None else set()
-        room = None if max_lines is None else max_lines - 1
+        extra = marker_legend(self.view, obs)
+        room = None if max_lines is None else max_lines - 1 - bool(extra)
         if self.spec is not None:
             view = map_view(
                 obs, self.spec, self.keys, self.sides, self.out.width - 1,
-                focus=focus, max_lines=room,
+                focus=focus, max_lines=room, view=self.view,
             )  # fmt: skip
-            legend = map_legend(self.spec, self.sides, self.compact)
+            legend = map_legend(self.spec, self.sides, self.compact, self.view)
         else:
             view = grid_map_view(
                 obs, self.keys, self.sides,
                 marks=marks, focus=focus, max_lines=room, width=self.out.width,
+                spec=self.grid or LETTERED, view=self.view,
             )  # fmt: skip
             legend = grid_legend(self.sides, self.compact, bool(marks))
-        return [] if view is None else [view, legend]
+        return [] if view is None else [view, legend, *([extra] if extra else [])]
+
+    def board_key(self, side: str, obs: dict[str, Any], d: Decision | None) -> str:
+        """What :meth:`show_board` draws for ``side`` (see :func:`_board_key`)."""
+        marks = self.menu_for(d).marks if d is not None else None
+        title = self.view.title(side, obs) if self.view.redraw_title else ""
+        return _board_key(obs, marks, self.view, title)
 
     def show_board(
         self, side: str, obs: dict[str, Any], d: Decision | None = None, with_map: bool = True
     ) -> None:
         """The title, the map (``with_map``) and the ship table of ``side``."""
-        self.shown[side] = _board_key(obs, self.menu_for(d).marks if d is not None else None)
+        self.shown[side] = self.board_key(side, obs, d)
         if with_map:
             self.out.rule(Text(self.view.title(side, obs), _side_style(self.sides, side)))
             for line in self.map_lines(obs, d):
                 self.out.print(line)
-        if self.view.table == "counters":
-            table = counter_table(obs, self.keys, self.sides)
+        if callable(self.view.table):
+            board = Board(
+                self.keys, lambda s: _side_style(self.sides, s), self.sides, self.spec,
+                self.out.width,
+            )  # fmt: skip
+            table = self.view.table(obs, board)
         else:
-            table = ship_table(obs, self.keys, self.sides, self.spec, self.out.width)
+            table = counter_table(obs, self.keys, self.sides, self.view.columns)
         if table is not None:
             self.out.print(table)
 
@@ -1089,7 +1118,7 @@ class _Session:
             if self.spec is None or len(d.choices) > SHORT_LIST:
                 forms = [codec.to_json(a) for a in d.choices]
                 if self.spec is None:
-                    menu.marks = _hex_marks(forms)
+                    menu.marks = _hex_marks(forms, self.grid)
                 if len(d.choices) > SHORT_LIST:
                     self.suggest(d, obs, menu, forms)
             texts = [annotate(a.describe(), _labels(obs)) for a in d.choices]
@@ -1186,7 +1215,7 @@ class _Session:
         width, height = self.out.width, self.out.height
         screen = self.compact if with_map is None else with_map
         used = len(head.wrap(self.out, width)) + 2  # + the hint and the prompt
-        mapped = screen and _on_map(self.match.observe(d.side), menu.marks)
+        mapped = screen and _on_map(self.match.observe(d.side), menu.marks, self.view)
         rows = max(3, height - used - 2 - MIN_MAP) if mapped else max(5, height - used - 1)
         pages = _pages(menu.short, rows, width) + _pages(menu.full, rows, width)
         page = pages[self.page % len(pages)] if pages else []
@@ -1277,7 +1306,7 @@ class _Session:
         self.last_side = side
         self.tell_new(side)
         obs = self.match.observe(side)
-        if self.shown.get(side) != _board_key(obs, self.menu_for(d).marks):
+        if self.shown.get(side) != self.board_key(side, obs, d):
             self.show_board(side, obs, d, with_map=not self.compact)
         self.show_decision(d)
         while not self.command(self.read(f"{side}> ").strip(), d, side):

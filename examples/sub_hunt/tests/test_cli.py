@@ -105,6 +105,20 @@ def test_the_terminal_map_shows_the_heading_and_the_contact() -> None:
     assert "Hunter: turn 1 of 10, contact 0204 (turn 1)" in before
 
 
+def test_the_terminal_marks_the_contact_draws_the_land_and_the_games_table() -> None:
+    """Sub Hunt's TerminalView: the contact (SH 8.2) is a ``?`` marker on the map, the
+    land (SH 1.2) is drawn, and the table has hull boxes and weapons, not GWaS's parts."""
+    done = cli("play", "sub_hunt", "narrows", "--side", "Hunter", "--seed", "3", input="3\n" * 60)
+    assert done.exit_code == 0, done.output
+    before = done.output.split("moves: Destroyer → 0305", 1)[0]
+    board = before[before.index("contact 0204 (turn 1)") :]
+    drawn = board.splitlines()[1:12]
+    assert any("?" in line and "contact" not in line for line in drawn)  # the marked hex
+    assert "? last contact" in board and "▒ land" in board and board.count("▒") > 2
+    assert "Hull" in done.output and "2/3 ■■□" in done.output and "6 depth charges" in done.output
+    assert "Lost P/S/T/H" not in done.output and "Counter" not in done.output
+
+
 def test_the_games_own_agent_is_the_default() -> None:
     assert agents.default_agent("sub_hunt") == "heuristic"
     assert set(GAME.agents()) <= set(agents.agent_names("sub_hunt"))

@@ -25,7 +25,7 @@ from navalwar.events import EventKind
 from navalwar.hexgrid import Hex, distance
 from navalwar.odds import GameOdds
 from navalwar.registry import GameSpec, OptionSpec, OptionValue, ShipInfo
-from navalwar.views import TerminalView
+from navalwar.views import TerminalView, counter_status
 from navalwar_subhunt import combat, data_pack, odds
 from navalwar_subhunt.actions import (
     ACTION_TYPES,
@@ -89,12 +89,50 @@ def _turn_starts(state: Any) -> bool:
 
 
 def _title(side: str, obs: dict[str, Any]) -> str:
-    """The terminal's heading: the turn, and the last contact (SH 6.2, 8.2, 9.3), which
-    the core's text map cannot mark (it draws ships only)."""
+    """The terminal's heading: the turn, and the last contact (SH 6.2, 8.2, 9.3)."""
     title = f"{side}: turn {obs['turn']} of {obs['last_turn']}"
     if obs["contact"]:
         title += f", contact {obs['contact']} (turn {obs['contact_turn']})"
     return title
+
+
+def _hull(ship: dict[str, Any], obs: dict[str, Any]) -> str:
+    """Hull boxes: the destroyer's left of its boxes (SH 6.3), the submarine's damage."""
+    if ship.get("type") == "DD":
+        dd = obs["destroyer"]
+        left, boxes = int(dd["hull"]), int(dd["hull_boxes"])
+        return f"{left}/{boxes} " + "■" * left + "□" * (boxes - left)
+    sub = obs["submarine"]
+    return "destroyed" if sub["destroyed"] else "damaged" if sub["damaged"] else "intact"
+
+
+def _weapons(ship: dict[str, Any], obs: dict[str, Any]) -> str:
+    """What the ship has left to attack with: depth-charge patterns, torpedoes."""
+    if ship.get("type") == "DD":
+        return f"{obs['destroyer']['depth_charges']} depth charges"
+    torpedoes = obs["submarine"]["torpedoes"]
+    return "" if torpedoes is None else f"{torpedoes} torpedoes"
+
+
+TERMINAL_VIEW = TerminalView(
+    map="hex",
+    table="counters",
+    title=_title,
+    columns=(
+        ("Ship", "name"),
+        ("Type", "type"),
+        ("Hex", "hex"),
+        ("Hdg", "heading"),
+        ("Hull", _hull),
+        ("Left", _weapons),
+        ("Status", counter_status),
+    ),
+    markers="markers",
+    terrain=("land",),
+    whole_map=True,  # 8 by 7 hexes (SH 1.2)
+)
+"""The whole hex map with the land (SH 1.2) and the last contact (SH 8.2) marked ``?``, and a
+table of the two ships' hull boxes and weapons."""
 
 
 class SubHunt(Game[State, Tables]):
@@ -337,6 +375,11 @@ class SubHunt(Game[State, Tables]):
             },
             "contact": None if state.contact is None else label(state.contact),
             "contact_turn": state.contact_turn or None,
+            "markers": [  # the terminal's map marks (TerminalView.markers)
+                {"hex": label(state.contact), "glyph": "?", "note": "last contact"}
+            ]
+            if state.contact is not None
+            else [],
             "sonar_range": state.sonar_range,
             "ships": ships,
         }
@@ -404,8 +447,8 @@ class SubHunt(Game[State, Tables]):
         return draw_match(match, whole_map, caption, side)
 
     def terminal_view(self) -> TerminalView:
-        """The hex map and a table of counters, headed with the turn and the contact."""
-        return TerminalView(map="hex", table="counters", title=_title)
+        """:data:`TERMINAL_VIEW`."""
+        return TERMINAL_VIEW
 
 
 # -- the steps the rules run -------------------------------------------------------------------

@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from navalwar.engine import TurnStart
-from navalwar.views import TerminalView
+from navalwar.games.gwas_1904.tactical_map import TACTICAL_MAP
+from navalwar.views import Column, TerminalView, counter_status, speed
 
 
 def _turn_starts(state: Any) -> bool:
@@ -35,4 +36,31 @@ def title(side: str, obs: dict[str, Any]) -> str:
     return side
 
 
-TERMINAL_VIEW = TerminalView(map="grid", table="counters", title=title)
+def lost(ship: dict[str, Any], obs: dict[str, Any]) -> str:
+    """The boxes lost by part (9.0): primary, secondary, tertiary, hull."""
+    parts = ship.get("lost")
+    if not isinstance(parts, dict):
+        return ""
+    return "/".join(str(parts.get(p, 0)) for p in ("primary", "secondary", "tertiary", "hull"))
+
+
+COLUMNS = (
+    Column("Ship", "name"),
+    Column("Type", "type"),
+    Column("Counter", "counter"),
+    Column("Hex", "hex"),
+    Column("Speed", speed),
+    Column("Lost P/S/T/H", lost),
+    Column("Status", counter_status),
+)
+"""The counter table: name, type, counter (7.23), hex, speed, boxes lost by part (9.0),
+status."""
+
+TERMINAL_VIEW = TerminalView(
+    map="grid",
+    table="counters",
+    title=title,
+    columns=COLUMNS,
+    spec=TACTICAL_MAP,
+    redraw_title=False,  # the step changes at almost every decision
+)

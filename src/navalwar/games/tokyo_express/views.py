@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from navalwar.engine import TurnStart
+from navalwar.games.tokyo_express.ship_table import ship_table
 from navalwar.views import TerminalView
 
 
@@ -29,4 +30,5 @@ def title(side: str, obs: dict[str, Any]) -> str:
     return heading
 
 
-TERMINAL_VIEW = TerminalView(map="hex", table="ships", title=title)
+TERMINAL_VIEW = TerminalView(map="hex", table=ship_table, title=title, redraw_title=False)
+"""The board is redrawn when the ships change, not for a new Game Turn alone."""
