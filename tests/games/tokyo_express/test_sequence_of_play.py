@@ -50,8 +50,7 @@ def test_3_1_every_step_of_the_declared_turn_is_played_by_the_driver() -> None:
     """Each leaf of BASIC_TURN is a place a state can stand at (its ``step`` and
     ``phase``, as saved) and names what it runs or asks; only the Damage and Sinking
     markers step has no play of its own (US gunnery places them, TE 3.5 step 5)."""
-    from navalwar.games.tokyo_express.game import DRIVER
-    from navalwar.games.tokyo_express.sequence_of_play import PLACES, move, place
+    from navalwar.games.tokyo_express.sequence_of_play import DRIVER, PLACES, move, place
 
     m = Match.start("tokyo_express", "basic", seed=1)
     state = m.state
