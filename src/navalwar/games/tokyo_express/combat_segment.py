@@ -40,7 +40,6 @@ from navalwar.games.tokyo_express.model import (
     Combat,
     State,
 )
-from navalwar.games.tokyo_express.movement_phase import after_phase
 
 
 def _resolve_torpedoes(
@@ -57,6 +56,12 @@ def _resolve_torpedoes(
     return state
 
 
+def in_combat(state: State, data: TEData) -> bool:
+    """Whether the Combat chit was drawn this Movement Phase: the Combat Segment is
+    played only then (TE 3.1 "Action Chit Draw Segment", 3.5)."""
+    return state.combat is not None
+
+
 def run_jp_torpedo(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
     """Japanese torpedo attacks, first then second (TE 3.5 step 1, 3.6)."""
     first = japanese_torpedo_plan(state, data, ctx, second=False)
@@ -65,7 +70,7 @@ def run_jp_torpedo(game: Game[State, TEData], state: State, data: TEData, ctx: C
     state = state.replace(combat=combat)
     second = japanese_torpedo_plan(state, data, ctx, second=True)
     state = _resolve_torpedoes(state, data, second, ctx)
-    return state.replace(step="jp_gunnery", combat=NO_COMBAT)
+    return state.replace(combat=NO_COMBAT)
 
 
 def run_jp_gunnery(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
@@ -84,7 +89,7 @@ def _start_us_torpedo(state: State, data: TEData, attack: int) -> State:
         for s in state.ships_of(US)
         if READY in s.salvos and us_torpedo_can_fire(state, data, s, second)
     )
-    return state.replace(step=f"us_torpedo_{attack}", combat=evolve(combat, to_ask=ask, planned=()))
+    return state.replace(combat=evolve(combat, to_ask=ask, planned=()))
 
 
 def ask_us_torpedo(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
@@ -129,7 +134,7 @@ def run_us_torpedo(game: Game[State, TEData], state: State, data: TEData, ctx: C
     ask = tuple(
         s.name for s in state.side_ships(US) if not s.fired and us_gunnery_can_fire(state, data, s)
     )
-    return state.replace(step="us_gunnery", combat=Combat(to_ask=ask))
+    return state.replace(combat=Combat(to_ask=ask))
 
 
 def ask_us_gunnery(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
@@ -163,9 +168,12 @@ def apply_gunnery(
 
 
 def run_us_gunnery(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
-    """Resolve US gunnery, then place the Damage and Sinking markers (TE 3.5 steps 4-5)."""
+    """Resolve the US gunnery allocated (TE 3.5 step 4, 3.7)."""
     combat = state.combat or NO_COMBAT
     below = str(state.option("below_lowest_row")) if combat.planned else "miss"
-    state = resolve_gunnery_attacks(state, data, combat.planned, ctx, below, mark_fired=True)
-    state = end_of_combat_segment(state, data, ctx)
-    return after_phase(state, ctx, combat=None)
+    return resolve_gunnery_attacks(state, data, combat.planned, ctx, below, mark_fired=True)
+
+
+def run_markers(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
+    """Place the Damage and Sinking markers; the Combat Segment ends (TE 3.5 step 5, 3.8)."""
+    return end_of_combat_segment(state, data, ctx).replace(combat=None)

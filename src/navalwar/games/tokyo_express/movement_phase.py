@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
 
 from navalwar.engine import Context, Decision, Game
 from navalwar.games.tokyo_express.actions import (
@@ -331,10 +330,9 @@ def run_us_move(game: Game[State, TEData], state: State, data: TEData, ctx: Cont
             changed,
             formations=(*state.formations, *split),
             next_formation_id=fid,
-            step="jp_move",
             plan=(),
         )
-    return state.updated(ships_now, changed, next_formation_id=fid, step="jp_move", plan=())
+    return state.updated(ships_now, changed, next_formation_id=fid, plan=())
 
 
 def _edge_stopped_turn(
@@ -529,11 +527,12 @@ def run_jp_move(game: Game[State, TEData], state: State, data: TEData, ctx: Cont
         else:
             o = o.replace(phases_left=left)
         changed.append(f.replace(order=o))
-    return state.updated(_placed(state, moves, heading), changed, step="chit_draw")
+    return state.updated(_placed(state, moves, heading), changed)
 
 
 def run_chit_draw(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
-    """Action Chit Draw Segment (TE 3.1): one chit; the Combat chit starts combat."""
+    """Action Chit Draw Segment (TE 3.1): one chit; the Combat chit starts the Combat
+    Segment (TE 3.5), which is played only then (``combat`` set)."""
     chit, cup = state.cup.draw(ctx.dice, "Action Chit", "TE 3.1")
     ctx.log("chit_drawn", lambda: f"Action Chit Draw Segment: {chit} chit", "TE 3.1", chit=chit)
     if chit == "Combat":
@@ -545,14 +544,5 @@ def run_chit_draw(game: Game[State, TEData], state: State, data: TEData, ctx: Co
             turn=state.turn,
             step=step,
         )
-        return state.replace(step="jp_torpedo", cup=cup, combat=Combat())
-    return after_phase(state, ctx, cup=cup)
-
-
-def after_phase(state: State, ctx: Context, **changes: Any) -> State:
-    """The step after a Movement Phase, with ``changes`` made on the way."""
-    if state.phase == 3:
-        return state.replace(step="jp_orders", **changes)
-    if state.phase == 6:
-        return state.replace(step="damage_effects", phase=0, **changes)
-    return state.replace(step="us_move", phase=state.phase + 1, **changes)
+        return state.replace(cup=cup, combat=Combat())
+    return state.replace(cup=cup)

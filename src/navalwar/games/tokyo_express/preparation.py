@@ -91,7 +91,7 @@ def apply_flagship(
 def run_action_chits(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
     ctx.log("turn_began", lambda: f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
     begin(ctx, state, ": the Combat chit and five blanks go in the cup")
-    return state.replace(step="us_formation", cup=state.cup.refill(CHITS), phase=0)
+    return state.replace(cup=state.cup.refill(CHITS))
 
 
 def _grouping_sampler(state: State) -> Callable[[Dice], Action]:
@@ -122,9 +122,10 @@ _GROUPING_PROMPT = (
 
 
 def ask_us_formation(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
-    ships = state.ships_of(US)
-    if not ships:
+    """The grouping of the US ships into formations, until they are formed (TE 3.2)."""
+    if any(f.side == US for f in state.formations):
         return None
+    ships = state.ships_of(US)
     prompt = _GROUPING_PROMPT
     choices = us_groupings(ships)
     if choices is not None:
@@ -154,10 +155,6 @@ def ask_us_formation(game: Game[State, TEData], state: State, data: TEData) -> D
     )
 
 
-def run_us_formation(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
-    return state.replace(step="jp_formation")
-
-
 def apply_formations(
     game: Game[State, TEData], state: State, action: FormFormations, data: TEData, ctx: Context
 ) -> State:
@@ -182,7 +179,7 @@ def apply_formations(
         )
         fid += 1
     state = state.with_ships(changed)
-    return state.replace(step="us_speed", formations=tuple(forms), next_formation_id=fid)
+    return state.replace(formations=tuple(forms), next_formation_id=fid)
 
 
 def ask_us_speed(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
@@ -274,10 +271,21 @@ def apply_order(
     return state.with_formation(f.replace(order=order, order_set=True))
 
 
+def has_us_ships(state: State, data: TEData) -> bool:
+    """Whether any US ship is on the map: the US Formation, Movement Orders and Freedom
+    of Action Phases have nothing to do without one (TE 3.1 B-D)."""
+    return bool(state.ships_of(US))
+
+
+def has_admiral(state: State, data: TEData) -> bool:
+    """Whether the scenario has a US admiral, and US ships for Freedom of Action (TE 3.3,
+    3.9 "Admirals"): without an admiral the US Freedom of Action Phase is not played."""
+    return state.scenario.admiral is not None and bool(state.ships_of(US))
+
+
 def run_us_foa(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
-    """US Freedom of Action Phase (TE 3.3 "US Freedom of Action")."""
-    if state.scenario.admiral is None:
-        return state.replace(step="jp_formation")
+    """US Freedom of Action Phase (TE 3.3 "US Freedom of Action"), played in a scenario
+    with an admiral (:func:`has_admiral`)."""
     begin(ctx, state)
     dead = bool(state.admiral_killed_turn)
     flag = None if dead else state.ship(state.flagship)
@@ -326,7 +334,7 @@ def run_us_foa(game: Game[State, TEData], state: State, data: TEData, ctx: Conte
             result=result,
         )
     # the formations changed here are not looked at again (the ships do not move)
-    return state.updated((), changed, step="us_foa_direction", pending=tuple(pending))
+    return state.updated((), changed, pending=tuple(pending))
 
 
 _COUNTERMARCHES = {name: Order(COUNTERMARCH, DIRS[name]) for name in ("port", "starboard")}
@@ -398,7 +406,7 @@ def run_jp_formation(game: Game[State, TEData], state: State, data: TEData, ctx:
         )
         fid += 1
     state = state.with_ships(changed)
-    return state.replace(step="jp_orders", formations=tuple(forms), next_formation_id=fid)
+    return state.replace(formations=tuple(forms), next_formation_id=fid)
 
 
 def run_jp_orders(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
@@ -406,5 +414,4 @@ def run_jp_orders(game: Game[State, TEData], state: State, data: TEData, ctx: Co
     second = state.phase == 3
     begin(ctx, state)
     # each formation as by battle_movement in turn, in the orders phase (3 or 0)
-    state = japanese_orders(state, data, ctx, 3 if second else 0)
-    return state.replace(step="us_move", phase=4 if second else 1)
+    return japanese_orders(state, data, ctx, 3 if second else 0)

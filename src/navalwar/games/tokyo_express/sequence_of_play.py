@@ -30,8 +30,10 @@ from navalwar.games.tokyo_express.combat_segment import (
     apply_torpedo,
     ask_us_gunnery,
     ask_us_torpedo,
+    in_combat,
     run_jp_gunnery,
     run_jp_torpedo,
+    run_markers,
     run_us_gunnery,
     run_us_torpedo,
 )
@@ -62,13 +64,15 @@ from navalwar.games.tokyo_express.preparation import (
     ask_us_formation,
     ask_us_orders,
     ask_us_speed,
+    has_admiral,
+    has_us_ships,
     run_action_chits,
     run_jp_formation,
     run_jp_orders,
     run_us_foa,
-    run_us_formation,
 )
 from navalwar.games.tokyo_express.terminal_stage import (
+    new_turn,
     run_counter_adjustment,
     run_damage_effects,
     run_end_of_turn,
@@ -114,18 +118,19 @@ def move(state: State, key: str) -> State:
 
 
 # -- the sequence of play: what each step of BASIC_TURN runs, asks and applies ----------------
-# A rule function that names the step after it (``_goto``) takes the game there; one
-# that does not leaves the driver to take the next step of BASIC_TURN.
+# No rule function names the step after it: the driver takes the next step of
+# BASIC_TURN, skipping a step whose ``when`` does not hold, and after the End of Turn
+# Phase begins the next Game Turn (new_turn) with the Preparation Stage.
 DRIVER: Driver[Game[State, TEData], State, TEData] = Driver(
     BASIC_TURN,
     {
         "flagship": Play(ask=ask_flagship, apply={ChooseFlagship: apply_flagship}),
         "action_chits": Play(run=run_action_chits),
-        "grouping": Play(
-            run=run_us_formation, ask=ask_us_formation, apply={FormFormations: apply_formations}
-        ),
+        "us_formation": Play(when=has_us_ships),
+        "grouping": Play(ask=ask_us_formation, apply={FormFormations: apply_formations}),
         "speed": Play(ask=ask_us_speed, apply={SetSpeed: apply_speed}),
-        "us_orders": Play(ask=ask_us_orders, apply={GiveOrder: apply_order}),
+        "us_orders": Play(ask=ask_us_orders, apply={GiveOrder: apply_order}, when=has_us_ships),
+        "us_foa": Play(when=has_admiral),
         "roll": Play(run=run_us_foa),
         "direction": Play(ask=ask_foa_direction, apply={ChooseDirection: apply_direction}),
         "jp_formation": Play(run=run_jp_formation),
@@ -135,6 +140,7 @@ DRIVER: Driver[Game[State, TEData], State, TEData] = Driver(
         "us_movement": Play(run=run_us_move, ask=ask_us_move, apply={Turn: apply_turn}),
         "jp_movement": Play(run=run_jp_move),
         "chit_draw": Play(run=run_chit_draw),
+        "combat": Play(when=in_combat),  # only after the Combat chit (TE 3.1, 3.5)
         "jp_torpedo": Play(run=run_jp_torpedo),
         "jp_gunnery": Play(run=run_jp_gunnery),
         "us_torpedo_1": Play(
@@ -146,7 +152,7 @@ DRIVER: Driver[Game[State, TEData], State, TEData] = Driver(
         "us_gunnery": Play(
             run=run_us_gunnery, ask=ask_us_gunnery, apply={GunneryAttack: apply_gunnery}
         ),
-        # "markers": placed by run_us_gunnery (end_of_combat_segment), which goes on
+        "markers": Play(run=run_markers),
         "damage_effects": Play(run=run_damage_effects),
         "counter_adjustment": Play(run=run_counter_adjustment),
         "end_of_turn": Play(run=run_end_of_turn),
@@ -154,5 +160,7 @@ DRIVER: Driver[Game[State, TEData], State, TEData] = Driver(
     place,
     move,
     operator.attrgetter("over"),
+    new_turn=new_turn,
+    restart="preparation",
     places=PLACES,
 )

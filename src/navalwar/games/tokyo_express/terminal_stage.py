@@ -55,7 +55,7 @@ def run_damage_effects(
             )
             changed.append(s.replace(max_speed=speed))
     # one new state for the ships changed and the next step
-    return state.updated(changed, step="counter_adjustment", admiral_killed_turn=killed)
+    return state.updated(changed, admiral_killed_turn=killed)
 
 
 def run_counter_adjustment(
@@ -64,7 +64,7 @@ def run_counter_adjustment(
     """Counter Adjustment Phase (TE 3.1 O): unfire the ships, remove Formation markers."""
     ships = [s.replace(fired=False, formation=0) for s in state.ships if s.fired or s.formation]
     state = state.with_ships(ships)
-    return state.replace(step="end_of_turn", formations=(), next_formation_id=1)
+    return state.replace(formations=(), next_formation_id=1)
 
 
 def run_end_of_turn(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
@@ -89,4 +89,9 @@ def run_end_of_turn(game: Game[State, TEData], state: State, data: TEData, ctx: 
             level=level,
         )
         return state.replace(over=True)
-    return state.replace(step="action_chits", turn=state.turn + 1)
+    return state
+
+
+def new_turn(state: State, data: TEData) -> State:
+    """The next Game Turn, which begins with the Preparation Stage (TE 3.1 P, A)."""
+    return state.replace(turn=state.turn + 1)
