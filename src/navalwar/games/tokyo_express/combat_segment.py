@@ -45,6 +45,7 @@ from navalwar.games.tokyo_express.model import (
 def _resolve_torpedoes(
     state: State, data: TEData, attacks: Sequence[Attack], ctx: Context
 ) -> State:
+    """Resolve ``attacks``, the attacks on one target together (TE 3.6)."""
     by_target: dict[str, list[Attack]] = {}
     for a in attacks:
         if a.salvos:
@@ -82,6 +83,8 @@ def run_jp_gunnery(game: Game[State, TEData], state: State, data: TEData, ctx: C
 
 
 def _start_us_torpedo(state: State, data: TEData, attack: int) -> State:
+    """The US ships to ask for torpedo attack ``attack`` (1 or 2) of the segment
+    (TE 3.5 step 3, 3.6)."""
     combat = state.combat or NO_COMBAT
     second = attack == 2
     ask = tuple(
@@ -93,6 +96,7 @@ def _start_us_torpedo(state: State, data: TEData, attack: int) -> State:
 
 
 def ask_us_torpedo(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
+    """The torpedo attack of the next US ship able to make one (TE 3.6)."""
     combat = state.combat
     if combat is None or not combat.to_ask:
         return None
@@ -112,6 +116,7 @@ def ask_us_torpedo(game: Game[State, TEData], state: State, data: TEData) -> Dec
 def apply_torpedo(
     game: Game[State, TEData], state: State, action: TorpedoAttack, data: TEData, ctx: Context
 ) -> State:
+    """Allocate the ship's torpedo attack, resolved when all are allocated (TE 3.6)."""
     combat = state.combat or NO_COMBAT
     planned = combat.planned
     if action.target:
@@ -138,6 +143,7 @@ def run_us_torpedo(game: Game[State, TEData], state: State, data: TEData, ctx: C
 
 
 def ask_us_gunnery(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
+    """The gunnery targets of the next US ship able to fire (TE 3.7)."""
     combat = state.combat
     if combat is None or not combat.to_ask:
         return None
@@ -158,6 +164,7 @@ def ask_us_gunnery(game: Game[State, TEData], state: State, data: TEData) -> Dec
 def apply_gunnery(
     game: Game[State, TEData], state: State, action: GunneryAttack, data: TEData, ctx: Context
 ) -> State:
+    """Allocate the ship's gunnery, resolved when all is allocated (TE 3.7)."""
     combat = state.combat or NO_COMBAT
     ship = state.ship(action.ship)
     attacks = gunnery_attacks(data, ship, action)

@@ -1,10 +1,11 @@
 """The Tokyo Express Basic Game (TE 3.0-3.9) as a navalwar :class:`~navalwar.engine.Game`.
 
-The Sequence of Play (TE 3.1), declared in ``sequence_of_play.py``, drives the game:
-``DRIVER`` (at the bottom) binds to each of its steps the rule function it runs (the
-Japanese procedures, dice, tables), the US player's decision it asks and how the
-answer is applied, and :meth:`TokyoExpress.advance` lets the core driver play steps
-until a decision is pending.
+The class and its views. The Sequence of Play (TE 3.1), declared in ``basic_turn.py``,
+drives the game: ``sequence_of_play.DRIVER`` binds to each of its steps the rule
+function it runs (``preparation``, ``movement_phase``, ``combat_segment``,
+``terminal_stage``), the US player's decision it asks and how the answer is applied,
+and :meth:`TokyoExpress.advance` lets the core driver play steps until a decision is
+pending.
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ Segment (TE 3.1).
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 from navalwar.engine import Context, Decision, Game
 from navalwar.games.tokyo_express.actions import (
@@ -40,11 +40,11 @@ from navalwar.games.tokyo_express.movement import (
     turns_needed,
 )
 from navalwar.games.tokyo_express.narration import begin, heading_name
-from navalwar.hexgrid import DIRECTIONS, Hex, opposite, turn
+from navalwar.hexgrid import DIRECTIONS, Hex, opposite
 
 
 def _needs_turn(state: State, data: TEData) -> tuple[Formation, list[str]] | None:
-    """The first US formation still to say when it turns this phase, with its choices."""
+    """The first US formation still to say when it turns this phase, with its choices (TE 3.4)."""
     planned = {fid for fid, _ in state.plan} if state.plan else ()
     phase = state.phase
     for f in state.live_formations(US):
@@ -58,6 +58,8 @@ def _needs_turn(state: State, data: TEData) -> tuple[Formation, list[str]] | Non
 
 
 def ask_us_move(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
+    """When a US formation makes its next turn this phase: before or after moving, or
+    not yet (TE 3.3, 3.4)."""
     needs = _needs_turn(state, data)
     if needs is None:
         return None
@@ -80,19 +82,9 @@ def ask_us_move(game: Game[State, TEData], state: State, data: TEData) -> Decisi
 
 @functools.lru_cache(maxsize=1024)
 def _turn_actions(fid: int, choices: tuple[str, ...]) -> tuple[Turn, ...]:
-    """Formation ``fid``'s turn timings ``choices`` as actions (frozen: shared by decisions)."""
+    """Formation ``fid``'s turn timings ``choices`` as actions (TE 3.4; frozen: shared
+    by decisions)."""
     return tuple([Turn(fid, w) for w in choices])
-
-
-def _turned(
-    ships: Callable[[str], Ship], f: Formation, ctx: Context, names: Sequence[str]
-) -> list[Ship]:
-    """The ships ``names`` of ``f`` (as ``ships`` gives them) after the formation's next
-    turn (TE 3.3)."""
-    steps = next_turn_steps(f.order)
-    out = [s.replace(heading=turn(s.heading, steps)) for s in map(ships, names)]
-    _log_turn(ctx, names, steps, out[0].heading)
-    return out
 
 
 def _turn_headings(
@@ -110,6 +102,7 @@ def _turn_headings(
 
 
 def _log_turn(ctx: Context, names: Sequence[str], steps: int, heading: int) -> None:
+    """Log the ships' turn (TE 3.3), when a log is kept."""
     ctx.log(
         "ship_turned",
         lambda: (
@@ -125,11 +118,8 @@ def _log_turn(ctx: Context, names: Sequence[str], steps: int, heading: int) -> N
 def apply_turn(
     game: Game[State, TEData], state: State, action: Turn, data: TEData, ctx: Context
 ) -> State:
+    """Plan the formation's turn as chosen, made in the US Movement Segment (TE 3.4)."""
     return state.replace(plan=(*state.plan, (action.formation, action.when)))
-
-
-def _turn_formation(state: State, f: Formation, ctx: Context, names: Sequence[str]) -> State:
-    return state.with_ships(_turned(state.ship, f, ctx, names))
 
 
 def _slide(
@@ -370,7 +360,7 @@ def _edge_stopped_turn(
 
 
 def _placed(state: State, moves: Mapping[str, Move], heading: Mapping[str, int]) -> list[Ship]:
-    """The ships that moved or turned this phase, each in its new hex and heading."""
+    """The ships that moved or turned this phase, each in its new hex and heading (TE 3.4)."""
     if not heading:
         return [s.replace(hex=end) for end, _, s in moves.values()]
     out = [

@@ -33,7 +33,7 @@ _TERMINAL = {"damage_effects", "counter_adjustment", "end_of_turn"}
 def sequence_key(step: str, phase: int) -> str | None:
     """The key in :data:`BASIC_TURN` of the phase, segment or combat step an engine step
     is part of, as events and observations name it (None for the set-up); the leaf it
-    stands at is :data:`~navalwar.games.tokyo_express.sequence_of_play.PLACES`'s."""
+    stands at is :data:`~navalwar.games.tokyo_express.sequence_of_play.PLACES`'s (TE 3.1)."""
     if step in _PREPARATION:
         return f"preparation.{_PREPARATION[step]}"
     if step == "jp_orders":
@@ -48,12 +48,13 @@ def sequence_key(step: str, phase: int) -> str | None:
 
 
 def where(state: State) -> str:
-    """Where the game stands, in the rulebook's words."""
+    """Where the game stands, in the rulebook's words (TE 3.1)."""
     return _where(state.step, state.phase, state.turn, state.over)
 
 
 @functools.lru_cache(maxsize=1024)
 def _where(step: str, phase: int, turn: int, over: bool) -> str:
+    """Where a state at ``step`` and ``phase`` of Game Turn ``turn`` stands (TE 3.1)."""
     key = sequence_key(step, phase)
     if key is None:
         return "Set-up (TE 3.9)" if not over else "Game over"

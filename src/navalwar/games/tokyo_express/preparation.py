@@ -58,6 +58,7 @@ _AHEAD_ORDER = Order(AHEAD)
 
 
 def ask_flagship(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
+    """The ship of the admiral's type in his hex that carries him (TE 3.9 "Admirals")."""
     adm = state.scenario.admiral
     if adm is None or state.flagship:
         return None
@@ -79,6 +80,7 @@ def ask_flagship(game: Game[State, TEData], state: State, data: TEData) -> Decis
 def apply_flagship(
     game: Game[State, TEData], state: State, action: ChooseFlagship, data: TEData, ctx: Context
 ) -> State:
+    """The admiral hoists his flag in the ship chosen (TE 3.9 "Admirals")."""
     ctx.log(
         "flagship",
         f"Admiral {state.scenario.admiral.name} hoists his flag in {action.ship}",
@@ -89,12 +91,15 @@ def apply_flagship(
 
 
 def run_action_chits(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
+    """Action Chit Phase (TE 3.1 A): a new Game Turn; the Combat chit and five blanks
+    go in the cup."""
     ctx.log("turn_began", lambda: f"Game Turn {state.turn} begins", "TE 3.1", turn=state.turn)
     begin(ctx, state, ": the Combat chit and five blanks go in the cup")
     return state.replace(cup=state.cup.refill(CHITS))
 
 
 def _grouping_sampler(state: State) -> Callable[[Dice], Action]:
+    """A random legal grouping of the US ships, for agents (TE 3.2)."""
     ships = list(state.side_ships(US))
 
     def sample(dice: Dice) -> Action:
@@ -158,6 +163,7 @@ def ask_us_formation(game: Game[State, TEData], state: State, data: TEData) -> D
 def apply_formations(
     game: Game[State, TEData], state: State, action: FormFormations, data: TEData, ctx: Context
 ) -> State:
+    """Form the US formations of the grouping chosen (TE 3.2)."""
     problem = us_grouping_problem(state.ships_of(US), action.groups)
     if problem:
         raise IllegalActionError(action.describe(), problem, "TE 3.2")
@@ -183,6 +189,7 @@ def apply_formations(
 
 
 def ask_us_speed(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
+    """The Speed of the first US formation without one (TE 3.2)."""
     for f in state.formations:  # the first US formation on the map without a Speed
         if f.side == US and not f.speed_set:
             ships = state.members(f.ships)
@@ -203,13 +210,15 @@ def ask_us_speed(game: Game[State, TEData], state: State, data: TEData) -> Decis
 
 @functools.lru_cache(maxsize=1024)
 def _speed_choices(fid: int, top: int) -> tuple[SetSpeed, ...]:
-    """The Speeds formation ``fid`` may take, fastest first (frozen: shared by decisions)."""
+    """The Speeds formation ``fid`` may take, fastest first (TE 3.2; frozen: shared by
+    decisions)."""
     return tuple([SetSpeed(fid, v) for v in range(top, 0, -1)])
 
 
 def apply_speed(
     game: Game[State, TEData], state: State, action: SetSpeed, data: TEData, ctx: Context
 ) -> State:
+    """The US formation steams at the Speed chosen (TE 3.2)."""
     f = state.formation(action.formation)
     ctx.log(
         "speed",
@@ -223,6 +232,7 @@ def apply_speed(
 
 # -- C-D: US Movement Orders, Freedom of Action ---------------------------------------------
 def ask_us_orders(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
+    """The Movement Order of the first US formation without one (TE 3.1 C, 3.3)."""
     for f in state.formations:  # the first US formation on the map without an order
         if f.side == US and not f.order_set and state.members(f.ships):
             choices = _order_choices(f.id, f.speed)
@@ -241,7 +251,7 @@ def ask_us_orders(game: Game[State, TEData], state: State, data: TEData) -> Deci
 
 @functools.lru_cache(maxsize=1024)
 def _order_choices(fid: int, speed: int) -> tuple[GiveOrder, ...]:
-    """The orders formation ``fid`` at ``speed`` may take (frozen: shared by decisions)."""
+    """The orders formation ``fid`` at ``speed`` may take (TE 3.3; frozen: shared by decisions)."""
     listed = [GiveOrder(fid, AHEAD)]
     for m in (TURN_60, TURN_120, COUNTERMARCH, S_TURN):
         if maneuver_problem(m, speed) is None:
@@ -251,13 +261,14 @@ def _order_choices(fid: int, speed: int) -> tuple[GiveOrder, ...]:
 
 @functools.lru_cache(maxsize=64)
 def _us_order(maneuver: str, direction: str) -> Order:
-    """The order marker of a US order (a frozen value: shared by formations)."""
+    """The order marker of a US order (TE 3.3; a frozen value: shared by formations)."""
     return Order(maneuver, DIRS[direction])
 
 
 def apply_order(
     game: Game[State, TEData], state: State, action: GiveOrder, data: TEData, ctx: Context
 ) -> State:
+    """The US formation takes the Movement Order chosen (TE 3.3)."""
     f = state.formation(action.formation)
     order = _us_order(action.maneuver, action.direction)
     label = order.label
@@ -351,6 +362,7 @@ def _cm_directions(state: State, f: Formation, data: TEData) -> list[str]:
 
 
 def ask_foa_direction(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
+    """The direction of a Countermarch forced by Freedom of Action (TE 3.3)."""
     if not state.pending:
         return None
     f = state.formation(state.pending[0])
@@ -368,6 +380,7 @@ def ask_foa_direction(game: Game[State, TEData], state: State, data: TEData) -> 
 def apply_direction(
     game: Game[State, TEData], state: State, action: ChooseDirection, data: TEData, ctx: Context
 ) -> State:
+    """The formation Countermarches in the direction chosen (TE 3.3)."""
     f = state.formation(action.formation)
     order = _COUNTERMARCHES.get(action.direction) or Order(COUNTERMARCH, DIRS[action.direction])
     label = order.label
