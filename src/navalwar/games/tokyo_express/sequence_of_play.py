@@ -87,7 +87,7 @@ _LEAVES = {
     "us_speed": "preparation.us_formation.speed",
     "us_foa": "preparation.us_foa.roll",
     "us_foa_direction": "preparation.us_foa.direction",
-    "markers": "activity.move{}.combat.markers",  # (made by US gunnery, TE 3.5 step 5)
+    "markers": "activity.move{}.combat.markers",  # (TE 3.5 step 5)
 }
 
 
