@@ -35,7 +35,8 @@ from navalwar.games.tokyo_express.model import (
     Ship,
     State,
 )
-from navalwar.games.tokyo_express.narration import heading_name, where
+from navalwar.games.tokyo_express.narration import heading_name as _heading
+from navalwar.games.tokyo_express.narration import where
 from navalwar.games.tokyo_express.scenario import (
     Scenario,
     bundled_scenarios,
@@ -179,7 +180,7 @@ class TokyoExpress(Game[State, TEData]):
                 if p.side == side:
                     what = p.ship or f"random {p.type}"
                     lines.append(
-                        f"  {what:<22} hex {te_label(p.hex)}  heading {heading_name(p.heading)}"
+                        f"  {what:<22} hex {te_label(p.hex)}  heading {_heading(p.heading)}"
                     )
         lines.append("")
         lines.append(
@@ -236,7 +237,7 @@ class TokyoExpress(Game[State, TEData]):
             label = te_label(p.hex)
             ctx.log(
                 "ship_placed",
-                f"{p.side} {spec.type} {name} set up in {label} heading {heading_name(p.heading)}",
+                f"{p.side} {spec.type} {name} set up in {label} heading {_heading(p.heading)}",
                 "TE 3.9",
                 ship=name,
                 hex=label,
@@ -296,7 +297,7 @@ class TokyoExpress(Game[State, TEData]):
                     "type": spec.type,
                     "class": spec.roster_class,
                     "hex": te_label(s.hex),
-                    "heading": heading_name(s.heading),
+                    "heading": _heading(s.heading),
                     "max_speed": s.max_speed,
                     "hits": s.hits,
                     "boxes": spec.boxes,
