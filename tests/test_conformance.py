@@ -6,6 +6,7 @@ The second half proves each check can fail: it breaks a game on purpose (with
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,6 +41,44 @@ def test_conformance(game_id: str, scenario: str, check: str) -> None:
     assert testing.CHECKS[check](game_id, scenario, SEED) == []
 
 
+@functools.cache
+def _shortest_first(game_id: str) -> tuple[str, ...]:
+    """The game's scenarios, the one whose random game logs the fewest events first."""
+    scenarios = load(game_id).scenarios()
+    return tuple(sorted(scenarios, key=lambda s: len(testing.random_match(game_id, s, 0).events)))
+
+
+def _option_cases() -> Iterator[Any]:
+    """Each option set other than the defaults, on the shortest scenario that takes it,
+    with every check but the fresh-process one (a subprocess per hash seed: the
+    defaults' runs cover the determinism of the code shared by the option sets)."""
+    for game_id in games():
+        for options in testing.option_sets(game_id)[1:]:
+            scenario = next(
+                (s for s in _shortest_first(game_id) if testing.accepts(game_id, s, options)), None
+            )
+            if scenario is None:
+                continue
+            named = testing.describe_options(options)
+            for name in sorted(set(testing.CHECKS) - {"fresh_process"}):
+                yield pytest.param(
+                    game_id, scenario, options, name, id=f"{game_id}-{scenario}-{named}-{name}"
+                )
+
+
+@pytest.mark.parametrize(("game_id", "scenario", "options", "check"), list(_option_cases()))
+def test_conformance_with_options(
+    game_id: str, scenario: str, options: dict[str, Any], check: str
+) -> None:
+    assert testing.CHECKS[check](game_id, scenario, SEED, options=options) == []
+
+
+def test_gwas_basic_combat_is_checked() -> None:
+    cases = [c.values for c in _option_cases()]
+    checked = {c[3] for c in cases if c[0] == "gwas_1904" and c[2] == {"combat": "basic"}}
+    assert {"save_load", "replay", "undo", "observations"} <= checked
+
+
 def test_every_game_has_a_scenario() -> None:
     assert games()
     for game_id in games():
@@ -52,7 +91,7 @@ def test_navalwar_games_callable_after_loading_a_game() -> None:
 
 
 def test_run_conformance_on_the_basic_scenario() -> None:
-    assert testing.run_conformance("tokyo_express", ["basic"], seeds=(3,)) == []
+    assert testing.run_conformance("tokyo_express", ["basic"], seeds=(3,), options=[{}]) == []
 
 
 def test_run_conformance_labels_problems_and_reports_crashes(
@@ -67,7 +106,7 @@ def test_run_conformance_labels_problems_and_reports_crashes(
         "random_play": boom,
     }
     monkeypatch.setattr(testing, "CHECKS", fake)
-    problems = testing.run_conformance("tokyo_express", seeds=(4, 5))
+    problems = testing.run_conformance("tokyo_express", seeds=(4, 5), options=[{}])
     assert problems == [
         "[bad basic 4] seed 4 is bad",
         "[random_play basic 4] crashed: KeyError: 'oops'",
@@ -193,7 +232,7 @@ def _unstable_setup(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_fresh_process_reports_a_different_log(monkeypatch: pytest.MonkeyPatch) -> None:
     real = testing.random_match_digest
     monkeypatch.setattr(
-        testing, "random_match_digest", lambda g, s, n: real(g, s, n).replace(" ", " x")
+        testing, "random_match_digest", lambda g, s, n, o=None: real(g, s, n, o).replace(" ", " x")
     )
     problems = testing.check_fresh_process("tokyo_express", "basic", 0, hash_seeds=("3",))
     assert len(problems) == 1

@@ -15,6 +15,9 @@ moves it to the next step of the declared sequence: a step whose ``when`` does n
 hold is skipped (a whole phase or segment with it, TE 4.1 A), a step whose ``again``
 holds after its last leaf is played again (GWaS impulses). A rule function may also
 move the state itself (a rule that says "go to ..."); the driver then follows it.
+:meth:`Driver.play_on` plays the same way but, at a step that says cheaply that it
+asks (``Play.asks``), stops without building the decision, for a game that builds it
+only when :meth:`Driver.decision` is called.
 
 Where a state stands is the game's business (its own fields, kept as they are in
 saves): the game gives ``position(state)``, the dotted key of the leaf (or a value of
@@ -66,6 +69,9 @@ class Play(Generic[G, S, D]):
             rule function that moves the state itself is not second-guessed.)
         again: checked after the step's last leaf (a phase or segment: its whole
             subtree): while it holds the step is played again from its first leaf.
+        asks: a cheap test of whether ``ask`` has a decision now (it must agree with
+            ``ask``): :meth:`Driver.play_on` then stops at the step without building
+            the decision, or plays on without asking.
     """
 
     run: Run[G, S, D] | None = None
@@ -73,6 +79,7 @@ class Play(Generic[G, S, D]):
     apply: Mapping[type[Action], Apply[G, S, D]] = attrs.field(factory=dict)
     when: Condition[S, D] | None = None
     again: Condition[S, D] | None = None
+    asks: Condition[S, D] | None = None
 
 
 _NOTHING: Play[Any, Any, Any] = Play()
@@ -152,7 +159,7 @@ class Driver(Generic[G, S, D]):
             for key in targets:
                 if key in bound:
                     raise DataError(f"step {key!r} of {sequence.name} is given two plays")
-                if not sequence.is_leaf(key) and (play.run or play.ask or play.apply):
+                if not sequence.is_leaf(key) and (play.run or play.ask or play.apply or play.asks):
                     raise DataError(
                         f"step {key!r} of {sequence.name} has sub-steps: its play may say only "
                         "when it is played (when, again), not what it runs, asks or applies"
@@ -173,6 +180,13 @@ class Driver(Generic[G, S, D]):
                 ending[sequence.last_leaf(key)].insert(0, (key, found.again))
         self._entered = {k: tuple(v) for k, v in entered.items()}
         self._ending = {k: tuple(v) for k, v in ending.items()}
+        self._after = {k: sequence.next_leaf(k) for k in leaves}  # each leaf's next one
+        # the leaves whose next leaf is entered plainly: nothing played again, no condition
+        self._plain: dict[str, str] = {
+            k: nxt
+            for k, nxt in self._after.items()
+            if nxt is not None and not self._ending[k] and not self._entered[nxt]
+        }
         stray = sorted(str(p) for p, k in (places or {}).items() if k not in self._leaf)
         if stray:
             raise DataError(f"places {stray} of {sequence.name} name no leaf step")
@@ -229,7 +243,18 @@ class Driver(Generic[G, S, D]):
         Raises:
             NavalwarError: the rules made no progress (100,000 steps without a decision).
         """
-        position, over, at = self.position, self.over, self._at
+        return self._play(game, state, data, ctx, False)
+
+    def play_on(self, game: G, state: S, data: D, ctx: Context) -> S:
+        """:meth:`advance` without building the decision where the step says cheaply that
+        it has one (``asks``): the state reached, whose decision :meth:`decision` gives.
+        (A single choice is still applied at once, for a driver that forces them.)"""
+        return self._play(game, state, data, ctx, True)[0]
+
+    def _play(
+        self, game: G, state: S, data: D, ctx: Context, lazy: bool
+    ) -> tuple[S, Decision | None]:
+        position, over, at, move, plain = self.position, self.over, self._at, self.move, self._plain
         for _ in range(_MAX_STEPS):
             if over(state):
                 return state, None
@@ -238,7 +263,15 @@ class Driver(Generic[G, S, D]):
             if play is None:
                 self._nowhere(state)
             if play.ask is not None:
-                decision = play.ask(game, state, data)
+                asks = play.asks if lazy else None
+                if asks is None:
+                    decision = play.ask(game, state, data)
+                elif not asks(state, data):
+                    decision = None
+                elif not self.forced:
+                    return state, None
+                else:
+                    decision = play.ask(game, state, data)
                 if decision is not None:
                     choices = decision.choices
                     if not self.forced or choices is None or len(choices) != 1:
@@ -248,7 +281,9 @@ class Driver(Generic[G, S, D]):
                     continue
             new = state if play.run is None else play.run(game, state, data, ctx)
             if new is state or (not over(new) and position(new) == where):
-                new = self.onward(self._key[where], new, data)
+                key = self._key[where]
+                nxt = plain.get(key)
+                new = self.onward(key, new, data) if nxt is None else move(new, nxt)
             state = new
         raise NavalwarError(
             f"the rules made no progress at step {self.key(state)!r} of {self.sequence.name}"
@@ -299,7 +334,7 @@ class Driver(Generic[G, S, D]):
                     if not step.startswith(inner + ".") and not when(state, data):
                         return self._enter(self.sequence.next_leaf(inner), state, data)
                 return self.move(state, first)
-        return self._enter(self.sequence.next_leaf(key), state, data)
+        return self._enter(self._after[key], state, data)
 
     def _enter(self, nxt: str | None, state: S, data: D) -> S:
         """Move into leaf ``nxt``, or the first one after it that is not skipped."""

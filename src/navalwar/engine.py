@@ -45,6 +45,9 @@ _PACKS: dict[tuple[Any, ...], Any] = {}
 _PACKS_KEPT = 8
 _CODECS: dict[tuple[type[Action], ...], ActionCodec] = {}
 
+#: The observation envelope's own keys (:meth:`Game.observation`), besides the position's.
+ENVELOPE_KEYS = ("game", "side", "over", "deciding", "decision")
+
 
 @attrs.frozen
 class Decision:
@@ -360,7 +363,43 @@ class Game(ABC, Generic[S, D]):
 
     @abstractmethod
     def observe(self, state: S, side: str, data: D) -> dict[str, Any]:
-        """What ``side`` may know, as a JSON-able dict."""
+        """What ``side`` may know of the units and the board, as a JSON-able dict: the
+        game's part of the observation; :meth:`observation` wraps it in the envelope,
+        whose keys (:data:`ENVELOPE_KEYS`) it must not use."""
+
+    def position(self, state: S) -> dict[str, Any]:
+        """Where play stands, in the game's own words (``turn``, ``phase`` ...), for the
+        observation envelope: public facts only. Default: none."""
+        return {}
+
+    def observation(self, state: S, side: str, data: D) -> dict[str, Any]:
+        """The observation of ``side``: the envelope every game shares, then the game's
+        :meth:`observe` at the same level (docs/front_end.md).
+
+        The envelope: ``game``, ``side``, the :meth:`position` words, ``over``,
+        ``deciding`` (``"you"``, ``"other"``: another side decides, or ``None``: the game
+        is over) and ``decision`` (:meth:`Decision.to_json` for this side, else
+        ``None``: of another side's decision nothing is shown but that it is pending).
+        """
+        decision = self.decision(state, data)
+        own = decision is not None and decision.side == side
+        envelope: dict[str, Any] = {
+            "game": self.id,
+            "side": side,
+            **self.position(state),
+            "over": decision is None,
+            "deciding": None if decision is None else "you" if own else "other",
+            "decision": decision.to_json(self.codec) if own and decision else None,
+        }
+        filled = self.observe(state, side, data)
+        clash = sorted(set(filled) & set(envelope))
+        if clash:
+            raise NavalwarError(
+                f"{self.id}'s observe() uses the envelope's keys {clash}: "
+                "leave them to Game.observation"
+            )
+        envelope.update(filled)
+        return envelope
 
     @abstractmethod
     def outcome(self, state: S, data: D) -> Outcome | None:
@@ -682,12 +721,12 @@ class Match:
         del self.deciders[snap.n_actions :]
 
     def observe(self, side: str) -> dict[str, Any]:
-        """What ``side`` may know now (JSON-able)."""
+        """What ``side`` may know now (JSON-able): :meth:`Game.observation`."""
         if side not in self.game.spec.sides:
             from navalwar.errors import UnknownNameError
 
             raise UnknownNameError(f"side of {self.game.id}", side, self.game.spec.sides)
-        return self.game.observe(self.state, side, self.data)
+        return self.game.observation(self.state, side, self.data)
 
     def events_for(self, side: str) -> list[Event]:
         """The events ``side`` may see (an event with no ``sides`` is public)."""

@@ -8,6 +8,10 @@ the game's dice sequence is untouched (no draw is taken from it), and nothing in
 the public scenario data (its force order, names, codes) says which unit has which
 number. Whoever knows the seed can replay the whole match anyway, so the seed is
 the only key.
+
+Secret commitments (plots, CAP, range statements, hidden set-ups) are
+:mod:`navalwar.commitments`; what a side observes is built by
+:meth:`navalwar.engine.Game.observation`.
 """
 
 from __future__ import annotations

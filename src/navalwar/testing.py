@@ -1,6 +1,7 @@
 """The conformance suite every registered game must pass (DESIGN "Tests").
 
-Each check takes a game id, a scenario id and a seed, plays the game with
+Each check takes a game (its id, or a game object), a scenario id, a seed and
+optionally ``options`` (rules options), plays the game with
 :class:`~navalwar.agents.RandomAgent` s, and returns the problems it found (an
 empty list means conformant). The checks:
 
@@ -16,12 +17,16 @@ empty list means conformant). The checks:
   processes with different hash seeds.
 * :func:`check_save_load`: a match saved mid-game loads and continues identically.
 * :func:`check_replay`: ``replay()`` reproduces the log; tampered saves are refused.
-* :func:`check_observations`: observations are JSON, identical for every
-  hidden variant of the state, and do not show the order of decks or cups.
+* :func:`check_observations`: observations are JSON and do not show the order of
+  decks or cups; for every hidden variant of the state (``Game.hidden_variants``:
+  unseen units moved or exchanged, decks reordered, secret commitments changed) a
+  side's observation, decision, and the events its own choice shows it are the same.
 * :func:`check_undo`: undo restores a dice-free action exactly and refuses to
   cross a chance event.
 
-:func:`run_conformance` runs them all. From pytest::
+:func:`run_conformance` runs them all, over the game's option sets
+(:func:`option_sets`: each option changed alone, or the sets a game declares).
+From pytest::
 
     @pytest.mark.parametrize("check", sorted(CHECKS))
     def test_conformance(check):
@@ -36,7 +41,7 @@ import subprocess
 import sys
 import tempfile
 import traceback
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -45,7 +50,7 @@ import attrs
 from navalwar.actions import Action
 from navalwar.agents import Agent, RandomAgent
 from navalwar.dice import Dice
-from navalwar.engine import Decision, Match
+from navalwar.engine import Context, Decision, Game, Match
 from navalwar.errors import (
     DataError,
     IllegalActionError,
@@ -55,13 +60,17 @@ from navalwar.errors import (
 )
 from navalwar.events import log_digest
 from navalwar.frozen import Value
+from navalwar.registry import OptionValue
 from navalwar.sequence import CardDeck, ChitCup
 
 #: Most decisions a random game may take before it counts as not terminating.
 DECISION_BUDGET = 10_000
 REFUSALS = (IllegalActionError, InvalidActionError)
 
-Check = Callable[[str, str, int], list[str]]
+Check = Callable[..., list[str]]
+"""``check(game, scenario, seed, options=None)``: the problems found (empty: conformant)."""
+GameRef = str | Game[Any, Any]  # a game id, or a game object (one not registered, in tests)
+Options = Mapping[str, OptionValue] | None
 
 
 # -- helpers --------------------------------------------------------------------------------
@@ -80,16 +89,26 @@ def play(match: Match, agents: dict[str, Agent], decisions: int = DECISION_BUDGE
     return decisions
 
 
-def random_match(game_id: str, scenario: str, seed: int, decisions: int = DECISION_BUDGET) -> Match:
+def random_match(
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    decisions: int = DECISION_BUDGET,
+    options: Options = None,
+) -> Match:
     """A match of ``scenario`` played by random agents for up to ``decisions`` decisions."""
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     play(match, random_agents(match, seed), decisions)
     return match
 
 
-def random_match_digest(game_id: str, scenario: str, seed: int) -> str:
+def _start(game: GameRef, scenario: str, seed: int, options: Options) -> Match:
+    return Match.start(game, scenario, seed=seed, options=dict(options) if options else None)
+
+
+def random_match_digest(game_id: GameRef, scenario: str, seed: int, options: Options = None) -> str:
     """The event-log digest of a whole random game (what the fresh-process check compares)."""
-    match = random_match(game_id, scenario, seed)
+    match = random_match(game_id, scenario, seed, options=options)
     return f"{len(match.events)} {log_digest(match.events)}"
 
 
@@ -162,11 +181,15 @@ def _where(decision: Decision, index: int) -> str:
 
 # -- random play ----------------------------------------------------------------------------
 def check_random_play(
-    game_id: str, scenario: str, seed: int, budget: int = DECISION_BUDGET
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    budget: int = DECISION_BUDGET,
+    options: Options = None,
 ) -> list[str]:
     """Random legal play terminates within ``budget`` decisions and yields an outcome."""
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     sides = match.game.spec.sides
     n = 0
     for n, decision in enumerate(_walk(match, seed, problems, budget), start=1):
@@ -196,11 +219,16 @@ def check_random_play(
 
 # -- legal actions ---------------------------------------------------------------------------
 def check_legal_actions(
-    game_id: str, scenario: str, seed: int, every: int = 3, per_decision: int = 12
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    every: int = 3,
+    per_decision: int = 12,
+    options: Options = None,
 ) -> list[str]:
     """Every listed legal action is accepted (on a clone), at every ``every``-th decision."""
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     codec = match.game.codec
     dice = Dice(seed + 17)
     for n, decision in enumerate(_walk(match, seed, problems)):
@@ -323,14 +351,16 @@ def _expect_handled(match: Match, action: Action, what: str) -> str | None:
     return None
 
 
-def check_illegal_actions(game_id: str, scenario: str, seed: int, every: int = 4) -> list[str]:
+def check_illegal_actions(
+    game_id: GameRef, scenario: str, seed: int, every: int = 4, options: Options = None
+) -> list[str]:
     """Illegal and malformed actions are refused and leave the match unchanged.
 
     A mutated action the decision's own check accepts (a validator may be
     broader than the listed choices) must then be applied or refused, not crash.
     """
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     codec = match.game.codec
     dice = Dice(seed + 29)
     seen: dict[str, Action] = {}
@@ -392,7 +422,9 @@ def _coerced_json(codec_json: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
-def check_json_field_types(game_id: str, scenario: str, seed: int, every: int = 4) -> list[str]:
+def check_json_field_types(
+    game_id: GameRef, scenario: str, seed: int, every: int = 4, options: Options = None
+) -> list[str]:
     """A JSON action with a field of the wrong JSON type is refused, not coerced.
 
     ``{"speed": "4"}``, ``{"speed": 4.5}``, ``{"ship": null}`` or a string where
@@ -400,7 +432,7 @@ def check_json_field_types(game_id: str, scenario: str, seed: int, every: int = 
     sends them has a bug the engine should report.
     """
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     codec = match.game.codec
     dice = Dice(seed + 31)
     for n, decision in enumerate(_walk(match, seed, problems)):
@@ -420,24 +452,31 @@ def check_json_field_types(game_id: str, scenario: str, seed: int, every: int = 
 _SCRIPT = (
     "import sys\n"
     "from navalwar.testing import random_match_digest\n"
-    "print(random_match_digest(sys.argv[1], sys.argv[2], int(sys.argv[3])))\n"
+    "import json\n"
+    "print(random_match_digest(sys.argv[1], sys.argv[2], int(sys.argv[3]), "
+    "json.loads(sys.argv[4])))\n"
 )
 
 
 def check_fresh_process(
-    game_id: str, scenario: str, seed: int, hash_seeds: Sequence[str] = ("1", "4242")
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    hash_seeds: Sequence[str] = ("1", "4242"),
+    options: Options = None,
 ) -> list[str]:
     """The same seed and choices give the same event log in fresh processes.
 
     Each run uses another ``PYTHONHASHSEED``, so set or dict ordering that
     leaks into the rules shows up as a different log.
     """
-    here = random_match_digest(game_id, scenario, seed)
+    name = game_id if isinstance(game_id, str) else game_id.id  # the fresh process loads it
+    here = random_match_digest(game_id, scenario, seed, options)
     problems = []
     for hash_seed in hash_seeds:
         env = {**os.environ, "PYTHONHASHSEED": hash_seed}
         done = subprocess.run(
-            [sys.executable, "-c", _SCRIPT, game_id, scenario, str(seed)],
+            [sys.executable, "-c", _SCRIPT, name, scenario, str(seed), json.dumps(options)],
             capture_output=True,
             text=True,
             env=env,
@@ -470,12 +509,17 @@ def _same_log(a: Match, b: Match) -> str | None:
 
 
 def check_save_load(
-    game_id: str, scenario: str, seed: int, at: int = 12, directory: Path | None = None
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    at: int = 12,
+    directory: Path | None = None,
+    options: Options = None,
 ) -> list[str]:
     """A match saved after ``at`` decisions loads to the same position and plays on identically."""
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(directory or tmp) / f"conformance-{game_id}-{seed}.json"
-        match = random_match(game_id, scenario, seed, at)
+        match = random_match(game_id, scenario, seed, at, options)
         match.save(path)
         try:
             loaded = Match.load(path)
@@ -534,12 +578,12 @@ def _tampered(doc: dict[str, Any]) -> Iterator[tuple[str, dict[str, Any]]]:
                 break
 
 
-def check_replay(game_id: str, scenario: str, seed: int) -> list[str]:
+def check_replay(game_id: GameRef, scenario: str, seed: int, options: Options = None) -> list[str]:
     """``replay()`` reproduces the log; a save with an edited digest, seed or action is refused."""
     from navalwar.serialization import match_to_json
 
     problems = []
-    match = random_match(game_id, scenario, seed)
+    match = random_match(game_id, scenario, seed, options=options)
     try:
         diff = _same_log(match, match.replay())
     except NavalwarError as exc:
@@ -607,10 +651,72 @@ def _shows(observation: dict[str, Any], text: str, order: tuple[Any, ...]) -> bo
     return ",".join(map(str, items)) in text or json.dumps(items) in text
 
 
-def check_observations(game_id: str, scenario: str, seed: int, every: int = 5) -> list[str]:
-    """Observations are JSON, blind to hidden facts, and do not show deck or cup order."""
+def _own_json(game: Game[Any, Any], decision: Decision | None, side: str) -> str | None:
+    if decision is None or decision.side != side:
+        return None
+    return _canonical(decision.to_json(game.codec))
+
+
+def _seen_step(match: Match, state: Any, action: Action, side: str) -> tuple[str, str, bool] | None:
+    """``action`` applied to ``state`` with the match's dice (a copy): the observation
+    of ``side`` after it, the events of the step ``side`` sees (canonical JSON), and
+    whether the step rolled dice or revealed a fact (``Context.reveal``). None if the
+    rules refuse ``action``."""
+    game, data = match.game, match.data
+    dice = match._dice.clone()
+    ctx = Context(dice)
+    try:
+        after = game.advance(game.apply(state, action, data, ctx), data, ctx)
+    except NavalwarError:
+        return None
+    seen = [e.to_json() for e in ctx.events if not e.sides or side in e.sides]
+    moved = dice.index != match._dice.index or ctx.reveal
+    return _canonical(game.observation(after, side, data)), _canonical(seen), moved
+
+
+def _variant_problems(
+    match: Match, side: str, variant: Any, text: str, what: str, index: int
+) -> list[str]:
+    """How ``side`` could tell ``variant`` from the match's state (empty: it cannot).
+
+    Its observation and its decision must be the same; and when it decides, its
+    choice must be legal in both and give the same visible events, unless the step
+    reveals a hidden fact (a reveal, or observations after it that differ: what it
+    learns is the fact itself) or rolls dice (which rolls the rules make may depend on
+    a hidden fact, as at the table, where the other player sees every die rolled).
+    """
+    game, data = match.game, match.data
+    if _canonical(game.observation(variant, side, data)) != text:
+        return [f"{what}: the {side} observation changes with hidden facts"]
+    decision = match.decision
+    mine = _own_json(game, decision, side)
+    if mine != _own_json(game, game.decision(variant, data), side):
+        return [f"{what}: the {side} decision changes with hidden facts"]
+    if decision is None or mine is None:
+        return []
+    action = decision.random_choice(Dice(index + 7))
+    real = _seen_step(match, match.state, action, side)
+    if real is None:
+        return []  # a sampled choice the rules refuse: the legal-actions check reports it
+    other = _seen_step(match, variant, action, side)
+    if other is None:
+        return [f"{what}: {side}'s {action.describe()} is refused with hidden facts changed"]
+    if real[0] == other[0] and real[1] != other[1] and not (real[2] or other[2]):
+        return [
+            f"{what}: the events {side} sees after {action.describe()} change with hidden facts"
+        ]
+    return []
+
+
+def check_observations(
+    game_id: GameRef, scenario: str, seed: int, every: int = 3, options: Options = None
+) -> list[str]:
+    """Observations are JSON and do not show deck or cup order; a side cannot tell its
+    position from any of the game's hidden variants of it (``Game.hidden_variants``:
+    other deck orders, which unseen unit is where, secret commitments ...): not by its
+    observation, its decision, nor the events its own choice makes visible to it."""
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     game, data = match.game, match.data
     try:
         match.observe("no such side")
@@ -627,10 +733,11 @@ def check_observations(game_id: str, scenario: str, seed: int, every: int = 5) -
                 problems.append(f"{label}: the {side} observation is not JSON: {exc}")
                 continue
             for v, variant in enumerate(game.hidden_variants(match.state, side, data, Dice(index))):
-                if _canonical(game.observe(variant, side, data)) != text:
-                    problems.append(
-                        f"{label}: the {side} observation changes with hidden facts (variant {v})"
-                    )
+                what = f"{label} (variant {v})"
+                try:
+                    problems.extend(_variant_problems(match, side, variant, text, what, index))
+                except Exception as exc:  # a variant the rules crash on is the finding
+                    problems.append(f"{what}: crashed: {type(exc).__name__}: {exc}")
             for order in hidden_orders(match.state):
                 if len(set(order)) > 1 and _shows(obs, text, order):
                     problems.append(f"{label}: the {side} observation shows a hidden order")
@@ -645,10 +752,10 @@ def check_observations(game_id: str, scenario: str, seed: int, every: int = 5) -
 
 
 # -- undo ------------------------------------------------------------------------------------
-def check_undo(game_id: str, scenario: str, seed: int) -> list[str]:
+def check_undo(game_id: GameRef, scenario: str, seed: int, options: Options = None) -> list[str]:
     """Undo restores a dice-free action exactly and refuses to cross a chance event."""
     problems: list[str] = []
-    match = Match.start(game_id, scenario, seed=seed)
+    match = _start(game_id, scenario, seed, options)
     before = _snapshot(match)
     try:
         match.undo()
@@ -727,34 +834,95 @@ CHECKS: dict[str, Check] = {
 PER_SEED = ("random_play", "legal_actions", "illegal_actions", "observations", "undo")
 
 
-def run_conformance(
-    game_id: str, scenarios: Sequence[str] | None = None, seeds: Sequence[int] = (0, 1)
-) -> list[str]:
-    """Run every check on ``scenarios`` (default: all the game's bundled ones).
+#: Most option sets :func:`option_sets` derives from a game's options (the defaults first).
+MAX_OPTION_SETS = 16
 
-    Returns:
-        Every problem, each prefixed with ``[check scenario seed]``; empty if
-        the game conforms. A check that crashes is reported as a problem too.
-    """
+
+def _game(game: GameRef) -> Game[Any, Any]:
     from navalwar.registry import load
 
-    game = load(game_id)
+    return load(game) if isinstance(game, str) else game
+
+
+def option_sets(game: GameRef) -> list[dict[str, OptionValue]]:
+    """The option sets the suite runs a game with: ``{}`` (the defaults), then each
+    option changed alone: an option with ``choices`` at each other value, a boolean
+    flipped (a whole number without choices stays at its default), at most
+    :data:`MAX_OPTION_SETS` in all. A game may declare its own list instead, as a
+    ``conformance_options`` attribute (sequences of option dicts; ``{}`` first)."""
+    g = _game(game)
+    declared = getattr(g, "conformance_options", None)
+    if declared is not None:
+        return [dict(o) for o in declared][:MAX_OPTION_SETS]
+    out: list[dict[str, OptionValue]] = [{}]
+    for spec in g.spec.options:
+        if spec.choices:
+            out += [{spec.name: c} for c in spec.choices if c != spec.default]
+        elif isinstance(spec.default, bool):
+            out.append({spec.name: not spec.default})
+    return out[:MAX_OPTION_SETS]
+
+
+def accepts(game: GameRef, scenario: str, options: Options) -> bool:
+    """Whether ``scenario`` can be played with ``options`` (some refuse an option set:
+    an overlay a scenario cannot do without, for instance)."""
+    try:
+        _start(game, scenario, 0, options)
+    except NavalwarError:
+        return False
+    return True
+
+
+def describe_options(options: Options) -> str:
+    """``"combat=basic"``, for labels ("" for the defaults)."""
+    return ",".join(f"{k}={json.dumps(v)}" for k, v in sorted((options or {}).items()))
+
+
+def run_conformance(
+    game_id: GameRef,
+    scenarios: Sequence[str] | None = None,
+    seeds: Sequence[int] = (0, 1),
+    options: Sequence[Mapping[str, OptionValue]] | None = None,
+) -> list[str]:
+    """Run every check on ``scenarios`` (default: all the game's bundled ones), with
+    each of ``options`` (default: :func:`option_sets`). An option set other than the
+    defaults runs on the first seed only, and skips the scenarios that refuse it.
+
+    Returns:
+        Every problem, each prefixed with ``[check scenario seed]`` (and the option
+        set, when not the defaults); empty if the game conforms. A check that crashes
+        is reported as a problem too.
+    """
+    game = _game(game_id)
     problems: list[str] = []
-    for scenario in scenarios if scenarios is not None else game.scenarios():
-        for name, check in CHECKS.items():
-            for seed in seeds if name in PER_SEED else seeds[:1]:
-                label = f"[{name} {scenario} {seed}]"
-                try:
-                    found = check(game_id, scenario, seed)
-                except Exception as exc:  # a crashing check is a conformance failure
-                    found = [f"crashed: {''.join(traceback.format_exception_only(exc)).strip()}"]
-                problems += [f"{label} {p}" for p in found]
+    sets = [dict(o) for o in options] if options is not None else option_sets(game)
+    for opts in sets:
+        named = describe_options(opts)
+        for scenario in scenarios if scenarios is not None else game.scenarios():
+            if opts and not accepts(game_id, scenario, opts):
+                continue
+            for name, check in CHECKS.items():
+                runs = seeds if name in PER_SEED else seeds[:1]
+                for seed in runs if not opts else seeds[:1]:
+                    label = f"[{name} {scenario} {seed}{' ' + named if named else ''}]"
+                    try:
+                        if opts:
+                            found = check(game_id, scenario, seed, options=opts)
+                        else:
+                            found = check(game_id, scenario, seed)
+                    except Exception as exc:  # a crashing check is a conformance failure
+                        found = [
+                            f"crashed: {''.join(traceback.format_exception_only(exc)).strip()}"
+                        ]
+                    problems += [f"{label} {p}" for p in found]
     return problems
 
 
 __all__ = [
     "CHECKS",
     "DECISION_BUDGET",
+    "MAX_OPTION_SETS",
+    "accepts",
     "check_fresh_process",
     "check_illegal_actions",
     "check_json_field_types",
@@ -764,8 +932,10 @@ __all__ = [
     "check_replay",
     "check_save_load",
     "check_undo",
+    "describe_options",
     "hidden_orders",
     "mutations",
+    "option_sets",
     "play",
     "random_agents",
     "random_match",

@@ -147,7 +147,7 @@ def test_issue15_te_3_2_the_sampled_decision_is_in_the_observation(
     us = [(n, f"20{10 + i}", "N") for i, n in enumerate(names)]
     state = position(te_data, us=us, step="us_formation", phase=0)
     game = load("tokyo_express")
-    pending = game.observe(state, "US", te_data)["decision"]
+    pending = game.observation(state, "US", te_data)["decision"]
     assert pending["enumerated"] is False and pending["schema"]["oneOf"]
 
 

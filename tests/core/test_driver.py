@@ -395,3 +395,112 @@ def test_nested_steps_played_again_and_skipped() -> None:
     d = Driver(seq, never, lambda s: s.at, lambda s, k: attrs.evolve(s, at=k), lambda s: False)
     with pytest.raises(NavalwarError, match="ran off the end"):
         d.begin(Count("last"), None)
+
+
+@attrs.frozen
+class Shots:
+    at: str = "fire"
+    hits: int = 0  # hits still to assign
+    fired: int = 0
+    did: tuple[str, ...] = ()
+    over: bool = False
+
+
+@attrs.frozen
+class Assign(Action):
+    tag: ClassVar[str] = "toy_assign"
+    to: str
+
+
+def test_a_leaf_played_again_asks_what_its_run_left() -> None:
+    """A leaf's own ``again`` plays it again after its run: the hits its fire left are
+    asked by the same leaf, one at a time, before the run goes on (GWaS 9.4)."""
+    seq = SequenceOfPlay(
+        (Step("fire", "Fire", "T 1", "step"), Step("after", "After", "T 2", "step"))
+    )
+
+    def fire(game: Any, s: Shots, data: Any, ctx: Context) -> Shots:
+        if s.fired:
+            return attrs.evolve(s, did=(*s.did, "resolved"))
+        return attrs.evolve(s, hits=2, fired=1, did=(*s.did, "fired"))
+
+    def ask(game: Any, s: Shots, data: Any) -> Decision | None:
+        if not s.hits:
+            return None
+        return Decision("A", "assign", "T 1", "assign a hit", (Assign("x"), Assign("y")))
+
+    def assign(game: Any, s: Shots, action: Any, data: Any, ctx: Context) -> Shots:
+        return attrs.evolve(s, hits=s.hits - 1, did=(*s.did, action.to))
+
+    def after(game: Any, s: Shots, data: Any, ctx: Context) -> Shots:
+        return attrs.evolve(s, over=True, did=(*s.did, "after"))
+
+    d: Driver[Any, Shots, Any] = Driver(
+        seq,
+        {
+            "fire": Play(run=fire, ask=ask, apply={Assign: assign}, again=lambda s, d: s.hits > 0),
+            "after": Play(run=after),
+        },
+        lambda s: s.at,
+        lambda s, k: attrs.evolve(s, at=k),
+        lambda s: s.over,
+        forced=False,
+    )
+    ctx = Context(Dice(1))
+    state, decision = d.advance(None, Shots(), None, ctx)
+    assert state.at == "fire" and decision is not None and decision.kind == "assign"
+    for to in ("x", "y"):
+        state, decision = d.advance(None, d.apply(None, state, Assign(to), None, ctx), None, ctx)
+    assert decision is None
+    assert state.did == ("fired", "x", "y", "resolved", "after")
+
+
+def test_play_on_stops_where_a_step_says_it_asks_without_building_the_decision() -> None:
+    """``asks`` says cheaply whether ``ask`` has a decision: :meth:`Driver.play_on` stops
+    there without building it (or plays on without asking), :meth:`Driver.decision`
+    builds it; a driver that forces single choices still asks to see them."""
+    seq = SequenceOfPlay(
+        (Step("fire", "Fire", "T 1", "step"), Step("after", "After", "T 2", "step"))
+    )
+    built: list[int] = []
+
+    def ask(game: Any, s: Shots, data: Any) -> Decision | None:
+        built.append(s.hits)
+        if not s.hits:
+            return None
+        choices = (Assign("x"),) if s.hits == 1 else (Assign("x"), Assign("y"))
+        return Decision("A", "assign", "T 1", "assign a hit", choices)
+
+    def assign(game: Any, s: Shots, action: Any, data: Any, ctx: Context) -> Shots:
+        return attrs.evolve(s, hits=s.hits - 1, did=(*s.did, action.to))
+
+    def after(game: Any, s: Shots, data: Any, ctx: Context) -> Shots:
+        return attrs.evolve(s, over=True, did=(*s.did, "after"))
+
+    def driver(forced: bool) -> Driver[Any, Shots, Any]:
+        plays: dict[str, Play[Any, Shots, Any]] = {
+            "fire": Play(ask=ask, apply={Assign: assign}, asks=lambda s, d: s.hits > 0),
+            "after": Play(run=after),
+        }
+        return Driver(
+            seq,
+            plays,
+            lambda s: s.at,
+            lambda s, k: attrs.evolve(s, at=k),
+            lambda s: s.over,
+            forced=forced,
+        )
+
+    ctx = Context(Dice(1))
+    lazy = driver(False)
+    state = lazy.play_on(None, Shots(hits=2), None, ctx)
+    assert state.at == "fire" and built == []
+    decision = lazy.decision(None, state, None)
+    assert decision is not None and built == [2]
+    state = lazy.play_on(None, lazy.apply(None, state, Assign("y"), None, ctx), None, ctx)
+    assert state.at == "fire" and built == [2]  # (one choice left, not forced: asked)
+    state = lazy.play_on(None, lazy.apply(None, state, Assign("x"), None, ctx), None, ctx)
+    assert state.over and state.did == ("y", "x", "after") and built == [2]
+    assert lazy.advance(None, Shots(hits=2), None, ctx)[1] is not None and built == [2, 2]
+    state = driver(True).play_on(None, Shots(hits=1), None, ctx)
+    assert state.over and state.did == ("x", "after") and built == [2, 2, 1]

@@ -125,6 +125,10 @@ def test_a_squadron_hit_goes_to_the_least_damaged_member() -> None:
         base,
         ships=tuple(placed),
         phase="impulse",
+        step=3,  # Russia's gunnery hit the squadron (7.5, 9.4)
+        initiative=JAPAN,
+        acting=RUSSIA,
+        started=True,
         pending=(PendingHit("J:DD-Ikazuchi#1", "primary", 1, 7),),
     )
     d = match.decision

@@ -290,25 +290,9 @@ class SubHunt(Game[State, Tables]):
         """Both sides see the destroyer, the contact and every revealed fact; only the
         Submarine sees its own hex (SH 1.3).
 
-        Where navalwar builds the observation's envelope (``Game.observation``: game,
-        side, position, over, deciding, decision; issue 16 item 3), this is the game's
-        part only; on a navalwar without it, the same envelope is made here, so the
-        observation has the same keys either way: a side sees its own pending decision
-        in full, and of the other's only that it is pending."""
-        board = self._board(state, side, data)
-        if hasattr(Game, "observation"):
-            return board
-        decision = self.decision(state, data)
-        mine = decision is not None and decision.side == side
-        return {
-            "game": self.id,
-            "side": side,
-            **self.position(state),
-            "over": decision is None,
-            "deciding": None if decision is None else "you" if mine else "other",
-            "decision": decision.to_json(self.codec) if mine and decision else None,
-            **board,
-        }
+        navalwar builds the observation's envelope around it (``Game.observation``: game,
+        side, position, over, deciding, decision), so this is the game's part only."""
+        return self._board(state, side, data)
 
     def _board(self, state: State, side: str, data: Tables) -> dict[str, Any]:
         own = side == SUBMARINE

@@ -73,8 +73,8 @@ from navalwar.games.gwas_1904.combat import (
     gunnery_modifier,
     torpedo_modifier,
 )
-from navalwar.games.gwas_1904.impulse import MOVE_STEPS
 from navalwar.games.gwas_1904.overlay import grounding_check_needed
+from navalwar.games.gwas_1904.sequence_of_play import MOVE_STEPS
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.sides import JAPANESE, NATION_OF
 from navalwar.games.gwas_1904.tactical_map import (

@@ -16,11 +16,11 @@ play (6.0, notes 3.2). A battle is a series of rounds:
    they want for the next round (6.2): close, long, or (from long range)
    disengage. The statements are secret until both are made.
 
-This module is a self-contained step machine. The Game calls :func:`start`,
-then alternates :func:`advance` (automatic parts: dice, damage, range
-resolution), :func:`ask` (the pending :class:`~navalwar.engine.Decision`) and
-:func:`apply` (records a choice). The state is a frozen :class:`BasicBattle`
-made of tuples, so cloning it is free.
+The round is declared as :data:`~.sequence_of_play.BASIC_ROUND` and played by the
+core driver (:data:`DRIVER`). The Game calls :func:`start`, then alternates
+:func:`advance` (automatic parts: dice, damage, range resolution), :func:`ask` (the
+pending :class:`~navalwar.engine.Decision`) and :func:`apply` (records a choice).
+The state is a frozen :class:`BasicBattle` made of tuples, so cloning it is free.
 
 Readings (see also the notes §2.4, A-55, E-5, E-29, T-11):
 
@@ -55,12 +55,14 @@ Readings (see also the notes §2.4, A-55, E-5, E-29, T-11):
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
-from typing import Any, Literal
+import operator
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
 
 import attrs
 
 from navalwar.actions import Action
+from navalwar.driver import Driver, Play
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.games.gwas_1904.actions import (
@@ -71,6 +73,7 @@ from navalwar.games.gwas_1904.actions import (
     BasicRange,
     BasicTorpedo,
 )
+from navalwar.games.gwas_1904.battle import Rules
 from navalwar.games.gwas_1904.combat import (
     GUN_PARTS,
     HitContext,
@@ -86,6 +89,13 @@ from navalwar.games.gwas_1904.combat import (
     gunnery_hit,
     torpedo_modifier,
 )
+from navalwar.games.gwas_1904.sequence_of_play import (
+    BASIC_PLACES,
+    BASIC_ROUND,
+    BasicPlace,
+    BasicStep,
+    basic_at,
+)
 from navalwar.games.gwas_1904.ship import ShipSpec
 from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.games.gwas_1904.tables import DamageTables
@@ -98,9 +108,8 @@ from navalwar.games.gwas_1904.weather import (
 
 CLOSE_DISTANCE = 0  # the hex distance read for close range (module docstring)
 LONG_DISTANCE = 2
-MAX_STEPS = 100_000  # a guard against a machine that stops making progress
 
-Step = Literal["gunnery", "torpedo", "range"]
+Step = BasicStep
 Specs = Mapping[str, ShipSpec]
 
 
@@ -369,26 +378,36 @@ def range_choices(state: BasicBattle, specs: Specs, side: str) -> tuple[BasicRan
 
 
 def ask(state: BasicBattle, specs: Specs) -> Decision | None:
-    """The pending decision, or None (the battle is over, or :func:`advance` must run)."""
+    """The pending decision, or None (the battle is over, or the rules must run)."""
     if state.over:
         return None
     if state.step == "range":
-        stated = {side for side, _ in state.wanted}
-        side = next((s for s in SIDES if s not in stated), "")
-        if not side:
-            return None
-        choices = range_choices(state, specs, side)
-        why = " (a ship unable to sail: the range cannot change, 6.2)" if len(choices) == 1 else ""
-        return Decision(
-            side,
-            "basic_range",
-            "GWaS 6.2",
-            f"End of round {state.round} at {state.range} range: {side}, state the range "
-            f"you want for round {state.round + 1}{why}",
-            choices,
-            context={"round": state.round, "range": state.range},
-            tags=(BasicRange.tag,),
-        )
+        return ask_range(state, specs)
+    return ask_target(state, specs)
+
+
+def ask_range(state: BasicBattle, specs: Specs) -> Decision | None:
+    """The next side to state the range it wants for the next round (6.2)."""
+    stated = {side for side, _ in state.wanted}
+    side = next((s for s in SIDES if s not in stated), "")
+    if not side:
+        return None
+    choices = range_choices(state, specs, side)
+    why = " (a ship unable to sail: the range cannot change, 6.2)" if len(choices) == 1 else ""
+    return Decision(
+        side,
+        "basic_range",
+        "GWaS 6.2",
+        f"End of round {state.round} at {state.range} range: {side}, state the range "
+        f"you want for round {state.round + 1}{why}",
+        choices,
+        context={"round": state.round, "range": state.range},
+        tags=(BasicRange.tag,),
+    )
+
+
+def ask_target(state: BasicBattle, specs: Specs) -> Decision | None:
+    """The next ship of the acting side to give its target or hold its fire (6.1, 6.5)."""
     if not state.started or not state.todo:
         return None
     key = state.todo[0]
@@ -452,21 +471,14 @@ def apply(state: BasicBattle, specs: Specs, action: Action, ctx: Context) -> Bas
 
 
 def advance(state: BasicBattle, specs: Specs, tables: DamageTables, ctx: Context) -> BasicBattle:
-    """Run the automatic parts until a decision is pending or the battle is over."""
-    for _ in range(MAX_STEPS):
-        if state.over or ask(state, specs) is not None:
-            return state
-        if state.step == "range":
-            state = _resolve_range(state, specs, ctx)
-        elif not state.started:
-            state = _start_combat_step(state, specs, ctx)
-        else:
-            state = _finish_side(state, specs, tables, ctx)
-    raise NavalwarError("basic combat made no progress")
+    """Run the automatic parts until a decision is pending or the battle is over
+    (:data:`DRIVER` plays the steps of :data:`~.sequence_of_play.BASIC_ROUND`)."""
+    return DRIVER.play_on(None, state, Rules(specs, tables), ctx)
 
 
-def _start_combat_step(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBattle:
-    """Take the snapshot of the step and ask Japan first (6.1)."""
+def start_japan(state: BasicBattle, rules: Rules, ctx: Context) -> BasicBattle:
+    """A combat step begins: the damage as it stands (firepower is read from it, 7.5),
+    and Japan's ships that may attack; Japan declares and fires first (6.1)."""
     if state.step == "gunnery":
         why = " (no gunnery at long range at night, 6.4)" if state.night and not state.close else ""
         ctx.log(
@@ -483,26 +495,26 @@ def _start_combat_step(state: BasicBattle, specs: Specs, ctx: Context) -> BasicB
         declared=(),
         snapshot=tuple(s.damage for s in state.ships),
     )
-    return attrs.evolve(state, todo=_eligible(state, specs, JAPAN))
+    return attrs.evolve(state, todo=_eligible(state, rules.specs, JAPAN))
 
 
-def _finish_side(
-    state: BasicBattle, specs: Specs, tables: DamageTables, ctx: Context
-) -> BasicBattle:
-    """The acting side has declared: resolve its attacks, then hand over to Russia or
-    close the step."""
+def start_russia(state: BasicBattle, rules: Rules, ctx: Context) -> BasicBattle:
+    """Russia's ships that may attack, having seen the Japanese dice (6.1)."""
+    return attrs.evolve(state, started=True, todo=_eligible(state, rules.specs, RUSSIA))
+
+
+def resolve_side(state: BasicBattle, rules: Rules, ctx: Context) -> BasicBattle:
+    """The acting side has declared: resolve its attacks (6.1, 6.5); after Russia's,
+    the step's damage takes effect (7.5)."""
+    specs, tables = rules.specs, rules.tables
     if state.step == "torpedo":
         state = _resolve_torpedoes(state, specs, tables, ctx)
     else:
         state = _resolve_gunnery(state, specs, tables, ctx)
     state = attrs.evolve(state, declared=())
     if state.acting == JAPAN:
-        state = attrs.evolve(state, acting=RUSSIA)
-        return attrs.evolve(state, todo=_eligible(state, specs, RUSSIA))
-    state = _end_combat_step(state, specs, ctx)
-    if state.step == "gunnery" and state.close:
-        return attrs.evolve(state, step="torpedo")
-    return _end_round(state, specs, ctx)
+        return state
+    return _end_combat_step(state, specs, ctx)
 
 
 def _logger(ctx: Context, rule: str, ship: str) -> Log:
@@ -648,10 +660,10 @@ def _end_combat_step(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBat
     for i, s in enumerate(state.ships):
         if s.damage.sunk and not state.snapshot[i].sunk:
             ctx.log("ship_sunk", f"{specs[s.spec].name} sinks", "GWaS 8.0", ship=s.key)
-    return attrs.evolve(state, started=False, acting="", todo=(), declared=(), snapshot=())
+    return attrs.evolve(state, todo=(), declared=(), snapshot=())
 
 
-def _end_round(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBattle:
+def end_round(state: BasicBattle, rules: Rules, ctx: Context) -> BasicBattle:
     """The battle ends when a side has no ship afloat or at the round limit; otherwise
     the sides state the range for the next round (6.2)."""
     gone = [side for side in SIDES if not state.afloat(side)]
@@ -661,7 +673,7 @@ def _end_round(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBattle:
     if state.max_rounds and state.round >= state.max_rounds:
         text = f"The battle ends after round {state.round}"
         return _finish(state, ctx, text, "GWaS 6.0", "time")
-    return attrs.evolve(state, step="range", wanted=())
+    return attrs.evolve(state, wanted=())
 
 
 def _finish(state: BasicBattle, ctx: Context, text: str, rule: str, reason: str) -> BasicBattle:
@@ -710,12 +722,14 @@ def faster_side(state: BasicBattle, specs: Specs) -> str:
     return ""
 
 
-def _resolve_range(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBattle:
+def resolve_range(state: BasicBattle, rules: Rules, ctx: Context) -> BasicBattle:
     """Settle the statements (6.2): the same statement is carried out; otherwise the
     faster side's statement, or, if neither side is faster, that of the side rolling
-    higher on 1d6 (ties re-rolled)."""
+    higher on 1d6 (ties re-rolled). The next round follows (the driver plays it)."""
+    specs = rules.specs
     wants = dict(state.wanted)
     j, r = wants[JAPAN], wants[RUSSIA]
+    ctx.reveal = True  # the secret statements are shown: no undo past this (6.2)
     ctx.log(
         "basic_range_statements",
         f"Japan {BasicRange(j).describe()}; Russia {BasicRange(r).describe()}",
@@ -756,9 +770,7 @@ def _resolve_range(state: BasicBattle, specs: Specs, ctx: Context) -> BasicBattl
         state,
         round=state.round + 1,
         range=result,
-        step="gunnery",
         wanted=(),
-        started=False,
         night=state.night or bool(state.night_from and state.round + 1 >= state.night_from),
     )
 
@@ -779,3 +791,78 @@ def _roll_off(ctx: Context) -> str:
                 russia=r,
             )
             return side
+
+
+# -- the driver: what the steps of BASIC_ROUND do --------------------------------------
+
+
+def _place(state: BasicBattle) -> BasicPlace:
+    return (state.step, state.acting, state.started)
+
+
+def _move(state: BasicBattle, key: str) -> BasicBattle:
+    """``state`` standing at the leaf ``key`` of :data:`BASIC_ROUND`."""
+    if key == "round.end":
+        return attrs.evolve(state, acting="", started=True)
+    step, acting, started = basic_at(key)
+    if (state.step, state.acting, state.started) == (step, acting, started):
+        return state
+    return attrs.evolve(state, step=step, acting=acting, started=started)
+
+
+def _run(fn: Callable[[BasicBattle, Rules, Context], BasicBattle]) -> Any:
+    """A rule function ``fn(state, rules, ctx)`` as the driver calls it."""
+
+    def run(game: Any, state: BasicBattle, rules: Rules, ctx: Context) -> BasicBattle:
+        return fn(state, rules, ctx)
+
+    run.__name__ = fn.__name__
+    run.__doc__ = fn.__doc__
+    return run
+
+
+def _apply(game: Any, state: BasicBattle, action: Action, rules: Rules, ctx: Context) -> Any:
+    return apply(state, rules.specs, action, ctx)
+
+
+def _plays() -> dict[str, Play[Any, BasicBattle, Rules]]:
+    def target(game: Any, state: BasicBattle, rules: Rules) -> Decision | None:
+        return ask_target(state, rules.specs)
+
+    def stated(game: Any, state: BasicBattle, rules: Rules) -> Decision | None:
+        return ask_range(state, rules.specs)
+
+    plays: dict[str, Play[Any, BasicBattle, Rules]] = {
+        "round": Play(again=lambda state, rules: not state.over),
+        "round.torpedo": Play(when=lambda state, rules: state.close),
+        "round.end": Play(run=_run(end_round)),
+        "round.range": Play(
+            run=_run(resolve_range),
+            ask=stated,
+            apply={BasicRange: _apply},
+            asks=lambda state, rules: len(state.wanted) < len(SIDES),
+        ),
+    }
+    for step, action in (("gunnery", BasicFire), ("torpedo", BasicTorpedo)):
+        for side, begin in (("japan", start_japan), ("russia", start_russia)):
+            plays[f"round.{step}.{side}.begin"] = Play(run=_run(begin))
+            plays[f"round.{step}.{side}.fire"] = Play(
+                run=_run(resolve_side),
+                ask=target,
+                apply={action: _apply},
+                asks=lambda state, rules: state.started and bool(state.todo),
+            )
+    return plays
+
+
+DRIVER: Driver[Any, BasicBattle, Rules] = Driver(
+    BASIC_ROUND,
+    _plays(),
+    _place,
+    _move,
+    operator.attrgetter("over"),
+    forced=False,
+    places=BASIC_PLACES,
+)
+"""Basic Combat's driver: rounds of gunnery, torpedoes at close range, the end test and
+the range statements (GWaS 6.0-6.5), played again until the battle is over."""

@@ -26,6 +26,7 @@ from navalwar.games.gwas_1904.weather import visibility
 from navalwar.hexgrid import Hex, distance
 
 if TYPE_CHECKING:
+    from navalwar.engine import Context
     from navalwar.games.gwas_1904.overlay import Overlay
     from navalwar.games.gwas_1904.scenario import BattleScenario
 
@@ -433,14 +434,19 @@ def in_sight(battle: Battle, ship: BattleShip) -> bool:
     return found
 
 
-def reveal(battle: Battle) -> Battle:
-    """Turn face up every ship within visible distance of an enemy (7.27)."""
+def reveal(battle: Battle, ctx: Context | None = None) -> Battle:
+    """Turn face up every ship within visible distance of an enemy (7.27); if any
+    turns, the step is a reveal (``ctx.reveal``: no undo past it)."""
     changed = {
         s.key: s.replace(seen=True)
         for s in battle.ships
         if s.afloat and not s.seen and in_sight(battle, s)
     }
-    return battle.with_ships(changed) if changed else battle
+    if not changed:
+        return battle
+    if ctx is not None:
+        ctx.reveal = True
+    return battle.with_ships(changed)
 
 
 def stack_count(battle: Battle, h: Hex, side: str | None = None) -> int:

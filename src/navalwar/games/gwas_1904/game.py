@@ -33,13 +33,6 @@ from navalwar.games.gwas_1904 import battle as b
 from navalwar.games.gwas_1904 import impulse, setup, victory
 from navalwar.games.gwas_1904.actions import (
     ACTIONS,
-    Assign,
-    Fire,
-    Flagship,
-    Move,
-    Place,
-    Torpedo,
-    Tow,
 )
 from navalwar.games.gwas_1904.combat import ShipDamage
 from navalwar.games.gwas_1904.events import EVENT_KINDS
@@ -517,15 +510,16 @@ class GreatWarAtSea1904(Game[State, GData]):
         return order
 
     def advance(self, state: State, data: GData, ctx: Context) -> State:
-        """Run the impulse sequence until a side must decide (volume 7.31)."""
+        """Play the battle's sequence of play (the set-up and impulses, volume 7.31, or
+        Basic Combat's rounds, 6.0) on the core driver until a side must decide."""
         after: State
         if isinstance(state, bc.BasicBattle):
-            basic = bc.advance(state, data.rules.specs, data.tables, ctx)
+            basic = bc.DRIVER.play_on(self, state, data.rules, ctx)
             if basic.over and not state.over:
                 impulse.roll_battle_fuel(self._scenario_of(basic), ctx)  # 7.39
             after = basic
         else:
-            after = impulse.advance(state, data.rules, ctx)
+            after = impulse.DRIVER.play_on(self, state, data.rules, ctx)
         if after.over and not state.over:  # once a battle: worked out in rollouts too
             self._log_game_over(after, data, ctx)
         return after
@@ -547,29 +541,15 @@ class GreatWarAtSea1904(Game[State, GData]):
     def decision(self, state: State, data: GData) -> Decision | None:
         if isinstance(state, bc.BasicBattle):
             return bc.ask(state, data.rules.specs)
-        if state.phase == "setup":
-            return setup.ask(state)
-        return impulse.ask(state, data.rules)
+        return impulse.DRIVER.decision(self, state, data.rules)
 
     def apply(self, state: State, action: Action, data: GData, ctx: Context) -> State:
-        from navalwar.games.gwas_1904 import fire, movement
-
         rules = data.rules
         if isinstance(state, bc.BasicBattle):
             return bc.apply(state, rules.specs, action, ctx)
-        if isinstance(action, Place):
-            return setup.apply(state, action, ctx)
-        if isinstance(action, Flagship):
-            return setup.choose_flagship(state, action, ctx)
-        if isinstance(action, Move):
-            return movement.apply(state, rules, action, ctx)
-        if isinstance(action, Fire | Torpedo):
-            return fire.declare(state, action)
-        if isinstance(action, Tow):
-            return movement.apply_tow(state, rules, action, ctx)
-        if isinstance(action, Assign):
-            return fire.assign(state, rules, action, ctx)
-        raise IllegalActionError(action.describe(), "not a GWaS battle action")
+        if state.over:
+            raise IllegalActionError(action.describe(), "the battle is over")
+        return impulse.DRIVER.apply(self, state, action, data.rules, ctx)
 
     def observe(self, state: State, side: str, data: GData) -> dict[str, Any]:
         """Own ships in full; enemy counters face down until seen (7.23, 7.27), and
@@ -586,10 +566,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             return self._observe_basic(state, side, data)
         rules = data.rules
         ids = dict(state.ids)
-        placing = False
-        if state.phase == "setup":
-            enemy = {s.counter for s in state.ships if s.side != side}
-            placing = any(c in enemy for c in state.todo)
+        placing = setup.enemy_placing(state, side)
         ships = []
         face_down: dict[str, dict[str, Any]] = {}
         for s in state.ships:
@@ -605,20 +582,18 @@ class GreatWarAtSea1904(Game[State, GData]):
                     "hex": where,
                 }
         ships.extend(sorted(face_down.values(), key=lambda e: (e["hex"], e["id"])))
-        decision = self.decision(state, data)
         return {
-            "game": self.id,
-            "side": side,
-            "phase": state.phase,
-            "impulse": state.impulse,
-            "step": state.step,
             "initiative": state.initiative,
             "night": state.night,
             "weather": state.weather,
             "ships": ships,
-            "over": state.over,
-            "decision": self._pending(decision, side),
         }
+
+    def position(self, state: State) -> dict[str, Any]:
+        """The battle's phase, impulse and step (7.3); Basic Combat: its round (6.0)."""
+        if isinstance(state, bc.BasicBattle):
+            return {"phase": "basic", "round": state.round}
+        return {"phase": state.phase, "impulse": state.impulse, "step": state.step}
 
     @staticmethod
     def _entry(
@@ -648,12 +623,6 @@ class GreatWarAtSea1904(Game[State, GData]):
             entry.update(sunk=True)
         return entry
 
-    def _pending(self, decision: Decision | None, side: str) -> dict[str, Any] | None:
-        """The decision ``side`` must take now, for its observation (None if none)."""
-        if decision is None or decision.side != side:
-            return None
-        return decision.to_json(self.codec)
-
     def _observe_basic(self, state: bc.BasicBattle, side: str, data: GData) -> dict[str, Any]:
         """Basic Combat: the enemy's ships are known (the fleets are in contact) but
         not their damage; the other side's range statement stays secret."""
@@ -670,17 +639,7 @@ class GreatWarAtSea1904(Game[State, GData]):
             elif s.damage.sunk:
                 entry.update(sunk=True)
             ships.append(entry)
-        decision = self.decision(state, data)
-        return {
-            "game": self.id,
-            "side": side,
-            "phase": "basic",
-            "round": state.round,
-            "range": state.range,
-            "ships": ships,
-            "over": state.over,
-            "decision": self._pending(decision, side),
-        }
+        return {"range": state.range, "ships": ships}
 
     def report(self, match: Match) -> str:
         """The battle report: its course, each side's losses and damage, VP, result."""
@@ -755,10 +714,13 @@ class GreatWarAtSea1904(Game[State, GData]):
         return scen if isinstance(scen, BattleScenario) else None
 
     def hidden_variants(self, state: State, side: str, data: GData, dice: Dice) -> list[State]:
-        """The enemy's damage records are secret: perturb one (not a sunk one); and
-        which ships are under two face-down enemy counters (7.23): swap them."""
+        """The enemy's damage records are secret: perturb one (not a sunk one); which
+        ships are under two face-down enemy counters (7.23): swap them; and with three
+        or more, every face-down enemy counter moved to the next one's place
+        (:func:`rotate_face_down`). Basic Combat: the other side's range statement,
+        until both have stated (6.2)."""
         if isinstance(state, bc.BasicBattle):
-            return []
+            return list(basic_statement_variants(state, side, data))
         out: list[State] = []
         for s in state.ships:
             if s.side != side and not s.damage.sunk and s.damage.track.remaining("hull") > 1:
@@ -766,7 +728,74 @@ class GreatWarAtSea1904(Game[State, GData]):
                 out.append(state.with_ship(attrs.evolve(s, damage=dmg)))
                 break
         swapped = swap_face_down(state, side)
-        return [*out, swapped] if swapped is not None else out
+        if swapped is not None:
+            out.append(swapped)
+        rotated = rotate_face_down(state, side)
+        if rotated is not None:
+            out.append(rotated)
+        shifted = swap_placed(state, side)
+        return [*out, shifted] if shifted is not None else out
+
+
+def basic_statement_variants(state: bc.BasicBattle, side: str, data: GData) -> list[bc.BasicBattle]:
+    """``state`` with the other side's secret range statement (6.2) replaced by each
+    other statement open to it, while ``side`` has not stated."""
+    if state.step != "range" or any(who == side for who, _ in state.wanted):
+        return []
+    out = []
+    for i, (who, want) in enumerate(state.wanted):
+        for alt in bc.range_choices(state, data.rules.specs, who):
+            if alt.want != want:
+                wanted = (*state.wanted[:i], (who, alt.want), *state.wanted[i + 1 :])
+                out.append(attrs.evolve(state, wanted=wanted))
+    return out
+
+
+def swap_placed(battle: b.Battle, side: str) -> b.Battle | None:
+    """While the enemy is still placing its counters (7.2), ``battle`` with two of its
+    placed single-ship counters in different hexes exchanging hexes only (their ids
+    stay): where they stand is hidden from ``side`` until the set-up ends. None
+    otherwise."""
+    if not setup.enemy_placing(battle, side):
+        return None
+    placed: dict[str, b.BattleShip] = {}
+    for s in battle.ships:
+        if s.side != side and s.hex is not None and s.counter == s.key and not s.aground:
+            placed.setdefault(label(s.hex), s)
+    if len(placed) < 2:
+        return None
+    (_, x), (_, y) = sorted(placed.items())[:2]
+    return battle.with_ships({x.key: x.replace(hex=y.hex), y.key: y.replace(hex=x.hex)})
+
+
+def rotate_face_down(battle: b.Battle, side: str) -> b.Battle | None:
+    """``battle`` with every face-down enemy counter free to move (squadrons too; not
+    aground, in port, exempt or in tow) moved to the next one's place, in the order of
+    their ids: each takes that counter's hex and opaque id, so which ships are where
+    changes and ``side`` should see no difference (7.23). None if fewer than three such
+    counters (two are :func:`swap_face_down`)."""
+    members: dict[str, list[b.BattleShip]] = {}
+    stuck: set[str] = set()
+    for s in battle.ships:
+        if s.side == side or not s.afloat:
+            continue
+        members.setdefault(s.counter, []).append(s)
+        if s.aground or s.in_port or s.exempt or s.in_tow or s.seen:
+            stuck.add(s.counter)
+    ids = dict(battle.ids)
+    counters = sorted((c for c in members if c not in stuck), key=lambda c: (ids.get(c, ""), c))
+    if len(counters) < 3:
+        return None
+    hexes = {c: members[c][0].hex for c in counters}
+    if any(any(s.hex != hexes[c] for s in members[c]) for c in counters):
+        return None  # a squadron split over hexes: no single place to move it to
+    moved: dict[str, b.BattleShip] = {}
+    new_ids = dict(ids)
+    for c, nxt in zip(counters, [*counters[1:], counters[0]], strict=True):
+        new_ids[c] = ids.get(nxt, "")
+        for s in members[c]:
+            moved[s.key] = s.replace(hex=hexes[nxt])
+    return battle.with_ships(moved).replace(ids=tuple(sorted(new_ids.items())))
 
 
 def swap_face_down(battle: b.Battle, side: str) -> b.Battle | None:

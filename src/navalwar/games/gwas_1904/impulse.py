@@ -1,42 +1,40 @@
 """The impulse sequence (GWaS 7.1 A, 7.31 as replaced by the volume, 7.36-7.39).
 
-Twenty steps an impulse (notes §2.3): step 1 the initiative; moves by speed
-in steps 2, 5, 6, 9, 10, 13, 14, 17, 18; gunnery in 3, 7, 11, 15, 19; torpedoes
-in 4, 8, 12, 16, 20. The state machine: ``start_step`` lists who must decide,
-``finish_step`` resolves and hands over, ``advance`` runs until a decision.
+The rule functions of the steps :mod:`~navalwar.games.gwas_1904.sequence_of_play`
+declares (set-up, then twenty steps an impulse, notes §2.3), and :data:`DRIVER`, which
+binds them to those steps for the core driver (a rule function it runs takes the
+driver's ``game``, ``battle``, ``rules`` and ``ctx``): a step's ``begin`` lists who must decide
+(``start_move``, ``start_fire``), its second leaf asks them one at a time and then
+resolves (``finish_move``, ``fire_first``, ``fire_second``), and ``end_step`` ends the
+battle (7.36) or, after step 20, the impulse.
 """
 
 from __future__ import annotations
 
+import operator
+from typing import Any
+
+from navalwar.actions import Action
+from navalwar.driver import Driver, Play, for_side
 from navalwar.engine import Context, Decision
-from navalwar.games.gwas_1904 import fire, movement
+from navalwar.games.gwas_1904 import fire, movement, sequence_of_play, setup
+from navalwar.games.gwas_1904.actions import Assign, Fire, Flagship, Move, Place, Torpedo, Tow
 from navalwar.games.gwas_1904.battle import Battle, BattleShip, Rules, afloat, other, visual_range
 from navalwar.games.gwas_1904.initiative import CommanderSign, initiative_modifier, roll_initiative
 from navalwar.games.gwas_1904.scenario import BattleScenario
+from navalwar.games.gwas_1904.sequence_of_play import (
+    BATTLE,
+    INITIATIVE_MOVES,
+    MOVE_STEPS,
+    PLACES,
+    TORPEDO_STEPS,
+    move,
+    place,
+)
 from navalwar.games.gwas_1904.ship import SPEEDS, ShipSpec
 from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.games.gwas_1904.tactical_map import hex_of, label
 from navalwar.hexgrid import distance
-
-MOVE_STEPS: dict[int, tuple[str, ...]] = {
-    2: ("2",),
-    5: ("2",),
-    6: ("2", "1+"),
-    9: ("2", "1+"),
-    10: ("2", "1+", "1"),
-    13: ("2", "1+", "1"),
-    14: SPEEDS,
-    17: SPEEDS,
-    18: SPEEDS,
-}  # volume "Impulse Procedure (7.31)"
-INITIATIVE_MOVES = (2, 6, 10, 14, 18)
-GUNNERY_STEPS = (3, 7, 11, 15, 19)
-TORPEDO_STEPS = (4, 8, 12, 16, 20)
-
-
-def mover(step: int, initiative: str) -> str:
-    """Which side moves in a movement step."""
-    return initiative if step in INITIATIVE_MOVES else other(initiative)
 
 
 def commanders_present(battle: Battle) -> dict[str, bool]:
@@ -75,34 +73,70 @@ def determine_initiative(battle: Battle, ctx: Context) -> Battle:
             modifier=mod,
             side=side,
         )
-    return battle.replace(initiative=side, step=2, acting="", started=False, todo=())
+    return battle.replace(initiative=side, acting="", started=False, todo=())
 
 
-def start_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
-    """Begin a step (or hand it to the second side): list who must decide."""
-    if battle.step == 1:
-        return determine_initiative(battle, ctx)
-    step = battle.step
-    if step in MOVE_STEPS:
-        side = mover(step, battle.initiative)
-        battle = movement.check_breakout(battle, rules, ctx)
-        battle = battle.replace(acting=side, started=True, moved=(), transits=())
-        battle = _scripted(battle, rules, side, ctx)
-        allowed = MOVE_STEPS[step]
-        todo = tuple(
-            gid
-            for gid in movement.groups(battle, rules, side)
-            if movement.may_move(battle, rules, gid, allowed)  # battle.acting is side
-        )
-        return battle.replace(todo=todo)
-    side = battle.acting or battle.initiative
+_ORDER = {side: (side, other(side)) for side in SIDES}
+
+
+def initiative_order(battle: Battle) -> tuple[str, str]:
+    """The side with the initiative, then the other (7.31: who moves and fires first)."""
+    return _ORDER[battle.initiative]
+
+
+def start_move(game: Any, battle: Battle, rules: Rules, ctx: Context, *, side: str) -> Battle:
+    """A movement step begins: ships breaking out of formation (notes A-37), the
+    scripted transports' move, then the groups of ``side`` that may move (7.31, 7.32)."""
+    battle = movement.check_breakout(battle, rules, ctx)
+    battle = battle.replace(acting=side, started=True, moved=(), transits=())
+    battle = _scripted(battle, rules, side, ctx)
+    allowed = MOVE_STEPS[battle.step]
+    todo = tuple(
+        gid
+        for gid in movement.groups(battle, rules, side)
+        if movement.may_move(battle, rules, gid, allowed)  # battle.acting is side
+    )
+    return battle.replace(todo=todo)
+
+
+def finish_move(game: Any, battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """Every group has moved: check the formations again (notes A-37); the step ends."""
+    return end_step(movement.check_breakout(battle, rules, ctx), rules, ctx)
+
+
+def start_fire(game: Any, battle: Battle, rules: Rules, ctx: Context, *, side: str) -> Battle:
+    """``side``'s part of a combat step begins: the damage as it stands at the start of
+    the step (fire is simultaneous, 7.5), and the ships of ``side`` that may fire."""
     if battle.snapshot:
         battle = battle.replace(acting=side, started=True)
     else:
         snapshot = tuple(s.damage for s in battle.ships)
         battle = battle.replace(acting=side, started=True, snapshot=snapshot)
-    torpedo = step in TORPEDO_STEPS
+    torpedo = battle.step in TORPEDO_STEPS
     return battle.replace(todo=fire.shooters(battle, rules, side, torpedo))
+
+
+def fire_first(game: Any, battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """The first side has declared: resolve its attacks (7.5, 7.8); the squadron hits
+    they leave are assigned before the other side fires (9.4)."""
+    if battle.planned:
+        battle = fire.resolve(battle, rules, battle.step in TORPEDO_STEPS, ctx)
+    return battle
+
+
+def fire_second(game: Any, battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """The second side has declared: resolve its attacks; once its squadron hits are
+    assigned (9.4), the damage takes effect (8.0) and the step ends."""
+    if battle.planned:
+        battle = fire.resolve(battle, rules, battle.step in TORPEDO_STEPS, ctx)
+        if battle.pending:
+            return battle
+    return end_step(end_combat_step(battle, rules, ctx), rules, ctx)
+
+
+def pending(battle: Battle, rules: Rules) -> bool:
+    """Squadron hits remain to be assigned (9.4): the fire step is played again."""
+    return bool(battle.pending)
 
 
 def _scripted(battle: Battle, rules: Rules, side: str, ctx: Context) -> Battle:
@@ -138,22 +172,6 @@ def _scripted(battle: Battle, rules: Rules, side: str, ctx: Context) -> Battle:
     return battle
 
 
-def finish_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
-    """The deciding side is done: resolve its attacks, hand over, or end the step."""
-    step = battle.step
-    if step in GUNNERY_STEPS or step in TORPEDO_STEPS:
-        if battle.planned:
-            battle = fire.resolve(battle, rules, step in TORPEDO_STEPS, ctx)
-            if battle.pending:
-                return battle
-        if battle.acting == battle.initiative:
-            return battle.replace(acting=other(battle.acting), started=False, todo=())
-        battle = end_combat_step(battle, rules, ctx)
-    else:
-        battle = movement.check_breakout(battle, rules, ctx)
-    return advance_step(battle, ctx, rules)
-
-
 def end_combat_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
     """At the end of a combat step the damage takes effect: sunk ships go (8.0)."""
     for i, s in enumerate(battle.ships):
@@ -165,13 +183,14 @@ def end_combat_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
     return movement.clear_tows(battle.replace(snapshot=()))
 
 
-def advance_step(battle: Battle, ctx: Context, rules: Rules) -> Battle:
-    """Go to the next step, or end the impulse (7.36)."""
-    reset = {"acting": "", "started": False, "todo": (), "planned": (), "snapshot": (), "moved": ()}
-    both = all(fighting(battle, side) for side in SIDES)  # the reset leaves the ships alone
+def end_step(battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """A step is over: the battle ends if one side has no ship left on the map (7.36);
+    after step 20 the impulse ends. Otherwise the driver goes on to the next step, which
+    begins with nothing listed (:func:`~.sequence_of_play.move`)."""
+    both = all(fighting(battle, side) for side in SIDES)
     if both and battle.step < 20:
-        return battle.replace(step=battle.step + 1, **reset)
-    battle = battle.replace(**reset)
+        return battle
+    battle = battle.replace(acting="", started=False, **sequence_of_play.FRESH)
     if not both:
         return end(battle, "One side has no ship left on the map", ctx, "no_ships")
     return end_impulse(battle, ctx, rules)
@@ -298,30 +317,96 @@ def roll_battle_fuel(scen: BattleScenario | None, ctx: Context) -> None:
                 )
 
 
-def ask(battle: Battle, rules: Rules) -> Decision | None:
-    """The pending decision of the impulse sequence, if any."""
-    if battle.phase != "impulse":
+# -- the driver: what the steps of the sequence of play (sequence_of_play.BATTLE) do ------
+
+
+def ask_placement(game: Any, battle: Battle, rules: Rules) -> Decision | None:
+    """The next set-up decision (7.2, 16.1)."""
+    return setup.ask(battle)
+
+
+def ask_move(game: Any, battle: Battle, rules: Rules) -> Decision | None:
+    """The next group's move (7.32), one group at a time."""
+    if not battle.todo:
         return None
+    return movement.ask(battle, rules, battle.todo[0], MOVE_STEPS[battle.step])
+
+
+def ask_fire(game: Any, battle: Battle, rules: Rules) -> Decision | None:
+    """A squadron hit to assign (9.4), else the next ship's target (7.5, 7.8)."""
     if battle.pending:
         return fire.ask_assign(battle, rules)
     if not battle.todo:
         return None
-    item = battle.todo[0]
-    if battle.step in MOVE_STEPS:
-        return movement.ask(battle, rules, item, MOVE_STEPS[battle.step])
-    return fire.ask(battle, rules, item, battle.step in TORPEDO_STEPS)
+    return fire.ask(battle, rules, battle.todo[0], battle.step in TORPEDO_STEPS)
 
 
-def advance(battle: Battle, rules: Rules, ctx: Context) -> Battle:
-    """Run the impulse sequence until a side must decide."""
-    for _ in range(100_000):
-        if battle.phase != "impulse" or battle.todo or battle.pending:
-            return battle
-        if battle.step == 1 or not battle.started:
-            battle = start_step(battle, rules, ctx)
+def run_initiative(game: Any, battle: Battle, rules: Rules, ctx: Context) -> Battle:
+    """Step 1 (7.1 A, 16.2)."""
+    return determine_initiative(battle, ctx)
+
+
+def _apply(fn: Any) -> Any:
+    """An action handler ``fn(battle, rules, action, ctx)`` as the driver calls it."""
+
+    def apply(game: Any, battle: Battle, action: Action, rules: Rules, ctx: Context) -> Battle:
+        result: Battle = fn(battle, rules, action, ctx)
+        return result
+
+    apply.__name__ = fn.__name__
+    return apply
+
+
+def _plays() -> dict[str, Play[Any, Battle, Rules]]:
+    # a placement that ends a side's set-up shows its counters: a reveal (7.2)
+    place_apply = _apply(lambda b, r, a, ctx: setup.revealing(b, setup.apply(b, a, ctx), ctx))
+    flagship_apply = _apply(
+        lambda b, r, a, ctx: setup.revealing(b, setup.choose_flagship(b, a, ctx), ctx)
+    )
+    plays: dict[str, Play[Any, Battle, Rules]] = {
+        "placement": Play(
+            ask=ask_placement,
+            apply={Place: place_apply, Flagship: flagship_apply},
+            asks=lambda b, r: bool(b.todo),
+        ),
+        "step1": Play(run=run_initiative),
+    }
+    moves = {Move: _apply(movement.apply), Tow: _apply(movement.apply_tow)}
+    declare = _apply(lambda b, r, a, ctx: fire.declare(b, a))
+    shots = {Fire: declare, Torpedo: declare, Assign: _apply(fire.assign)}
+    for n in range(2, 21):
+        if n in MOVE_STEPS:
+            index = 0 if n in INITIATIVE_MOVES else 1
+            begin = for_side(initiative_order, index, start_move)
+            plays[f"impulse.step{n}.begin"] = Play(run=begin)
+            plays[f"impulse.step{n}.move"] = Play(
+                run=finish_move, ask=ask_move, apply=moves, asks=lambda b, r: bool(b.todo)
+            )
             continue
-        battle = finish_step(battle, rules, ctx)
-    raise AssertionError("the battle made no progress")
+        for index, id in enumerate(("first", "second")):
+            begin = for_side(initiative_order, index, start_fire)
+            plays[f"impulse.step{n}.{id}.begin"] = Play(run=begin)
+            plays[f"impulse.step{n}.{id}.fire"] = Play(
+                run=fire_second if index else fire_first,
+                ask=ask_fire,
+                apply=shots,
+                again=pending,
+                asks=lambda b, r: bool(b.pending or b.todo),
+            )
+    return plays
 
 
-__all__ = ["GUNNERY_STEPS", "MOVE_STEPS", "TORPEDO_STEPS", "advance", "ask"]
+DRIVER: Driver[Any, Battle, Rules] = Driver(
+    BATTLE,
+    _plays(),
+    place,
+    move,
+    operator.attrgetter("over"),
+    forced=False,  # a decision with one choice is still the player's to take
+    places=PLACES,
+)
+"""The tactical battle's driver (GWaS 7.2, 7.31): a rule function that ends the impulse
+or the battle moves the battle itself (to step 1 of the next impulse, 7.36)."""
+
+
+__all__ = ["DRIVER", "end_impulse", "initiative_order", "roll_battle_fuel"]

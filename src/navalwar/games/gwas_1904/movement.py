@@ -555,7 +555,9 @@ def _apply(
     if _seamanship_fails(battle, rules, members, ctx):
         return battle
     if action.group == FORMATION:
-        return reveal(clear_tows(_move_formation(battle, rules, members, HEADING[action.to], ctx)))
+        return reveal(
+            clear_tows(_move_formation(battle, rules, members, HEADING[action.to], ctx)), ctx
+        )
     movers = [s for s in members if s.counter not in action.leave]
     if action.leave:
         ctx.log(
@@ -567,7 +569,7 @@ def _apply(
     moved = tuple(sorted({*battle.moved, *(s.counter for s in movers)}))
     battle = battle.replace(moved=moved)
     if action.to.startswith("exit:"):
-        return reveal(clear_tows(leave_map(battle, rules, movers, action.to[5:], ctx)))
+        return reveal(clear_tows(leave_map(battle, rules, movers, action.to[5:], ctx)), ctx)
     if action.to.startswith("beach:"):
         dest = hex_of(action.to[6:])
         ships = {s.key: s.replace(hex=dest, beached=True) for s in movers}
@@ -578,9 +580,9 @@ def _apply(
             ships=sorted(ships),
             hex=action.to[6:],
         )
-        return reveal(clear_tows(battle.with_ships(ships)))
+        return reveal(clear_tows(battle.with_ships(ships)), ctx)
     dest = hex_of(action.to)
-    return reveal(clear_tows(enter(battle, rules, movers, dest, ctx)))
+    return reveal(clear_tows(enter(battle, rules, movers, dest, ctx)), ctx)
 
 
 def _names(rules: Rules, ships: Sequence[BattleShip]) -> str:

@@ -37,8 +37,8 @@ from navalwar.errors import NavalwarError, UnknownNameError
 from navalwar.games.gwas_1904 import tactical_map as tmap
 from navalwar.games.gwas_1904 import weather
 from navalwar.games.gwas_1904.battle import Battle
-from navalwar.games.gwas_1904.impulse import GUNNERY_STEPS, MOVE_STEPS, TORPEDO_STEPS
 from navalwar.games.gwas_1904.overlay import LABEL_DY, Overlay
+from navalwar.games.gwas_1904.sequence_of_play import GUNNERY_STEPS, MOVE_STEPS, TORPEDO_STEPS
 from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.hexgrid import Hex, to_pixel
 from navalwar.render.svg import text as _text

@@ -418,7 +418,7 @@ def _next(battle: Battle, ctx: Context) -> Battle:
         raise_no_room(first)
     if battle.todo:
         return battle
-    battle = reveal(attrs.evolve(battle, phase="impulse", step=1, acting="", started=False))
+    battle = reveal(attrs.evolve(battle, phase="impulse", step=1, acting="", started=False), ctx)
     ctx.log("set_up_done", "All counters are placed face down (7.23)", "GWaS 7.2")
     return battle
 
@@ -429,3 +429,24 @@ def begin(battle: Battle, order: list[str], ctx: Context) -> Battle:
 
 
 __all__ = ["apply", "ask", "begin", "legal_hexes"]
+
+
+def revealing(before: Battle, after: Battle, ctx: Context) -> Battle:
+    """``after``, a step of the set-up; it is a reveal (``Context.reveal``: no undo past
+    it) if it first shows a side's counters to the enemy (7.2). Counters turned face up
+    (7.27) mark the reveal where they turn (:func:`navalwar.games.gwas_1904.battle.reveal`)."""
+    if before.phase == "setup" and any(
+        enemy_placing(before, side) and not enemy_placing(after, side)
+        for side in {s.side for s in before.ships}
+    ):
+        ctx.reveal = True
+    return after
+
+
+def enemy_placing(battle: Battle, side: str) -> bool:
+    """Whether the enemy of ``side`` is still setting up its counters (7.2): until it is
+    done, ``side`` sees none of them, not even where they are."""
+    if battle.phase != "setup":
+        return False
+    enemy = {s.counter for s in battle.ships if s.side != side}
+    return any(c in enemy for c in battle.todo)

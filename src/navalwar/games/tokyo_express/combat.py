@@ -557,6 +557,7 @@ def _gunnery(
     if purpose is None:
         purpose = _CARD_PURPOSE[deck_name] = f"{deck_name} Gunnery Card"
     number, decks[deck_name] = deck.draw(ctx.dice, purpose, rule)
+    ctx.reveal = True  # a card turned over (TE 3.7): no undo past it
     card = data.decks[deck_name][number]
     d = distance(attacker.hex, target.hex)
     band = gun_band(d)

@@ -320,16 +320,7 @@ class TokyoExpress(Game[State, TEData]):
                     "caliber": spec.caliber,
                 }
             )
-        decision = self.decision(state, data)
-        pending = decision.to_json(self.codec) if decision and decision.side == side else None
         return {
-            "game": self.id,
-            "side": side,
-            "where": where(state),
-            "turn": state.turn,
-            "last_turn": state.last_turn,
-            "phase": state.phase,
-            "step": state.step,
             "ships": ships,
             "formations": [
                 {
@@ -347,8 +338,16 @@ class TokyoExpress(Game[State, TEData]):
             "admiral_killed": bool(state.admiral_killed_turn),
             "chits": {"in_cup": len(state.cup), "drawn": list(state.cup.drawn)},
             "victory_points": victory_points(state, data),
-            "decision": pending,
-            "over": state.over,
+        }
+
+    def position(self, state: State) -> dict[str, Any]:
+        """The turn, the phase and step of the Basic Game turn (TE 3.0), and in words."""
+        return {
+            "where": where(state),
+            "turn": state.turn,
+            "last_turn": state.last_turn,
+            "phase": state.phase,
+            "step": state.step,
         }
 
     def outcome(self, state: State, data: TEData) -> Outcome | None:
