@@ -63,11 +63,15 @@ def _where(step: str, phase: int, turn: int, over: bool) -> str:
 
 def begin(ctx: Context, state: State, note: str = "") -> None:
     """Log the start of a phase or segment in the rulebook's words (TE 3.1)."""
-    key = sequence_key(state.step, state.phase)
-    rule = step_rule(key) if key else "TE 3.9"
-    ctx.log(
-        "phase_began", lambda: where(state) + note, rule, turn=state.turn, step=key or state.step
-    )
+    step, rule = _began(state.step, state.phase)
+    ctx.log("phase_began", lambda: where(state) + note, rule, turn=state.turn, step=step)
+
+
+@functools.lru_cache(maxsize=256)
+def _began(step: str, phase: int) -> tuple[str, str]:
+    """The key (or engine step) and rule a ``phase_began`` event of a step names."""
+    key = sequence_key(step, phase)
+    return (key, step_rule(key)) if key else (step, "TE 3.9")
 
 
 def heading_name(h: int) -> str:

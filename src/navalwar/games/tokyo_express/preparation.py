@@ -184,8 +184,7 @@ def apply_formations(
             ships=names,
         )
         fid += 1
-    state = state.with_ships(changed)
-    return state.replace(formations=tuple(forms), next_formation_id=fid)
+    return state.updated(changed, formations=tuple(forms), next_formation_id=fid)
 
 
 def ask_us_speed(game: Game[State, TEData], state: State, data: TEData) -> Decision | None:
@@ -418,8 +417,7 @@ def run_jp_formation(game: Game[State, TEData], state: State, data: TEData, ctx:
             speed=speed,
         )
         fid += 1
-    state = state.with_ships(changed)
-    return state.replace(formations=tuple(forms), next_formation_id=fid)
+    return state.updated(changed, formations=tuple(forms), next_formation_id=fid)
 
 
 def run_jp_orders(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:

@@ -114,6 +114,8 @@ for (_step, _phase), _key in sorted(PLACES.items(), key=lambda e: e[0][1]):
 def move(state: State, key: str) -> State:
     """The state standing at the leaf ``key`` of :data:`BASIC_TURN`."""
     step, phase = _AT[key]
+    if phase == state.phase:  # (most steps: one field to change)
+        return state.replace(step=step)
     return state.replace(step=step, phase=phase)
 
 

@@ -63,8 +63,7 @@ def run_counter_adjustment(
 ) -> State:
     """Counter Adjustment Phase (TE 3.1 O): unfire the ships, remove Formation markers."""
     ships = [s.replace(fired=False, formation=0) for s in state.ships if s.fired or s.formation]
-    state = state.with_ships(ships)
-    return state.replace(formations=(), next_formation_id=1)
+    return state.updated(ships, formations=(), next_formation_id=1)
 
 
 def run_end_of_turn(game: Game[State, TEData], state: State, data: TEData, ctx: Context) -> State:
