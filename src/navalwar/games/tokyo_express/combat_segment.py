@@ -11,10 +11,7 @@ from collections.abc import Sequence
 
 from navalwar.engine import Context, Decision, Game
 from navalwar.frozen import evolve
-from navalwar.games.tokyo_express.actions import (
-    GunneryAttack,
-    TorpedoAttack,
-)
+from navalwar.games.tokyo_express.actions import GunneryAttack, TorpedoAttack
 from navalwar.games.tokyo_express.allocation import (
     NO_COMBAT,
     gunnery_attacks,
@@ -33,13 +30,7 @@ from navalwar.games.tokyo_express.combat import (
 )
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import te_label
-from navalwar.games.tokyo_express.model import (
-    READY,
-    US,
-    Attack,
-    Combat,
-    State,
-)
+from navalwar.games.tokyo_express.model import READY, US, Attack, Combat, State
 
 
 def _resolve_torpedoes(

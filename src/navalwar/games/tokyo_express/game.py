@@ -22,19 +22,11 @@ from navalwar.engine import Context, Decision, Game, Match, Outcome, TurnStart
 from navalwar.errors import NavalwarError
 from navalwar.frozen import evolve
 from navalwar.games.tokyo_express import loading as te_loading
-from navalwar.games.tokyo_express.actions import (
-    ACTION_TYPES,
-)
+from navalwar.games.tokyo_express.actions import ACTION_TYPES
 from navalwar.games.tokyo_express.data import CALIBERS, TEData
 from navalwar.games.tokyo_express.events import EVENT_KINDS
 from navalwar.games.tokyo_express.geometry import TE_MAP, te_label
-from navalwar.games.tokyo_express.model import (
-    JAPAN,
-    READY,
-    US,
-    Ship,
-    State,
-)
+from navalwar.games.tokyo_express.model import JAPAN, READY, US, Ship, State
 from navalwar.games.tokyo_express.narration import heading_name as _heading
 from navalwar.games.tokyo_express.narration import where
 from navalwar.games.tokyo_express.scenario import (

@@ -12,9 +12,7 @@ import functools
 from collections.abc import Mapping, Sequence
 
 from navalwar.engine import Context, Decision, Game
-from navalwar.games.tokyo_express.actions import (
-    Turn,
-)
+from navalwar.games.tokyo_express.actions import Turn
 from navalwar.games.tokyo_express.basic_turn import BASIC_TURN, ORDINALS
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.geometry import TE_MAP, te_label

@@ -46,10 +46,7 @@ from navalwar.games.tokyo_express.model import (
     Ship,
     State,
 )
-from navalwar.games.tokyo_express.movement import (
-    maneuver_problem,
-    us_order_can_stay_on_map,
-)
+from navalwar.games.tokyo_express.movement import maneuver_problem, us_order_can_stay_on_map
 from navalwar.games.tokyo_express.narration import begin
 from navalwar.hexgrid import distance
 

@@ -8,11 +8,7 @@ from __future__ import annotations
 
 from navalwar.engine import Context, Game
 from navalwar.games.tokyo_express.data import TEData
-from navalwar.games.tokyo_express.model import (
-    JAPAN,
-    US,
-    State,
-)
+from navalwar.games.tokyo_express.model import JAPAN, US, State
 from navalwar.games.tokyo_express.narration import begin
 from navalwar.games.tokyo_express.victory import level_of_victory, victory_points
 

@@ -3,14 +3,8 @@
 from __future__ import annotations
 
 from navalwar.games.tokyo_express.data import TEData
-from navalwar.games.tokyo_express.model import (
-    JAPAN,
-    US,
-    State,
-)
-from navalwar.games.tokyo_express.scenario import (
-    Scenario,
-)
+from navalwar.games.tokyo_express.model import JAPAN, US, State
+from navalwar.games.tokyo_express.scenario import Scenario
 
 
 def victory_points(state: State, data: TEData) -> dict[str, int]:
