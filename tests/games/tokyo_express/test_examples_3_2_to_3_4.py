@@ -7,8 +7,7 @@ import pytest
 from navalwar.dice import ScriptedDice
 from navalwar.engine import Context
 from navalwar.frozen import evolve
-from navalwar.games.tokyo_express import GAME
-from navalwar.games.tokyo_express import game as g
+from navalwar.games.tokyo_express import GAME, movement_phase, preparation
 from navalwar.games.tokyo_express.battle_movement import battle_movement, sector
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.formations import japanese_groupings, us_grouping_problem
@@ -38,7 +37,7 @@ def move_us(state: State, data: TEData, when: str | None, rolls: tuple[int, ...]
     """Run one US Movement Segment with formation 1's turn timing ``when``."""
     plan = ((1, when),) if when else ()
     state = evolve(state, plan=plan, step="us_move")
-    return g.run_us_move(GAME, state, data, ctx(*rolls))
+    return movement_phase.run_us_move(GAME, state, data, ctx(*rolls))
 
 
 def set_order(state: State, fid: int, order: Order) -> State:
@@ -106,7 +105,7 @@ def test_3_2_example_of_formation_speed(te_data: TEData) -> None:
         step="us_speed",
         formations=tuple(f.replace(speed_set=False) for f in state.formations),
     )
-    decision = g.ask_us_speed(GAME, state, te_data)
+    decision = preparation.ask_us_speed(GAME, state, te_data)
     assert decision is not None and decision.choices is not None
     assert sorted(a.speed for a in decision.choices) == [1, 2, 3, 4, 5]  # type: ignore[attr-defined]
 
@@ -195,7 +194,7 @@ def test_3_3_countermarch_and_s_turn_need_speed_2(te_data: TEData) -> None:
     """Speed 1 cannot Countermarch or S-Turn; Speed 2 Countermarches in two turns."""
     state = position(te_data, us=[("Barton", "2020", "N")], speeds={"Barton": 1}, step="us_orders")
     state = evolve(state, formations=tuple(f.replace(order_set=False) for f in state.formations))
-    decision = g.ask_us_orders(GAME, state, te_data)
+    decision = preparation.ask_us_orders(GAME, state, te_data)
     assert decision is not None and decision.choices is not None
     kinds = {a.maneuver for a in decision.choices}  # type: ignore[attr-defined]
     assert kinds == {AHEAD, TURN_60, TURN_120}
@@ -273,13 +272,13 @@ def test_3_3_example_of_us_freedom_of_action(te_data: TEData) -> None:
     """Two DDs, 10 and 11 hexes from the flagship: -1. Roll 6 -> 5: '-' (no change).
     Roll 3 -> 2: 'A': the Countermarch becomes Ahead; from Ahead it would become a
     Countermarch whose direction the player chooses."""
-    state = g.run_us_foa(GAME, _foa_state(te_data, COUNTERMARCH), te_data, ctx(6))
+    state = preparation.run_us_foa(GAME, _foa_state(te_data, COUNTERMARCH), te_data, ctx(6))
     assert state.formation(2).order.maneuver == COUNTERMARCH and not state.pending
-    state = g.run_us_foa(GAME, _foa_state(te_data, COUNTERMARCH), te_data, ctx(3))
+    state = preparation.run_us_foa(GAME, _foa_state(te_data, COUNTERMARCH), te_data, ctx(3))
     assert state.formation(2).order.maneuver == AHEAD
-    state = g.run_us_foa(GAME, _foa_state(te_data, AHEAD), te_data, ctx(3))
+    state = preparation.run_us_foa(GAME, _foa_state(te_data, AHEAD), te_data, ctx(3))
     assert state.pending == (2,)
-    decision = g.ask_foa_direction(GAME, state, te_data)
+    decision = preparation.ask_foa_direction(GAME, state, te_data)
     assert decision is not None and decision.choices is not None
     assert {a.direction for a in decision.choices} == {"port", "starboard"}  # type: ignore[attr-defined]
 
@@ -287,12 +286,12 @@ def test_3_3_example_of_us_freedom_of_action(te_data: TEData) -> None:
 def test_3_3_flagship_formation_is_exempt_and_death_means_minus_2(te_data: TEData) -> None:
     """Only formations without the admiral roll; once he is dead all roll at -2 (TE 3.9)."""
     c = ctx(6)
-    g.run_us_foa(GAME, _foa_state(te_data, COUNTERMARCH), te_data, c)
+    preparation.run_us_foa(GAME, _foa_state(te_data, COUNTERMARCH), te_data, c)
     rolls = [e for e in c.events if e.kind == "freedom_of_action"]
     assert len(rolls) == 1 and rolls[0].data["modifier"] == -1
     dead = evolve(_foa_state(te_data, COUNTERMARCH), admiral_killed_turn=1)
     c = ctx(6, 6)
-    g.run_us_foa(GAME, dead, te_data, c)
+    preparation.run_us_foa(GAME, dead, te_data, c)
     rolls = [e for e in c.events if e.kind == "freedom_of_action"]
     assert [e.data["modifier"] for e in rolls] == [-2, -2]
 
@@ -357,7 +356,9 @@ def _jp_state(te_data: TEData, order: Order) -> State:
 
 
 def _jp_phase(state: State, te_data: TEData, p: int, *rolls: int) -> State:
-    return g.run_jp_move(GAME, evolve(state, phase=p, step="jp_move"), te_data, ctx(*rolls))
+    return movement_phase.run_jp_move(
+        GAME, evolve(state, phase=p, step="jp_move"), te_data, ctx(*rolls)
+    )
 
 
 def test_3_3_example_japanese_60_degree_turn(te_data: TEData) -> None:

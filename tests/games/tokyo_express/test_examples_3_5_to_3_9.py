@@ -7,8 +7,7 @@ import pytest
 from navalwar.dice import ScriptedDice
 from navalwar.engine import Context
 from navalwar.frozen import evolve
-from navalwar.games.tokyo_express import GAME
-from navalwar.games.tokyo_express import game as g
+from navalwar.games.tokyo_express import GAME, combat_segment, terminal_stage, victory
 from navalwar.games.tokyo_express.actions import GunneryAttack, TorpedoAttack
 from navalwar.games.tokyo_express.allocation import (
     japanese_gunnery_plan,
@@ -150,7 +149,7 @@ def test_3_6_example_of_torpedo_attack(te_data: TEData) -> None:
     Chicago's maximum Speed drops by 1 to 5."""
     state = _chicago(te_data)
     c = ctx(6)
-    state = g.run_jp_torpedo(GAME, state, te_data, c)
+    state = combat_segment.run_jp_torpedo(GAME, state, te_data, c)
     attack = next(e for e in c.events if e.kind == "torpedo_attack")
     assert attack.data["total"] == 15 and attack.data["roll"] == 6
     assert attack.data["result"] == 4 and attack.data["damage"] == 5
@@ -158,7 +157,9 @@ def test_3_6_example_of_torpedo_attack(te_data: TEData) -> None:
     assert chicago.hits == 5 and chicago.stern_hits == 1
     assert state.ship("Jintsu").salvos.count(FIRED) == 1
     assert state.ship("Asagumo").salvos.count(FIRED) == 2
-    state = g.run_damage_effects(GAME, end_of_combat_segment(state, te_data, ctx()), te_data, ctx())
+    state = terminal_stage.run_damage_effects(
+        GAME, end_of_combat_segment(state, te_data, ctx()), te_data, ctx()
+    )
     assert state.ship("Chicago").max_speed == 5
 
 
@@ -233,8 +234,8 @@ def test_3_7_example_of_gunnery_combat(te_data: TEData) -> None:
     assert action in us_gunnery_choices(state, te_data, state.ship("Boise"))
     state = evolve(state, combat=Combat(to_ask=("Boise",)))
     c = ctx()
-    state = g.apply_gunnery(GAME, state, action, te_data, c)
-    state = g.run_us_gunnery(GAME, state, te_data, c)
+    state = combat_segment.apply_gunnery(GAME, state, action, te_data, c)
+    state = combat_segment.run_us_gunnery(GAME, state, te_data, c)
     shots = [e for e in c.events if e.kind == "gunnery_attack"]
     assert [e.data["card"] for e in shots] == [6, 20]
     assert [e.data["row"] for e in shots] == [2, 2]
@@ -256,8 +257,8 @@ def test_3_7_atlanta_uses_the_light_deck(te_data: TEData) -> None:
     assert action in us_gunnery_choices(state, te_data, state.ship("Atlanta"))
     state = evolve(state, combat=Combat(to_ask=("Atlanta",)))
     c = ctx()
-    state = g.apply_gunnery(GAME, state, action, te_data, c)
-    state = g.run_us_gunnery(GAME, state, te_data, c)
+    state = combat_segment.apply_gunnery(GAME, state, action, te_data, c)
+    state = combat_segment.run_us_gunnery(GAME, state, te_data, c)
     (shot,) = [e for e in c.events if e.kind == "gunnery_attack"]
     assert shot.data["card"] == 3 and "Light card #3" in shot.text
     assert state.deck("CL") == cl_deck
@@ -298,7 +299,7 @@ def test_3_8_sinking_ship_is_removed_at_damage_effects(te_data: TEData) -> None:
     state = position(te_data, japan=[("Yunagi", "1010", "S")], us=[("Chicago", "2020", "N")])
     state = apply_damage(state, te_data, "Yunagi", 99, ctx(), "test")
     assert state.ship("Yunagi").sinking and not state.ship("Yunagi").removed
-    state = g.run_damage_effects(GAME, state, te_data, ctx())
+    state = terminal_stage.run_damage_effects(GAME, state, te_data, ctx())
     assert state.ship("Yunagi").removed
 
 
@@ -314,7 +315,7 @@ def test_3_8_one_box_left_means_speed_2(te_data: TEData) -> None:
     for n in ("California", "Washington"):
         state = apply_damage(state, te_data, n, te_data.ship(n).boxes - 1, ctx(), "test")
     state = end_of_combat_segment(state, te_data, ctx())
-    state = g.run_damage_effects(GAME, state, te_data, ctx())
+    state = terminal_stage.run_damage_effects(GAME, state, te_data, ctx())
     assert state.ship("California").max_speed == 1
     assert state.ship("Washington").max_speed <= 2
 
@@ -360,9 +361,9 @@ def test_3_9_example_victory_points(te_data: TEData) -> None:
         for s in state.ships
     ]
     state = evolve(state, ships=tuple(ships), scenario=scen)
-    vp = g.victory_points(state, te_data)
+    vp = victory.victory_points(state, te_data)
     assert vp == {"US": 16, "Japan": 8}
-    assert g.level_of_victory(scen, vp["US"] - vp["Japan"]) == "US Marginal Victory"
+    assert victory.level_of_victory(scen, vp["US"] - vp["Japan"]) == "US Marginal Victory"
 
 
 @pytest.mark.parametrize(
@@ -379,7 +380,7 @@ def test_3_9_example_victory_points(te_data: TEData) -> None:
 )
 def test_3_9_levels_of_victory(te_data: TEData, margin: int, level: str) -> None:
     """The five levels of victory (TE 3.9)."""
-    assert g.level_of_victory(load_scenario("basic", te_data), margin) == level
+    assert victory.level_of_victory(load_scenario("basic", te_data), margin) == level
 
 
 def test_3_9_callaghan_killed_is_2_vp(te_data: TEData) -> None:
@@ -388,6 +389,6 @@ def test_3_9_callaghan_killed_is_2_vp(te_data: TEData) -> None:
     state = position(te_data, us=[("Portland", "2010", "N")], japan=[("Kako", "1010", "S")])
     state = evolve(state, scenario=scen, flagship="Portland")
     state = state.with_ship(state.ship("Portland").replace(sinking=True))
-    state = g.run_damage_effects(GAME, state, te_data, ctx())
+    state = terminal_stage.run_damage_effects(GAME, state, te_data, ctx())
     assert state.admiral_killed_turn == 1
-    assert g.victory_points(state, te_data)["Japan"] == 6 + 2
+    assert victory.victory_points(state, te_data)["Japan"] == 6 + 2

@@ -13,8 +13,7 @@ from navalwar.dice import ScriptedDice
 from navalwar.engine import Context
 from navalwar.errors import DataError
 from navalwar.frozen import evolve
-from navalwar.games.tokyo_express import GAME
-from navalwar.games.tokyo_express import game as g
+from navalwar.games.tokyo_express import GAME, combat_segment, movement_phase, terminal_stage
 from navalwar.games.tokyo_express.allocation import (
     japanese_torpedo_plan,
     us_torpedo_can_fire,
@@ -154,7 +153,7 @@ def _n_then_second_round(te_data: TEData, option: str) -> list[object]:
     assert [s.value for s in te_data.ship("Fubuki").salvos][:2] == [3, 3]
     assert te_data.torpedo.result("Japan", 2, 1) == "N"
     c = ctx(1, 10)
-    g.run_jp_torpedo(GAME, state, te_data, c)
+    combat_segment.run_jp_torpedo(GAME, state, te_data, c)
     return [e.data["result"] for e in c.events if e.kind == "torpedo_attack"]
 
 
@@ -183,7 +182,7 @@ def _at_the_edge(te_data: TEData, laffey: str, order: Order) -> tuple[State, Con
     state = state.with_formation(state.formation(1).replace(order=order))
     state = evolve(state, plan=((1, "after"),), step="us_move")
     c = ctx()
-    return g.run_us_move(GAME, state, te_data, c), c
+    return movement_phase.run_us_move(GAME, state, te_data, c), c
 
 
 def _heading(state: State, name: str) -> str:
@@ -342,7 +341,7 @@ def _speed_after(te_data: TEData, name: str, hits: int) -> tuple[int, int]:
     state = position(te_data, japan=[(name, "1010", "S")], us=[("Chicago", "2020", "N")])
     state = apply_damage(state, te_data, name, hits, ctx(), "TE 3.8")
     state = end_of_combat_segment(state, te_data, ctx())
-    state = g.run_damage_effects(GAME, state, te_data, ctx())
+    state = terminal_stage.run_damage_effects(GAME, state, te_data, ctx())
     return state.ship(name).level, state.ship(name).max_speed
 
 

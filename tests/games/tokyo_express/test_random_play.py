@@ -17,7 +17,7 @@ import pytest
 
 from navalwar.agents import RandomAgent, make_agent, play_out
 from navalwar.engine import Match
-from navalwar.games.tokyo_express import GAME
+from navalwar.games.tokyo_express import GAME, movement_phase
 from navalwar.games.tokyo_express import game as te_game
 from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.game import level_of_victory, victory_points
@@ -203,7 +203,7 @@ def test_the_watcher_sees_a_broken_stacking_rule(
     te_data: TEData, watch: Callable[[Watcher | None], None], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The invariant checks can fail: with TE 3.4 stacking switched off, three ships share a hex."""
-    monkeypatch.setattr(te_game, "_stacking", lambda state, paths, ctx: set())
+    monkeypatch.setattr(movement_phase, "_stacking", lambda state, paths, ctx: set())
     for seed in range(40):
         watcher = Watcher(te_data)
         watch(watcher)

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from navalwar.agents import RandomAgent, play_out
 from navalwar.engine import Match
+from navalwar.frozen import evolve
+from navalwar.games.tokyo_express import GAME
+from navalwar.games.tokyo_express.model import US, Combat, State
 from navalwar.games.tokyo_express.sequence_of_play import BASIC_TURN
 
 
@@ -48,10 +51,9 @@ def test_3_1_one_chit_per_movement_phase_and_one_combat_segment_per_turn() -> No
 
 def test_3_1_every_step_of_the_declared_turn_is_played_by_the_driver() -> None:
     """Each leaf of BASIC_TURN is a place a state can stand at (its ``step`` and
-    ``phase``, as saved) and names what it runs or asks; only the Damage and Sinking
-    markers step has no play of its own (US gunnery places them, TE 3.5 step 5)."""
-    from navalwar.games.tokyo_express.game import DRIVER
-    from navalwar.games.tokyo_express.sequence_of_play import PLACES, move, place
+    ``phase``, as saved) and names what it runs or asks, the Damage and Sinking markers
+    step too (TE 3.5 step 5)."""
+    from navalwar.games.tokyo_express.sequence_of_play import DRIVER, PLACES, move, place
 
     m = Match.start("tokyo_express", "basic", seed=1)
     state = m.state
@@ -65,5 +67,69 @@ def test_3_1_every_step_of_the_declared_turn_is_played_by_the_driver() -> None:
             idle.append(key)
         if play.ask is None:
             assert not play.apply
-    assert idle == [f"activity.move{n}.combat.markers" for n in range(1, 7)]
+    assert idle == []
     assert set(PLACES.values()) == set(BASIC_TURN.flatten())
+
+
+def _onward(state: State, key: str) -> str:
+    """The leaf the driver plays after leaf ``key`` of a state standing there."""
+    from navalwar.games.tokyo_express.sequence_of_play import DRIVER, move
+
+    return DRIVER.key(DRIVER.onward(key, move(state, key), GAME.load_data()))
+
+
+def test_3_1_the_combat_segment_is_played_only_after_the_combat_chit() -> None:
+    """TE 3.1 "Action Chit Draw Segment": the Combat chit starts the Combat Segment; a
+    blank chit goes on to the next Movement Phase, or after the third to the Second
+    Japanese Movement Orders Phase, or after the sixth to the Terminal Stage."""
+    state = Match.start("tokyo_express", "basic", seed=1).state
+    fought = state.replace(combat=Combat())
+    assert _onward(fought, "activity.move2.chit_draw") == "activity.move2.combat.jp_torpedo"
+    assert _onward(state, "activity.move2.chit_draw") == "activity.move3.us_movement"
+    assert _onward(state, "activity.move3.chit_draw") == "activity.jp_orders_2"
+    assert _onward(state, "activity.move6.chit_draw") == "terminal.damage_effects"
+    assert _onward(fought, "activity.move6.combat.us_gunnery") == "activity.move6.combat.markers"
+
+
+def test_3_1_p_after_the_end_of_turn_the_next_game_turn_begins() -> None:
+    """TE 3.1 P: after the End of Turn Phase of a turn not the last, the next Game Turn
+    begins with its Action Chit Phase."""
+    from navalwar.games.tokyo_express.sequence_of_play import DRIVER, move
+
+    state = move(Match.start("tokyo_express", "basic", seed=1).state, "terminal.end_of_turn")
+    nxt = DRIVER.onward("terminal.end_of_turn", state, GAME.load_data())
+    assert DRIVER.key(nxt) == "preparation.action_chits"
+    assert (nxt.turn, nxt.phase) == (state.turn + 1, 0)
+
+
+def test_3_3_no_freedom_of_action_phase_without_an_admiral() -> None:
+    """TE 3.3, 3.9 "Admirals": a scenario without an admiral has no US Freedom of Action
+    Phase; after the US Movement Orders comes the Japanese Formation Phase."""
+    state = Match.start("tokyo_express", "basic", seed=1).state
+    assert _onward(state, "preparation.us_orders") == "preparation.us_foa.roll"
+    plain = state.replace(scenario=evolve(state.scenario, admiral=None))
+    assert _onward(plain, "preparation.us_orders") == "preparation.jp_formation"
+
+
+def test_3_1_without_us_ships_the_us_preparation_phases_are_skipped() -> None:
+    """TE 3.1 B-D have nothing to do without a US ship on the map: after the Action Chit
+    Phase comes the Japanese Formation Phase."""
+    state = Match.start("tokyo_express", "basic", seed=1).state
+    assert _onward(state, "preparation.action_chits") == "preparation.us_formation.grouping"
+    gone = state.with_ships([s.replace(removed=True) for s in state.side_ships(US)])
+    assert _onward(gone, "preparation.action_chits") == "preparation.jp_formation"
+
+
+def test_3_2_the_grouping_is_asked_until_the_us_formations_are_formed() -> None:
+    """TE 3.2: the US ships are grouped once a turn; then the Speeds are asked."""
+    from navalwar.games.tokyo_express.sequence_of_play import DRIVER, move
+
+    m = Match.start("tokyo_express", "basic", seed=1)
+    while (d := m.decision) is not None and d.kind != "us_formations":
+        m.apply(d.choices[0])
+    assert d is not None and d.choices
+    m.apply(d.choices[0])
+    speed = m.decision
+    assert speed is not None and speed.kind == "us_speed"
+    formed = move(m.state, "preparation.us_formation.grouping")
+    assert DRIVER.decision(GAME, formed, m.data) is None

@@ -1,165 +1,84 @@
-"""The Basic Game's Sequence of Play (TE 3.1, 3.5, 3.9), declared as data.
+"""The Basic Game's Sequence of Play (TE 3.1) bound to what its steps do.
 
-The tree names every step the rules take, in the rulebook's words; ``game.py``
-binds to its steps what they run, ask and apply, and the core driver
-(:class:`navalwar.driver.Driver`) plays them in this order. A state stands at a leaf
-by its ``step`` and ``phase`` fields (as saved): :data:`PLACES` and :func:`move`
-translate. Events and observations say where the game stands at the level of a
-phase, segment or combat step (:func:`where`): "Turn 2, Activity Stage, Fourth
-Movement Phase, Combat Segment, US gunnery".
+:data:`~navalwar.games.tokyo_express.basic_turn.BASIC_TURN` declares the steps; the
+phase modules (``preparation``, ``movement_phase``, ``combat_segment``,
+``terminal_stage``) hold the rule functions; :data:`DRIVER` binds them to the steps,
+and the core driver (:class:`navalwar.driver.Driver`) plays them in order. A state
+stands at a leaf by its ``step`` and ``phase`` fields (as saved): :data:`PLACES` and
+:func:`move` translate.
 """
 
 from __future__ import annotations
 
-import functools
 import operator
 
+from navalwar.driver import Driver, Play
+from navalwar.engine import Game
+from navalwar.games.tokyo_express.actions import (
+    ChooseDirection,
+    ChooseFlagship,
+    FormFormations,
+    GiveOrder,
+    GunneryAttack,
+    SetSpeed,
+    TorpedoAttack,
+    Turn,
+)
+from navalwar.games.tokyo_express.basic_turn import BASIC_TURN
+from navalwar.games.tokyo_express.combat_segment import (
+    apply_gunnery,
+    apply_torpedo,
+    ask_us_gunnery,
+    ask_us_torpedo,
+    in_combat,
+    run_jp_gunnery,
+    run_jp_torpedo,
+    run_markers,
+    run_us_gunnery,
+    run_us_torpedo,
+)
+from navalwar.games.tokyo_express.data import TEData
 from navalwar.games.tokyo_express.model import State
-from navalwar.sequence import SequenceOfPlay, Step
-
-COMBAT_SEGMENT = Step(
-    "combat",
-    "Combat Segment",
-    "TE 3.5",
-    "segment",
-    (
-        Step("jp_torpedo", "Japanese torpedo attacks", "TE 3.5, 3.6", "step"),
-        Step("jp_gunnery", "Japanese gunnery", "TE 3.5, 3.7", "step"),
-        Step("us_torpedo_1", "US first torpedo attacks", "TE 3.5, 3.6", "step"),
-        Step("us_torpedo_2", "US second torpedo attacks", "TE 3.5, 3.6", "step"),
-        Step("us_gunnery", "US gunnery", "TE 3.5, 3.7", "step"),
-        Step("markers", "Damage and Sinking markers", "TE 3.5, 3.8", "step"),
-    ),
+from navalwar.games.tokyo_express.movement_phase import (
+    apply_turn,
+    ask_us_move,
+    run_chit_draw,
+    run_jp_move,
+    run_us_move,
 )
-MOVEMENT_PHASE = Step(
-    "move",
-    "Movement Phase",
-    "TE 3.1 G",
-    "phase",
-    (
-        Step("us_movement", "US Movement Segment", "TE 3.1 G, 3.4", "segment"),
-        Step("jp_movement", "Japanese Movement Segment", "TE 3.1 G, 3.3", "segment"),
-        Step("chit_draw", "Action Chit Draw Segment", "TE 3.1 G", "segment"),
-        COMBAT_SEGMENT,
-    ),
+from navalwar.games.tokyo_express.narration import (
+    _COMBAT,
+    _PREPARATION,
+    _SEGMENT,
+    _TERMINAL,
+    sequence_key,
 )
-ORDINALS = ("First", "Second", "Third", "Fourth", "Fifth", "Sixth")
-LETTERS = "GHIKLM"
-
-
-def _move(n: int) -> Step:
-    return MOVEMENT_PHASE.renamed(
-        f"move{n}", f"{ORDINALS[n - 1]} Movement Phase", f"TE 3.1 {LETTERS[n - 1]}"
-    )
-
-
-BASIC_TURN = SequenceOfPlay(
-    (
-        Step(
-            "setup",
-            "Set-up",
-            "TE 3.9",
-            "stage",
-            (Step("flagship", "The admiral's flagship", "TE 3.9 Admirals", "step"),),
-        ),
-        Step(
-            "preparation",
-            "Preparation Stage",
-            "TE 3.1",
-            "stage",
-            (
-                Step("action_chits", "Action Chit Phase", "TE 3.1 A", "phase"),
-                Step(
-                    "us_formation",
-                    "US Formation Phase",
-                    "TE 3.1 B, 3.2",
-                    "phase",
-                    (
-                        Step("grouping", "Formations", "TE 3.2", "step"),
-                        Step("speed", "Speeds, one formation at a time", "TE 3.2", "step"),
-                    ),
-                ),
-                Step("us_orders", "US Movement Orders Phase", "TE 3.1 C, 3.3", "phase"),
-                Step(
-                    "us_foa",
-                    "US Freedom of Action Phase",
-                    "TE 3.1 D, 3.3",
-                    "phase",
-                    (
-                        Step("roll", "Freedom of Action rolls", "TE 3.3", "step"),
-                        Step("direction", "Countermarch directions", "TE 3.3", "step"),
-                    ),
-                ),
-                Step("jp_formation", "Japanese Formation Phase", "TE 3.1 E, 3.2", "phase"),
-                Step(
-                    "jp_orders_1", "First Japanese Movement Orders Phase", "TE 3.1 F, 3.3", "phase"
-                ),
-            ),
-        ),
-        Step(
-            "activity",
-            "Activity Stage",
-            "TE 3.1",
-            "stage",
-            (
-                _move(1),
-                _move(2),
-                _move(3),
-                Step(
-                    "jp_orders_2", "Second Japanese Movement Orders Phase", "TE 3.1 J, 3.3", "phase"
-                ),
-                _move(4),
-                _move(5),
-                _move(6),
-            ),
-        ),
-        Step(
-            "terminal",
-            "Terminal Stage",
-            "TE 3.1",
-            "stage",
-            (
-                Step("damage_effects", "Damage Effects Phase", "TE 3.1 N, 3.8", "phase"),
-                Step("counter_adjustment", "Counter Adjustment Phase", "TE 3.1 O", "phase"),
-                Step("end_of_turn", "End of Turn Phase", "TE 3.1 P", "phase"),
-            ),
-        ),
-    ),
-    name="Tokyo Express Basic Game",
+from navalwar.games.tokyo_express.preparation import (
+    apply_direction,
+    apply_flagship,
+    apply_formations,
+    apply_order,
+    apply_speed,
+    ask_flagship,
+    ask_foa_direction,
+    ask_us_formation,
+    ask_us_orders,
+    ask_us_speed,
+    has_admiral,
+    has_us_ships,
+    run_action_chits,
+    run_jp_formation,
+    run_jp_orders,
+    run_us_foa,
+)
+from navalwar.games.tokyo_express.terminal_stage import (
+    new_turn,
+    run_counter_adjustment,
+    run_damage_effects,
+    run_end_of_turn,
 )
 
-_PREPARATION = {
-    "action_chits": "action_chits",
-    "us_formation": "us_formation",
-    "us_speed": "us_formation",
-    "us_orders": "us_orders",
-    "us_foa": "us_foa",
-    "us_foa_direction": "us_foa",
-    "jp_formation": "jp_formation",
-}
-_SEGMENT = {"us_move": "us_movement", "jp_move": "jp_movement", "chit_draw": "chit_draw"}
-_COMBAT = {"jp_torpedo", "jp_gunnery", "us_torpedo_1", "us_torpedo_2", "us_gunnery"}
-_TERMINAL = {"damage_effects", "counter_adjustment", "end_of_turn"}
-
-
-@functools.lru_cache(maxsize=256)
-@functools.lru_cache(maxsize=256)
-def sequence_key(step: str, phase: int) -> str | None:
-    """The key in :data:`BASIC_TURN` of the phase, segment or combat step an engine step
-    is part of, as events and observations name it (None for the set-up); the leaf it
-    stands at is :data:`PLACES`'s."""
-    if step in _PREPARATION:
-        return f"preparation.{_PREPARATION[step]}"
-    if step == "jp_orders":
-        return "activity.jp_orders_2" if phase == 3 else "preparation.jp_orders_1"
-    if step in _SEGMENT:
-        return f"activity.move{phase}.{_SEGMENT[step]}"
-    if step in _COMBAT:
-        return f"activity.move{phase}.combat.{step}"
-    if step in _TERMINAL:
-        return f"terminal.{step}"
-    return None
-
+__all__ = ["BASIC_TURN", "DRIVER", "PLACES", "move", "place"]
 
 # the leaves of BASIC_TURN that are not the phase or segment sequence_key names
 _LEAVES = {
@@ -168,7 +87,7 @@ _LEAVES = {
     "us_speed": "preparation.us_formation.speed",
     "us_foa": "preparation.us_foa.roll",
     "us_foa_direction": "preparation.us_foa.direction",
-    "markers": "activity.move{}.combat.markers",  # (made by US gunnery, TE 3.5 step 5)
+    "markers": "activity.move{}.combat.markers",  # (TE 3.5 step 5)
 }
 
 
@@ -195,23 +114,55 @@ for (_step, _phase), _key in sorted(PLACES.items(), key=lambda e: e[0][1]):
 def move(state: State, key: str) -> State:
     """The state standing at the leaf ``key`` of :data:`BASIC_TURN`."""
     step, phase = _AT[key]
+    if phase == state.phase:  # (most steps: one field to change)
+        return state.replace(step=step)
     return state.replace(step=step, phase=phase)
 
 
-def where(state: State) -> str:
-    """Where the game stands, in the rulebook's words."""
-    return _where(state.step, state.phase, state.turn, state.over)
-
-
-@functools.lru_cache(maxsize=1024)
-def _where(step: str, phase: int, turn: int, over: bool) -> str:
-    key = sequence_key(step, phase)
-    if key is None:
-        return "Set-up (TE 3.9)" if not over else "Game over"
-    return BASIC_TURN.describe(key, turn)
-
-
-@functools.lru_cache(maxsize=256)
-def step_rule(key: str) -> str:
-    """The rule section of the step with ``key`` in :data:`BASIC_TURN`."""
-    return BASIC_TURN.step(key).rule
+# -- the sequence of play: what each step of BASIC_TURN runs, asks and applies ----------------
+# No rule function names the step after it: the driver takes the next step of
+# BASIC_TURN, skipping a step whose ``when`` does not hold, and after the End of Turn
+# Phase begins the next Game Turn (new_turn) with the Preparation Stage.
+DRIVER: Driver[Game[State, TEData], State, TEData] = Driver(
+    BASIC_TURN,
+    {
+        "flagship": Play(ask=ask_flagship, apply={ChooseFlagship: apply_flagship}),
+        "action_chits": Play(run=run_action_chits),
+        "us_formation": Play(when=has_us_ships),
+        "grouping": Play(ask=ask_us_formation, apply={FormFormations: apply_formations}),
+        "speed": Play(ask=ask_us_speed, apply={SetSpeed: apply_speed}),
+        "us_orders": Play(ask=ask_us_orders, apply={GiveOrder: apply_order}, when=has_us_ships),
+        "us_foa": Play(when=has_admiral),
+        "roll": Play(run=run_us_foa),
+        "direction": Play(ask=ask_foa_direction, apply={ChooseDirection: apply_direction}),
+        "jp_formation": Play(run=run_jp_formation),
+        "jp_orders_1": Play(run=run_jp_orders),
+        "jp_orders_2": Play(run=run_jp_orders),
+        # every Movement Phase (the bare ids name the step in each of the six)
+        "us_movement": Play(run=run_us_move, ask=ask_us_move, apply={Turn: apply_turn}),
+        "jp_movement": Play(run=run_jp_move),
+        "chit_draw": Play(run=run_chit_draw),
+        "combat": Play(when=in_combat),  # only after the Combat chit (TE 3.1, 3.5)
+        "jp_torpedo": Play(run=run_jp_torpedo),
+        "jp_gunnery": Play(run=run_jp_gunnery),
+        "us_torpedo_1": Play(
+            run=run_us_torpedo, ask=ask_us_torpedo, apply={TorpedoAttack: apply_torpedo}
+        ),
+        "us_torpedo_2": Play(
+            run=run_us_torpedo, ask=ask_us_torpedo, apply={TorpedoAttack: apply_torpedo}
+        ),
+        "us_gunnery": Play(
+            run=run_us_gunnery, ask=ask_us_gunnery, apply={GunneryAttack: apply_gunnery}
+        ),
+        "markers": Play(run=run_markers),
+        "damage_effects": Play(run=run_damage_effects),
+        "counter_adjustment": Play(run=run_counter_adjustment),
+        "end_of_turn": Play(run=run_end_of_turn),
+    },
+    place,
+    move,
+    operator.attrgetter("over"),
+    new_turn=new_turn,
+    restart="preparation",
+    places=PLACES,
+)

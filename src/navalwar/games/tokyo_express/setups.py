@@ -38,7 +38,8 @@ def position(
     Args:
         data: the data pack.
         us, japan: (ship, hex label, heading) for each ship.
-        us_groups, japan_groups: the formations (default: one per ship).
+        us_groups, japan_groups: the formations (default: one per ship; none at the
+            US Formation Phase, step "us_formation").
         speeds: a formation Speed by the name of its first ship (default: the
             slowest ship's maximum Speed).
         step, phase: where in the Sequence of Play the position stands.
@@ -61,7 +62,10 @@ def position(
     by_name = {s.name: s for s in ships}
     forms: list[Formation] = []
     fid = 1
-    for side, placed, groups in ((US, us, us_groups), (JAPAN, japan, japan_groups)):
+    # a position at the US Formation Phase has no formations yet: their markers were
+    # removed in the Counter Adjustment Phase (TE 3.1 O) and are placed in it (3.1 B)
+    sides = () if step == "us_formation" else ((US, us, us_groups), (JAPAN, japan, japan_groups))
+    for side, placed, groups in sides:
         for g in groups if groups is not None else [[p[0]] for p in placed]:
             speed = (speeds or {}).get(g[0], min(by_name[n].max_speed for n in g))
             forms.append(Formation(fid, side, tuple(g), speed, Order(), True, True))
