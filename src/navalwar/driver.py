@@ -178,8 +178,15 @@ class Driver(Generic[G, S, D]):
                 entered[sequence.first_leaf(key)].append((key, found.when))
             if found is not None and found.again is not None:
                 ending[sequence.last_leaf(key)].insert(0, (key, found.again))
-        self._entered = {k: tuple(v) for k, v in entered.items()}
-        self._ending = {k: tuple(v) for k, v in ending.items()}
+        # with each condition, the leaf skipping its step goes to (worked out once)
+        self._entered = {
+            k: tuple((step, when, sequence.next_leaf(step)) for step, when in v)
+            for k, v in entered.items()
+        }
+        self._ending = {
+            k: tuple((step, again, sequence.first_leaf(step)) for step, again in v)
+            for k, v in ending.items()
+        }
         self._after = {k: sequence.next_leaf(k) for k in leaves}  # each leaf's next one
         # the leaves whose next leaf is entered plainly: nothing played again, no condition
         self._plain: dict[str, str] = {
@@ -327,12 +334,11 @@ class Driver(Generic[G, S, D]):
         Raises:
             NavalwarError: the end of the sequence, for a driver without ``new_turn``.
         """
-        for step, again in self._ending[key]:
+        for step, again, first in self._ending[key]:
             if again(state, data):  # (the steps around it are not entered again)
-                first = self.sequence.first_leaf(step)
-                for inner, when in self._entered[first]:
+                for inner, when, skip in self._entered[first]:
                     if not step.startswith(inner + ".") and not when(state, data):
-                        return self._enter(self.sequence.next_leaf(inner), state, data)
+                        return self._enter(skip, state, data)
                 return self.move(state, first)
         return self._enter(self._after[key], state, data)
 
@@ -344,9 +350,9 @@ class Driver(Generic[G, S, D]):
                     raise NavalwarError(f"the rules ran off the end of {self.sequence.name}")
                 state = self.new_turn(state, data)
                 nxt = self.restart
-            for step, when in self._entered[nxt]:
+            for _step, when, skip in self._entered[nxt]:
                 if not when(state, data):
-                    nxt = self.sequence.next_leaf(step)
+                    nxt = skip
                     break
             else:
                 return self.move(state, nxt)

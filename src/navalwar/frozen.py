@@ -186,7 +186,6 @@ class Keep:
 KEEP = Keep()  # a ``replace`` argument for which None is a value: left unchanged
 
 
-_NO_SUCH_NAME = object()
 _NEVER_UNCHANGED = object()  # no value given is this: every value given is the new one
 
 
@@ -213,16 +212,18 @@ def _dict_copier(cls: type[Value], unchanged: dict[str, object], what: str) -> C
     for memo_name, depends in cls.MEMOS.items():
         for field in depends:
             stale.setdefault(field, []).append(memo_name)
+    # each name: the value leaving it unchanged and the memos a change makes stale
+    plan = {name: (default, tuple(stale.get(name, ()))) for name, default in unchanged.items()}
 
     def copy(self: Value, **changes: Any) -> Any:
         values = self.__dict__.copy()
         for name, value in changes.items():
-            default = unchanged.get(name, _NO_SUCH_NAME)
-            if default is _NO_SUCH_NAME:
+            entry = plan.get(name)
+            if entry is None:
                 raise TypeError(f"{cls.__name__}.{what}() got an unexpected keyword {name!r}")
-            if value is not default:
+            if value is not entry[0]:
                 values[name] = value
-                for memo_name in stale.get(name, ()):
+                for memo_name in entry[1]:
                     values[memo_name] = None
         new = _new(self.__class__)
         _setattr(new, "__dict__", values)
