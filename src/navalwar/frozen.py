@@ -190,11 +190,65 @@ _NEVER_UNCHANGED = object()  # no value given is this: every value given is the 
 
 
 def _python_replace(cls: type[Value]) -> Callable[..., Any]:
-    """``cls.replace`` for pure Python: an argument left at its default is unchanged."""
-    parameters = inspect.signature(vars(cls)["replace"]).parameters
+    """``cls.replace`` for pure Python: an argument left at its default is unchanged.
+
+    Written out as source (an argument with a default per field, in the order of the
+    class's own ``replace``), so that a call builds no dictionary of its arguments and
+    tests each field with one comparison: the copy the rules make most."""
+    written = vars(cls)["replace"]
+    parameters = inspect.signature(written).parameters
     unchanged = {name: p.default for name, p in parameters.items() if name != "self"}
-    replace = _dict_copier(cls, unchanged, "replace")
-    replace.__doc__ = vars(cls)["replace"].__doc__
+    fields = set(cls.FIELDS)
+    if any(
+        p.kind is not inspect.Parameter.KEYWORD_ONLY
+        or name not in fields
+        or name in _LOCALS
+        or name.startswith("_")
+        for name, p in parameters.items()
+        if name != "self"
+    ):
+        replace = _dict_copier(cls, unchanged, "replace")  # (a replace of another form)
+    else:
+        replace = _written_copier(cls, unchanged)
+    replace.__doc__ = written.__doc__
+    return replace
+
+
+# the names the written replace uses itself (and those starting with an underscore): a
+# field called so gets the dictionary copier
+_LOCALS = frozenset({"self", "values", "new", "_new", "_setattr"})
+
+
+def _written_copier(cls: type[Value], unchanged: dict[str, object]) -> Callable[..., Any]:
+    """The :func:`_dict_copier` of ``cls.replace`` written out as source: ``unchanged``
+    names its arguments, each with the value leaving the field unchanged. (They are not
+    keyword-only: CPython looks each keyword-only default up in a dictionary per call.)"""
+    stale: dict[str, list[str]] = {}
+    for memo_name, depends in cls.MEMOS.items():
+        for field in depends:
+            stale.setdefault(field, []).append(memo_name)
+    scope: dict[str, Any] = {"_new": _new, "_setattr": _setattr}
+    arguments = []
+    body = ["    values = self.__dict__.copy()"]
+    for i, (name, default) in enumerate(unchanged.items()):
+        if default is None:
+            given = f"{name} is not None"
+            arguments.append(f"{name}=None")
+        else:
+            scope[f"_default_{i}"] = default
+            given = f"{name} is not _default_{i}"
+            arguments.append(f"{name}=_default_{i}")
+        body.append(f"    if {given}:")
+        body.append(f"        values[{name!r}] = {name}")
+        body.extend(f"        values[{memo!r}] = None" for memo in stale.get(name, ()))
+    body.append("    new = _new(self.__class__)")
+    body.append("    _setattr(new, '__dict__', values)")
+    body.append("    return new")
+    source = f"def replace(self, {', '.join(arguments)}):\n" + "\n".join(body) + "\n"
+    exec(compile(source, f"<replace of {cls.__qualname__}>", "exec"), scope)
+    replace: Callable[..., Any] = scope["replace"]
+    replace.__qualname__ = f"{cls.__qualname__}.replace"
+    replace.__module__ = __name__  # (the copier is this module's, as the dictionary one is)
     return replace
 
 
