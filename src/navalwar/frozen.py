@@ -214,6 +214,7 @@ def _python_replace(cls: type[Value]) -> Callable[..., Any]:
     return replace
 
 
+_NOT_GIVEN = object()
 # the names the written replace uses itself (and those starting with an underscore): a
 # field called so gets the dictionary copier
 _LOCALS = frozenset({"self", "values", "new", "_new", "_setattr"})
@@ -222,14 +223,21 @@ _LOCALS = frozenset({"self", "values", "new", "_new", "_setattr"})
 def _written_copier(cls: type[Value], unchanged: dict[str, object]) -> Callable[..., Any]:
     """The :func:`_dict_copier` of ``cls.replace`` written out as source: ``unchanged``
     names its arguments, each with the value leaving the field unchanged. (They are not
-    keyword-only: CPython looks each keyword-only default up in a dictionary per call.)"""
+    keyword-only: CPython looks each keyword-only default up in a dictionary per call;
+    a positional argument is refused instead.)"""
     stale: dict[str, list[str]] = {}
     for memo_name, depends in cls.MEMOS.items():
         for field in depends:
             stale.setdefault(field, []).append(memo_name)
-    scope: dict[str, Any] = {"_new": _new, "_setattr": _setattr}
-    arguments = []
-    body = ["    values = self.__dict__.copy()"]
+    scope: dict[str, Any] = {"_new": _new, "_setattr": _setattr, "_none": _NOT_GIVEN}
+    # the first argument is there to refuse a positional one, as a keyword-only replace does
+    arguments = ["_positional=_none"]
+    refused = f"{cls.__qualname__}.replace() takes keyword arguments only"
+    body = [
+        "    if _positional is not _none:",
+        f"        raise TypeError({refused!r})",
+        "    values = self.__dict__.copy()",
+    ]
     for i, (name, default) in enumerate(unchanged.items()):
         if default is None:
             given = f"{name} is not None"

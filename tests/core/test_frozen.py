@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 import pickle
+from typing import ClassVar
 
 import attrs
 import pytest
@@ -260,3 +261,35 @@ def test_the_compiled_build_makes_native_values() -> None:
     assert hasattr(ship, "__dict__") is not compiled()
     swapped = getattr(Ship.replace, "__module__", None) == "navalwar.frozen"
     assert swapped is not compiled()
+
+
+@pytest.mark.parametrize("value", _values(), ids=lambda v: type(v).__name__)
+def test_replace_takes_keywords_only(value: Value) -> None:
+    """The written-out ``replace`` of the sources refuses a positional argument, as the
+    class's own keyword-only one does."""
+    with pytest.raises(TypeError):
+        value.replace(value.values()[0])  # type: ignore[attr-defined]
+
+
+@pytest.mark.skipif(compiled(), reason="a class defined here is interpreted")
+def test_a_field_named_as_a_local_of_the_written_copier_still_copies() -> None:
+    class Odd(Value):
+        FIELDS = ("new", "x")
+        MEMOS: ClassVar[dict[str, tuple[str, ...]]] = {"_twice": ("new",)}
+        new: int
+        x: int
+        _twice: int | None
+
+        def __init__(self, new: int, x: int) -> None:
+            object.__setattr__(self, "new", new)
+            object.__setattr__(self, "x", x)
+            object.__setattr__(self, "_twice", None)
+
+        def replace(self, *, new: int | None = None, x: int | None = None) -> Odd:
+            raise AssertionError("swapped for a copier on the sources")
+
+    odd = Odd(1, 2)
+    object.__setattr__(odd, "_twice", 2)
+    changed = odd.replace(new=5)
+    assert (changed.new, changed.x, changed._twice) == (5, 2, None)
+    assert odd.replace(x=7)._twice == 2 and odd.replace(x=7).x == 7
