@@ -13,6 +13,7 @@ makes native classes of them (by :mod:`navalwar.value_source`, from one declarat
 from __future__ import annotations
 
 import inspect
+import linecache
 import operator
 from collections.abc import Callable
 from functools import cached_property
@@ -253,7 +254,10 @@ def _written_copier(cls: type[Value], unchanged: dict[str, object]) -> Callable[
     body.append("    _setattr(new, '__dict__', values)")
     body.append("    return new")
     source = f"def replace(self, {', '.join(arguments)}):\n" + "\n".join(body) + "\n"
-    exec(compile(source, f"<replace of {cls.__qualname__}>", "exec"), scope)
+    filename = f"<replace of {cls.__module__}.{cls.__qualname__}>"
+    exec(compile(source, filename, "exec"), scope)
+    # (its source is shown in a traceback, as a dataclass's generated methods are)
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     replace: Callable[..., Any] = scope["replace"]
     replace.__qualname__ = f"{cls.__qualname__}.replace"
     replace.__module__ = __name__  # (the copier is this module's, as the dictionary one is)
