@@ -254,7 +254,8 @@ def _written_copier(cls: type[Value], unchanged: dict[str, object]) -> Callable[
     body.append("    _setattr(new, '__dict__', values)")
     body.append("    return new")
     source = f"def replace(self, {', '.join(arguments)}):\n" + "\n".join(body) + "\n"
-    filename = f"<replace of {cls.__module__}.{cls.__qualname__}>"
+    module = getattr(cls, "__module__", "")  # (mypyc reads no __module__ of a class object)
+    filename = f"<replace of {module}.{cls.__qualname__}>"
     exec(compile(source, filename, "exec"), scope)
     # (its source is shown in a traceback, as a dataclass's generated methods are)
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
