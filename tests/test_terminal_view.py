@@ -16,7 +16,7 @@ from rich.text import Text
 from navalwar.agents import make_agent
 from navalwar.engine import Match
 from navalwar.games.tokyo_express.game import TokyoExpress
-from navalwar.hexgrid import MapSpec
+from navalwar.hexgrid import FLAT_TOP_EVEN_LOW, MapSpec
 from navalwar.terminal import (
     _Keys,
     counter_table,
@@ -26,14 +26,7 @@ from navalwar.terminal import (
 )
 from navalwar.views import TerminalView
 
-FLAT = {
-    "N": ((0, -1), (0, -1)),
-    "NE": ((1, -1), (1, 0)),
-    "SE": ((1, 0), (1, 1)),
-    "S": ((0, 1), (0, 1)),
-    "SW": ((-1, 0), (-1, 1)),
-    "NW": ((-1, -1), (-1, 0)),
-}
+FLAT = FLAT_TOP_EVEN_LOW
 SPEC = MapSpec(
     "test map",
     neighbours=FLAT,

@@ -28,6 +28,7 @@ from navalwar.errors import DataError, UnknownNameError
 
 __all__ = [
     "DIRECTIONS",
+    "FLAT_TOP_EVEN_LOW",
     "ORIGIN",
     "Arc",
     "Hex",
@@ -605,6 +606,19 @@ def line_blocked_by(a: Hex, b: Hex, blocking: Set[Hex]) -> bool:
 
 #: A (column change, row change) step in printed labels.
 OffsetStep = tuple[int, int]
+
+#: The neighbours of flat-topped hexes in columns, the even columns half a hex lower
+#: (headings N, NE, SE, S, SW, NW clockwise from the top): heading -> ((dcol, drow) from
+#: an odd column, (dcol, drow) from an even column). The GWaS tactical map's, and the
+#: usual printed wargame map's.
+FLAT_TOP_EVEN_LOW: Mapping[str, tuple[OffsetStep, OffsetStep]] = {
+    "N": ((0, -1), (0, -1)),
+    "NE": ((1, -1), (1, 0)),
+    "SE": ((1, 0), (1, 1)),
+    "S": ((0, 1), (0, 1)),
+    "SW": ((-1, 0), (-1, 1)),
+    "NW": ((-1, -1), (-1, 0)),
+}
 
 _LABEL_FORMAT = re.compile(r"\{(col|row)(?::(0[1-9]|A))?\}\{(col|row)(?::(0[1-9]|A))?\}")
 

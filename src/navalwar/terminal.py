@@ -41,7 +41,7 @@ from navalwar.dice import Dice
 from navalwar.engine import Decision, Match
 from navalwar.errors import NavalwarError
 from navalwar.events import Event
-from navalwar.hexgrid import DIRECTIONS, Hex, MapSpec, distance, letters
+from navalwar.hexgrid import DIRECTIONS, FLAT_TOP_EVEN_LOW, Hex, MapSpec, distance, letters
 from navalwar.render import heading_arrow, map_of
 from navalwar.views import COUNTERS, NARROW, Board, Column, TerminalView, gone
 
@@ -417,14 +417,7 @@ def map_legend(
 
 LETTERED = MapSpec(
     "lettered grid",
-    neighbours={  # flat-topped, the even columns half a hex lower
-        "N": ((0, -1), (0, -1)),
-        "NE": ((1, -1), (1, 0)),
-        "SE": ((1, 0), (1, 1)),
-        "S": ((0, 1), (0, 1)),
-        "SW": ((-1, 0), (-1, 1)),
-        "NW": ((-1, -1), (-1, 0)),
-    },
+    neighbours=FLAT_TOP_EVEN_LOW,
     cols=(1, 26),
     rows=(1, 99),
     label="{col:A}{row}",

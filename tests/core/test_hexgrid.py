@@ -13,6 +13,7 @@ from navalwar.errors import DataError, UnknownNameError
 from navalwar.games.tokyo_express.geometry import TE_MAP
 from navalwar.hexgrid import (
     DIRECTIONS,
+    FLAT_TOP_EVEN_LOW,
     ORIGIN,
     Arc,
     Hex,
@@ -537,14 +538,7 @@ def test_a_map_whose_rows_are_the_offset_lines_with_lettered_rows(parity: str) -
 
 def test_a_hexagonal_map_around_an_origin_label() -> None:
     """GWaS's tactical map: column letters, unpadded row numbers, K11 the origin."""
-    table = {
-        "N": ((0, -1), (0, -1)),
-        "NE": ((1, -1), (1, 0)),
-        "SE": ((1, 0), (1, 1)),
-        "S": ((0, 1), (0, 1)),
-        "SW": ((-1, 0), (-1, 1)),
-        "NW": ((-1, -1), (-1, 0)),
-    }
+    table = FLAT_TOP_EVEN_LOW
     spec = MapSpec(
         "hexagon", neighbours=table, cols=(1, 21), rows=(1, 21), label="{col:A}{row}",
         origin="K11", radius=10,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 
-from navalwar.hexgrid import Hex, MapSpec, distance, heading_to, line, neighbours
+from navalwar.hexgrid import FLAT_TOP_EVEN_LOW, Hex, MapSpec, distance, heading_to, line, neighbours
 
 HUNTER = "Hunter"
 SUBMARINE = "Submarine"
@@ -20,14 +20,7 @@ OVER = "over"
 
 #: The printed map's compass (SH 1.2): columns left to right, rows top to bottom, even
 #: columns half a hex lower; heading 0 is up.
-NEIGHBOURS = {
-    "N": ((0, -1), (0, -1)),
-    "NE": ((1, -1), (1, 0)),
-    "SE": ((1, 0), (1, 1)),
-    "S": ((0, 1), (0, 1)),
-    "SW": ((-1, 0), (-1, 1)),
-    "NW": ((-1, -1), (-1, 0)),
-}
+NEIGHBOURS = FLAT_TOP_EVEN_LOW
 
 
 #: The map: 8 columns by 7 rows (SH 1.2).

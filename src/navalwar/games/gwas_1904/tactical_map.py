@@ -22,6 +22,7 @@ from collections.abc import Iterator
 from navalwar.errors import DataError
 from navalwar.hexgrid import (
     DIRECTIONS,
+    FLAT_TOP_EVEN_LOW,
     Hex,
     MapSpec,
     distance,
@@ -45,15 +46,7 @@ CENTRE = Hex(0, 0)
 #: ...) half a hex lower, K11 the core origin, a hexagon of radius 10 around it.
 TACTICAL_MAP = MapSpec(
     "GWaS tactical map",
-    neighbours={
-        # heading: ((dcol, drow) from an odd column, (dcol, drow) from an even column)
-        "N": ((0, -1), (0, -1)),
-        "NE": ((1, -1), (1, 0)),
-        "SE": ((1, 0), (1, 1)),
-        "S": ((0, 1), (0, 1)),
-        "SW": ((-1, 0), (-1, 1)),
-        "NW": ((-1, -1), (-1, 0)),
-    },
+    neighbours=FLAT_TOP_EVEN_LOW,
     cols=(1, len(COLUMNS)),
     rows=(1, 2 * RADIUS + 1),
     label="{col:A}{row}",
