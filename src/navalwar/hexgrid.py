@@ -30,6 +30,7 @@ __all__ = [
     "DIRECTIONS",
     "FLAT_TOP_EVEN_LOW",
     "ORIGIN",
+    "POINTY_TOP_EVEN_EAST",
     "Arc",
     "Hex",
     "LineStep",
@@ -618,6 +619,19 @@ FLAT_TOP_EVEN_LOW: Mapping[str, tuple[OffsetStep, OffsetStep]] = {
     "S": ((0, 1), (0, 1)),
     "SW": ((-1, 0), (-1, 1)),
     "NW": ((-1, -1), (-1, 0)),
+}
+
+#: The neighbours of pointy-topped hexes in rows, the even rows half a hex east
+#: (``lines="rows"``; headings NE, E, SE, SW, W, NW clockwise): heading -> ((dcol, drow)
+#: from an odd row, (dcol, drow) from an even row). An odd row's neighbours above and
+#: below are columns c-1 and c, an even row's c and c+1. GWaS's staggered sea-area grid.
+POINTY_TOP_EVEN_EAST: Mapping[str, tuple[OffsetStep, OffsetStep]] = {
+    "NE": ((0, -1), (1, -1)),
+    "E": ((1, 0), (1, 0)),
+    "SE": ((0, 1), (1, 1)),
+    "SW": ((-1, 1), (0, 1)),
+    "W": ((-1, 0), (-1, 0)),
+    "NW": ((-1, -1), (0, -1)),
 }
 
 _LABEL_FORMAT = re.compile(r"\{(col|row)(?::(0[1-9]|A))?\}\{(col|row)(?::(0[1-9]|A))?\}")

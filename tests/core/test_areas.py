@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from navalwar.areas import COASTAL, LAND, PORT, SeaArea, SeaAreaMap
 from navalwar.errors import DataError, UnknownNameError
-from navalwar.hexgrid import MapSpec, distance
+from navalwar.hexgrid import POINTY_TOP_EVEN_EAST, MapSpec, distance
 
 ROWS, COLS = 8, 10  # rows A..H, columns 1..10
 
@@ -184,14 +184,7 @@ def test_bad_map_data_rejected() -> None:
 # shifted east, ids "F4" (row letters, then the column number), the compass NE first.
 GRID = MapSpec(
     "areas",
-    neighbours={
-        "NE": ((0, -1), (1, -1)),
-        "E": ((1, 0), (1, 0)),
-        "SE": ((0, 1), (1, 1)),
-        "SW": ((-1, 1), (0, 1)),
-        "W": ((-1, 0), (-1, 0)),
-        "NW": ((-1, -1), (0, -1)),
-    },
+    neighbours=POINTY_TOP_EVEN_EAST,
     cols=(1, COLS),
     rows=(1, ROWS),
     label="{row:A}{col}",

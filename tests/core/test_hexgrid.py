@@ -15,6 +15,7 @@ from navalwar.hexgrid import (
     DIRECTIONS,
     FLAT_TOP_EVEN_LOW,
     ORIGIN,
+    POINTY_TOP_EVEN_EAST,
     Arc,
     Hex,
     LineStep,
@@ -600,3 +601,8 @@ def test_many_distances_are_distance_pair_by_pair(froms: list[Hex], tos: list[He
     assert distances(froms, tos) == [distance(a, b) for a in froms for b in tos]
     pairs = [distance(a, b) for a in froms for b in tos]
     assert nearest_distance(froms, iter(tos)) == (min(pairs) if pairs else None)
+
+
+def test_the_cores_staggered_row_table_matches_its_derivation() -> None:
+    """The table GWaS's sea-area grid takes from the core is the one derived here."""
+    assert dict(POINTY_TOP_EVEN_EAST) == _row_table("even")

@@ -32,7 +32,7 @@ from typing import Literal
 from navalwar.areas import SeaAreaMap
 from navalwar.errors import DataError, UnknownNameError
 from navalwar.games.gwas_1904.tactical_map import EDGES, STACK
-from navalwar.hexgrid import Hex, MapSpec
+from navalwar.hexgrid import POINTY_TOP_EVEN_EAST, Hex, MapSpec
 from navalwar.hexgrid import distance as hex_distance
 
 Stagger = Literal["even_east", "odd_east"]
@@ -53,14 +53,7 @@ def _grid(stagger: Stagger) -> MapSpec:
     with even rows shifted east, an even row's neighbours above and below are
     columns c and c+1, an odd row's c-1 and c.
     """
-    even_east = {
-        "NE": ((0, -1), (1, -1)),
-        "E": ((1, 0), (1, 0)),
-        "SE": ((0, 1), (1, 1)),
-        "SW": ((-1, 1), (0, 1)),
-        "W": ((-1, 0), (-1, 0)),
-        "NW": ((-1, -1), (0, -1)),
-    }
+    even_east = POINTY_TOP_EVEN_EAST
     if stagger == "even_east":
         table, parity = even_east, "even"
     else:  # the mirror layout: odd and even rows swap their steps
