@@ -14,7 +14,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from navalwar.datapack import locate, meets_strict, parse_toml
+from navalwar.datapack import check_strict, locate, meets_strict, meta_provenance, parse_toml
 from navalwar.errors import NavalwarError
 from navalwar.hexgrid import Hex
 from navalwar.reader import Reader, provenance_kind
@@ -40,9 +40,11 @@ def load_tables(overrides: Sequence[Path] = (), strict: bool = False) -> Tables:
     """The data pack (SH tables), bundled or from an override directory."""
     path, _where = locate(GAME_ID, "tables.toml", overrides)
     r = Reader(str(path))
-    doc = r.table(parse_toml(path), "", ("provenance", *TABLES), ("source",))
-    provenance = _provenance(r, doc, strict)
-    r.text(doc, "source", "")
+    doc = r.table(parse_toml(path), "", ("meta", *TABLES))
+    r.table(doc["meta"], "meta", ("provenance",), ("source",))
+    provenance = meta_provenance(doc, str(path))  # the core's rule, as for every game
+    if strict:
+        check_strict({"tables.toml": provenance})
     torpedo = r.table(doc["torpedo"], "torpedo", ("range", "to_hit"))
     sonar = r.table(doc["sonar"], "sonar", ("base",))
     charge = r.table(doc["depth_charge"], "depth_charge", ("destroy", "damage", "near_damage"))
