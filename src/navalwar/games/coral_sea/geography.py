@@ -532,7 +532,7 @@ def _read_bases(
     meta = r.table(doc.get("meta"), "meta", required=("provenance",), optional=_META_KEYS)
     provenance_kind(meta["provenance"], file, "meta.provenance")
     bases: list[Base] = []
-    for name, value in r.table(doc["bases"], "bases").items():
+    for name, value in r.typed(doc, "bases", "", dict).items():
         path = f"bases.{name}"
         t = r.table(value, path, required=(*_BASE_KEYS, *_FACT_KEYS))
         kind = r.text(t, "kind", path, choices=BASE_KINDS)
@@ -579,7 +579,7 @@ def _read_bases(
         )
     places: list[Place] = []
     seen = {b.name: b.hex for b in bases}
-    for name, value in r.table(doc.get("places", {}), "places").items():
+    for name, value in r.typed(doc, "places", "", dict, {}).items():
         path = f"places.{name}"
         t = r.table(value, path, required=_PLACE_KEYS)
         kind = r.text(t, "kind", path, choices=("town", "place"))
