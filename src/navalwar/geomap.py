@@ -131,10 +131,10 @@ def side_hexes(spec: MapSpec, side: Side) -> tuple[Hex, ...]:
 def cut_hexes(spec: MapSpec, side: Side) -> frozenset[Hex]:
     """The hexes of :func:`side_hexes` that a straight printed border along ``side``
     cuts in half: it runs through the centres of the side's outermost hexes, so those
-    are half hexes and the side's others (half a hex further in) are whole. The map is
-    taken as printed unrotated (its top is the core frame's heading 0)."""
+    are half hexes and the side's others (half a hex further in) are whole. Sides are
+    those of the map as printed (:meth:`MapSpec.pixel`, with its ``rotation``)."""
     hexes = side_hexes(spec, side)
     axis = 1 if side in ("top", "bottom") else 0
-    coords = {h: to_pixel(h, 1.0)[axis] for h in hexes}
+    coords = {h: spec.pixel(h)[axis] for h in hexes}
     extreme = (min if side in ("top", "left") else max)(coords.values())
     return frozenset(h for h, v in coords.items() if abs(v - extreme) < _TOLERANCE)

@@ -39,7 +39,14 @@ from navalwar.geomap import (
     cut_hexes,
     side_hexes,
 )
-from navalwar.hexgrid import DIRECTIONS, FLAT_TOP_EVEN_LOW, Hex, MapSpec, hexes_within, nearest_distance
+from navalwar.hexgrid import (
+    DIRECTIONS,
+    FLAT_TOP_EVEN_LOW,
+    Hex,
+    MapSpec,
+    hexes_within,
+    nearest_distance,
+)
 from navalwar.reader import Reader, provenance_kind
 
 __all__ = [
@@ -524,9 +531,7 @@ class _Located:
     terrain: Mapping[Hex, Terrain]
 
 
-def _read_bases(
-    doc: dict[str, Any], file: str, geo: _Located
-) -> tuple[list[Base], list[Place]]:
+def _read_bases(doc: dict[str, Any], file: str, geo: _Located) -> tuple[list[Base], list[Place]]:
     r = Reader(file)
     r.table(doc, "", required=("meta", "bases"), optional=("places",), what="section")
     meta = r.table(doc.get("meta"), "meta", required=("provenance",), optional=_META_KEYS)
