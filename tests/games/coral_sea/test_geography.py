@@ -192,11 +192,16 @@ def test_the_east_edge_is_cut_and_its_whole_hexes_are_the_next_column(geo: Geogr
 
 
 def test_allied_set_up_within_five_of_the_east_edge_is_open_sea(geo: Geography) -> None:
-    region = [h for h in geo.sea_passable if geo.distance_to_edge(h, "east") <= 5]
+    region = [
+        h
+        for h in geo.sea_passable - geo.half_hexes  # A70: half hexes are not used
+        if geo.distance_to_edge(h, "east") <= 5
+    ]
     assert len(region) > 100  # 28.4.4
     assert all(
         geo.distance_to_edge(h, "east") == abs(53 - geo.spec.to_offset(h)[0]) for h in region
     )
+    assert geo.distance_to_edge(geo.hex("5301"), "east") == 1  # a half hex: 5302 is the nearest
 
 
 def test_japanese_set_up_regions_are_sea(geo: Geography) -> None:
