@@ -52,7 +52,7 @@ CHARS = {Terrain.SEA: ".", Terrain.PARTIAL: "+", Terrain.LAND: "#"}
 
 def _mask() -> tuple[Any, Any, Any]:
     try:
-        from global_land_mask import globe  # type: ignore[import-not-found,import-untyped]
+        from global_land_mask import globe  # type: ignore[import-not-found,import-untyped,unused-ignore]
     except ImportError:
         sys.exit(f"this script needs {PACKAGE}: pip install -e '.[mapgen]'")
     return globe._mask, globe._lat, globe._lon
@@ -230,19 +230,27 @@ def render_svg(geo: Geography) -> str:
         (size * math.cos(math.radians(60 * i)), size * math.sin(math.radians(60 * i)))
         for i in range(6)
     ]
+    # the border through the centres of the outermost hexes (the half hexes' cut)
+    bx0 = min(pts[h][0] for h in cut_hexes(spec, "left")) - x0
+    bx1 = max(pts[h][0] for h in cut_hexes(spec, "right")) - x0
+    by0 = min(pts[h][1] for h in cut_hexes(spec, "top")) - y0
+    by1 = max(pts[h][1] for h in cut_hexes(spec, "bottom")) - y0
+    border = f'x="{bx0:.1f}" y="{by0:.1f}" width="{bx1 - bx0:.1f}" height="{by1 - by0:.1f}"'
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width:.0f} {height:.0f}" '
         f'width="{width * 1.4:.0f}" height="{height * 1.4:.0f}" font-family="sans-serif">',
         "<title>Coral Sea map (reconstructed from GLOBE land mask)</title>",
+        f'<defs><clipPath id="border"><rect {border}/></clipPath></defs>',
+        '<g clip-path="url(#border)">',
     ]
     for h, (x, y) in pts.items():
         poly = " ".join(f"{x - x0 + cx:.1f},{y - y0 + cy:.1f}" for cx, cy in corner)
         t = geo.terrain(h)
-        dash = ' stroke-dasharray="2,1"' if h in geo.half_hexes else ""
         out.append(
             f'<polygon points="{poly}" fill="{_FILL[t]}" stroke="#6a8797" '
-            f'stroke-width="0.3"{dash}><title>{spec.label(h)} {t.value}</title></polygon>'
+            f'stroke-width="0.3"><title>{spec.label(h)} {t.value}</title></polygon>'
         )
+    out.append(f'</g><rect {border} fill="none" stroke="#234" stroke-width="0.8"/>')
     for h, (x, y) in pts.items():
         col, row = spec.to_offset(h)
         if col % 5 == 0 and row % 5 == 0:
