@@ -562,3 +562,28 @@ def test_an_oversized_file_is_refused_before_parsing(tmp_path: Path) -> None:
     (tmp_path / "ships.csv").write_text("name\n" + "x" * (3 * 2**20), encoding="utf-8")
     with pytest.raises(DataError, match=r"ships\.csv: too large"):
         pack.load_units([tmp_path])
+
+
+def test_ship_vp_follows_its_formula(bundled: pack.UnitPack) -> None:
+    """ship_vp = round(mean standard tons of the type's ships in ships.csv / 2500), at
+    least 1 (docs/data/coral_sea.md, "Tables"), from the sources' tonnages."""
+    sources = BUNDLED / "sources"
+    with (sources / "ship_classes.csv").open(encoding="utf-8") as fh:
+        tons = {r["class"]: float(r["std_tons"]) for r in csv.DictReader(fh)}
+    with (sources / "ships_roster.csv").open(encoding="utf-8") as fh:
+        klass = {r["name"]: r["class"] for r in csv.DictReader(fh)}
+    by_type: dict[str, list[float]] = {}
+    for s in bundled.ships.values():
+        by_type.setdefault(s.type, []).append(tons[klass[s.name]])
+    for kind, values in by_type.items():
+        want = max(1, int(sum(values) / len(values) / 2500 + 0.5))
+        assert bundled.tables.ship_vp[kind] == want, kind
+
+
+def test_printed_model_names_resolve(bundled: pack.UnitPack) -> None:
+    """Notes A2: the names the scenarios and 2.2.6/26.2.D print are the 17 models."""
+    from navalwar.games.coral_sea.units import MODEL_ALIASES, canonical_model
+
+    assert set(MODEL_ALIASES.values()) <= set(bundled.aircraft)
+    for printed in ("F-40D", "P40", "P40D", "P39D", "F4F-1", "B-17C", "B-17D", "A6M2"):
+        assert canonical_model(printed) in bundled.aircraft
