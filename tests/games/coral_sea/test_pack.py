@@ -291,17 +291,33 @@ def test_ship_tracks(bundled: pack.UnitPack) -> None:
 
 
 def test_ranges_reach_what_the_scenarios_need(bundled: pack.UnitPack) -> None:
-    """Real distances in 40-nm hexes (great circle, rounded up): Rabaul-Port Moresby 440 nm
-    (11), Townsville-Port Moresby 590 nm (15), Lae-Port Moresby 170 nm (5); carrier strikes
-    of 7-8 May at about 160-240 nm (4-6 hexes)."""
-    a = bundled.aircraft
-    assert a["G4M1"].range >= 11 and a["G3M2"].range >= 11 and a["A6M2"].range >= 11
-    assert a["B-17"].range >= 15 and a["B-17"].range >= 11
-    assert a["P-39D"].range >= 4 and a["P-40D"].range >= 4
-    for m in ("SBD-2", "SBD-3", "F4F-3", "B5N2", "D3A1", "A6M2"):
-        assert a[m].range >= 6, m
-    assert a["TBD-1"].range >= 4
-    assert a["A6M3"].range < 14  # could not reach Guadalcanal (560 nm) from Rabaul
+    """Ranges (MP per leg, A23) against the real distances on the map (geography.py):
+    Rabaul's bombers and A6M2s reach Port Moresby, the shorter-legged A6M3 only from Lae;
+    the B-17 reaches Port Moresby from Townsville and Rabaul from Port Moresby (the 19th
+    Bomb Group's staging of 1942), and from Townsville across one turn as a long-range
+    aircraft (26.2.B); the Port Moresby fighters reach Lae; the carrier aircraft strike at
+    5-10 hexes (200-400 miles), bracketing the 7-8 May strikes (about 175-240 nm)."""
+    from navalwar.games.coral_sea.geography import load_geography
+    from navalwar.hexgrid import distance
+
+    g = load_geography()
+
+    def hexes(a: str, b: str) -> int:
+        return distance(g.place(a), g.place(b))
+
+    air = bundled.aircraft
+    moresby = "Port Moresby One"
+    for m in ("G4M1", "G3M2", "A6M2"):
+        assert air[m].range >= hexes("Rabaul", moresby), m
+    assert hexes("Lae", moresby) <= air["A6M3"].range < air["A6M2"].range
+    b17 = air["B-17"].range
+    assert b17 >= hexes("Townsville", moresby) and b17 >= hexes(moresby, "Rabaul")
+    assert b17 >= hexes("Cloncurry", "Townsville")
+    assert 2 * b17 >= hexes("Townsville", "Rabaul")
+    for m in ("P-39D", "P-40D"):
+        assert air[m].range >= hexes(moresby, "Lae"), m
+    for m in ("SBD-2", "SBD-3", "F4F-3", "B5N2", "D3A1", "TBD-1"):
+        assert 5 <= air[m].range <= 10, m
 
 
 # -- overrides and strict mode -----------------------------------------------------------
