@@ -603,3 +603,13 @@ def test_printed_model_names_resolve(bundled: pack.UnitPack) -> None:
     assert set(MODEL_ALIASES.values()) <= set(bundled.aircraft)
     for printed in ("F-40D", "P40", "P40D", "P39D", "F4F-1", "B-17C", "B-17D", "A6M2"):
         assert canonical_model(printed) in bundled.aircraft
+
+
+def test_every_bad_file_is_reported_at_once(tmp_path: Path) -> None:
+    """A unit file's problem does not hide a table's (navalwar validate lists them all)."""
+    copy_pack(tmp_path, ("ships.csv", "tables/air_to_air.toml"))
+    edit(tmp_path / "ships.csv", "0 1 1 2 2 2,3 5,0,0,5,0,12,", "0 1 1 2 2 2,3 5,0,0,5,0,10,")
+    edit(tmp_path / "tables/air_to_air.toml", '"1:3", "1:2"', '"1:2", "1:3"')
+    with pytest.raises(DataError) as info:
+        pack.load([tmp_path])
+    assert "Lexington.capacity" in str(info.value) and "air_to_air.toml" in str(info.value)
