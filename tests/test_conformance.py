@@ -142,6 +142,7 @@ def test_legal_actions_reports_a_refused_choice(monkeypatch: pytest.MonkeyPatch)
     assert all("Speed 1" in p and "was refused" in p for p in problems)
 
 
+@pytest.mark.source_only  # patches Context.settle (a compiled class on the compiled build)
 def test_illegal_actions_reports_a_lax_validator(monkeypatch: pytest.MonkeyPatch) -> None:
     real = GAME.decision
 

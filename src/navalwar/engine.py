@@ -9,9 +9,8 @@ log, undo stack, dice position, and saves and replays.
 
 from __future__ import annotations
 
-import contextlib
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 from types import MappingProxyType
@@ -20,7 +19,9 @@ from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 import attrs
 
 from navalwar.actions import Action, ActionCodec
-from navalwar.dice import Dice, Roll
+from navalwar.context import Context as Context  # (where the rules find it)
+from navalwar.context import Text as Text
+from navalwar.dice import Dice
 from navalwar.errors import (
     DataError,
     IllegalActionError,
@@ -191,95 +192,6 @@ class Outcome:
             "scores": {side: score_to_json(vp) for side, vp in self.scores.items()},
             "summary": self.summary,
         }
-
-
-Text = str | Callable[[], str]  # an event's text, or a function writing it when needed
-
-
-class Context:
-    """What a transition may use: the dice and the event log being written."""
-
-    __slots__ = ("dice", "events", "only", "record", "reveal", "settled")
-
-    def __init__(self, dice: Dice, record: bool = True) -> None:
-        self.record = record
-        self.events: list[Event] = []
-        self.reveal = False
-        self.only: tuple[str, ...] = ()  # while set, events are private to these sides
-        self.dice = dice
-        # the last state the rules stopped at, with the decision they found pending there
-        self.settled: tuple[Any, Decision | None] | None = None
-        if record:
-            dice.sink = self._roll
-
-    def _roll(self, roll: Roll) -> None:
-        self.events.append(
-            Event(
-                "dice_rolled",
-                f"{roll.die} roll {roll.value}" + (f" for {roll.purpose}" if roll.purpose else ""),
-                roll.rule,
-                {"die": roll.die, "value": roll.value, "purpose": roll.purpose},
-                self.only,
-            )
-        )
-
-    def log(self, kind: str, text: Text, rule: str = "", **data: Any) -> None:
-        """Add an event, public unless inside :meth:`private`; skipped when not
-        recording (e.g. in search rollouts).
-
-        ``text`` may be a function of no arguments returning the text, called only
-        when recording: a message that takes work to write costs nothing to skip, and
-        the rules never ask whether a log is kept.
-        """
-        if self.record:
-            if not isinstance(text, str):
-                text = text()
-            self.events.append(Event(kind, text, rule, data, self.only))
-
-    def log_each(
-        self, kind: str, rule: str, entries: Callable[[], Iterable[tuple[str, dict[str, Any]]]]
-    ) -> None:
-        """Add an event of ``kind`` for each (text, data) pair ``entries()`` gives (one
-        per ship moved, say), as :meth:`log` would; ``entries`` is called only when
-        recording."""
-        if self.record:
-            only = self.only
-            self.events.extend([Event(kind, text, rule, data, only) for text, data in entries()])
-
-    def settle(self, state: Any, decision: Decision | None) -> None:
-        """Note that advancing stopped at ``state`` with ``decision`` pending (None: the
-        game is over), for a game whose ``advance`` works that decision out anyway: then
-        :meth:`decision_of` and :class:`Match` need not work it out again."""
-        self.settled = (state, decision)
-
-    def decision_of(self, game: Game[Any, Any], state: Any, data: Any) -> Decision | None:
-        """``game.decision(state, data)``, or the decision :meth:`settle` noted for
-        ``state`` (the same object)."""
-        settled = self.settled
-        if settled is not None and settled[0] is state:
-            return settled[1]
-        return game.decision(state, data)
-
-    @contextlib.contextmanager
-    def private(self, sides: tuple[str, ...]) -> Iterator[None]:
-        """Within the block, every event and dice roll is seen by ``sides`` only
-        (what happens to face-down counters, for instance)."""
-        before = self.only
-        self.only = sides
-        try:
-            yield
-        finally:
-            self.only = before
-
-    def log_private(
-        self, sides: tuple[str, ...], kind: str, text: Text, rule: str = "", **data: Any
-    ) -> None:
-        """Add an event only ``sides`` may see (hidden information); ``text`` as for
-        :meth:`log`."""
-        if self.record:
-            if not isinstance(text, str):
-                text = text()
-            self.events.append(Event(kind, text, rule, data, sides))
 
 
 class TurnStart(NamedTuple):

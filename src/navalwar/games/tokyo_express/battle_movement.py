@@ -222,6 +222,19 @@ def _closest(ships: Sequence[Ship], dist: Sequence[int], dice: Dice, purpose: st
     return dice.choose([s for s, d in zip(ships, dist, strict=True) if d == least], purpose, RULE)
 
 
+def _outcome(
+    entry: BMDEntry, us_heading: int, jp_heading: int, speed_now: int
+) -> tuple[int, str, int, int]:
+    """The heading, maneuver, turn direction and speed a Battle Movement Display entry
+    gives Japanese ships on ``jp_heading`` at ``speed_now``, read off the arrow from the
+    US reference ship's heading; a 180° turn costs 1 Speed, never below 1 (TE 3.3)."""
+    heading = (us_heading + entry.heading) % 6
+    maneuver, direction = ORDER_OF[entry.order]
+    about_face = (heading - jp_heading) % 6 == 3
+    speed = max(1, speed_now - 1) if about_face else speed_now
+    return heading, maneuver, direction, speed
+
+
 def _order(
     state: State,
     data: TEData,
@@ -255,19 +268,15 @@ def _order(
     jp_heading = jref.heading
     moves_at: dict[int, tuple[int, ...]] = {}
 
-    def outcome(entry: BMDEntry) -> tuple[int, str, int, int]:
-        heading = (us_heading + entry.heading) % 6
-        maneuver, direction = ORDER_OF[entry.order]
-        about_face = (heading - jp_heading) % 6 == 3
-        speed = max(1, speed_now - 1) if about_face else speed_now
-        return heading, maneuver, direction, speed
-
     known: dict[tuple[int, str], bool] = {}  # an outcome depends on the arrow and order only
 
-    def stays(entry: BMDEntry) -> bool:
+    def stays(entry: BMDEntry, outcome: tuple[int, str, int, int]) -> bool:
+        # ``outcome`` is _outcome(entry, ...), passed in: a function named both here and
+        # in _order would keep the compiled build's nested functions in a reference cycle
+        # (docs/performance.md, "Ninth round")
         found = known.get((entry.heading, entry.order))
         if found is None:
-            heading, maneuver, direction, speed = outcome(entry)
+            heading, maneuver, direction, speed = outcome
             moves = moves_at.get(speed)
             if moves is None:
                 moves = moves_at[speed] = (
@@ -287,14 +296,17 @@ def _order(
         if roll == 1:
             continue  # the Basic Game rerolls 1s (TE 3.3)
         entry = sec.entry(heavy, roll)
-        if stays(entry):
+        outcome = _outcome(entry, us_heading, jp_heading, speed_now)
+        if stays(entry, outcome):
             break
         if any_stays is None:
-            any_stays = any(stays(e) for e in entries)
+            any_stays = any(
+                stays(e, _outcome(e, us_heading, jp_heading, speed_now)) for e in entries
+            )
         if not any_stays:
             break  # every entry takes a ship off the map: the roll stands
         ctx.log("order_rerolled", f"{entry.order} would take a ship off the map: roll again", RULE)
-    heading, maneuver, direction, speed = outcome(entry)
+    heading, maneuver, direction, speed = outcome
     new_ships = [s if s.heading == heading else s.replace(heading=heading) for s in jp_ships]
     order = _ORDERS.get((maneuver, direction))
     if order is None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from collections.abc import Set as AbstractSet
 
 from navalwar.engine import Context
-from navalwar.games.tokyo_express.data import ShipSpec, TEData
+from navalwar.games.tokyo_express.data import ShipSpec, TEData, TorpedoTable
 from navalwar.games.tokyo_express.geometry import in_heading_row, te_label, torpedo_mount_bears
 from navalwar.games.tokyo_express.model import (
     FIRED,
@@ -277,6 +277,9 @@ def side_of(data: TEData, ship: Ship, salvos: Sequence[int]) -> str:
     return mounts.pop() if mounts else ""
 
 
+_Part = tuple[str, ShipSpec, tuple[int, ...], Arc, str, int, int, int]  # one attacker, logged
+
+
 def resolve_torpedo_attack(
     state: State,
     data: TEData,
@@ -300,7 +303,7 @@ def resolve_torpedo_attack(
     side = state.ship(attacks[0].attacker).side
     total = 0
     sterns = []
-    parts: list[tuple[str, ShipSpec, tuple[int, ...], Arc, str, int, int, int]] = []  # the log's
+    parts: list[_Part] = []  # the log's
     changed: dict[str, Ship] = {}  # the ships changed so far, by name
     th = target.hex
     for a in attacks:
@@ -322,14 +325,10 @@ def resolve_torpedo_attack(
         changed[ship.name] = ship.replace(salvos=salvos)
     rule = "TE 3.6"
     name = target.name
-
-    def head() -> str:
-        return f"Torpedo attack on {name}: " + _salvos_text(name, parts) + f"; total {total}"
-
     if side == JAPAN and total < 1:
         ctx.log(
             "torpedo_attack",
-            lambda: head() + " -> N: attack cancelled, salvos not spent",
+            lambda: _torpedo_head(name, parts, total) + " -> N: attack cancelled, salvos not spent",
             rule,
             target=name,
             total=total,
@@ -339,7 +338,7 @@ def resolve_torpedo_attack(
     if side == US and total < 2:
         ctx.log(
             "torpedo_attack",
-            lambda: head() + " -> automatic 0 (salvos spent)",
+            lambda: _torpedo_head(name, parts, total) + " -> automatic 0 (salvos spent)",
             rule,
             target=name,
             total=total,
@@ -352,17 +351,14 @@ def resolve_torpedo_attack(
     torpedo = data.torpedo
     result = torpedo.result(side, total, roll + drm)
 
-    def rolled() -> str:
-        col = torpedo.column(side, total)
-        col_name = str(torpedo.table(side).columns[col]) if col is not None else "?"
-        mod_text = f" +{drm} (target Speed {speed})" if drm else ""
-        return f"{head()}; column {col_name}, roll {roll}{mod_text}"
-
     if result == "N":
         if side == JAPAN:
             ctx.log(
                 "torpedo_attack",
-                lambda: f"{rolled()} -> N: attack cancelled, salvos not spent",
+                lambda: (
+                    _torpedo_rolled(name, parts, total, torpedo, side, roll, drm, speed)
+                    + " -> N: attack cancelled, salvos not spent"
+                ),
                 rule,
                 target=name,
                 total=total,
@@ -377,7 +373,8 @@ def resolve_torpedo_attack(
             ctx.log(
                 "torpedo_attack",
                 lambda: (
-                    f"{head()}: below the table's first column -> N: attack cancelled, "
+                    _torpedo_head(name, parts, total)
+                    + ": below the table's first column -> N: attack cancelled, "
                     "salvos not spent"
                 ),
                 rule,
@@ -398,7 +395,8 @@ def resolve_torpedo_attack(
 
     def resolved() -> str:
         extra = f"; into the stern arc: +1 = {damage}, {name} loses 1 maximum Speed"
-        return f"{rolled()} -> {final}" + (extra if into_stern else "")
+        rolled = _torpedo_rolled(name, parts, total, torpedo, side, roll, drm, speed)
+        return f"{rolled} -> {final}" + (extra if into_stern else "")
 
     ctx.log(
         "torpedo_attack",
@@ -417,9 +415,34 @@ def resolve_torpedo_attack(
     return state.updated(changed.values())
 
 
-def _salvos_text(
-    target: str, parts: list[tuple[str, ShipSpec, tuple[int, ...], Arc, str, int, int, int]]
+def _torpedo_head(name: str, parts: list[_Part], total: int) -> str:
+    """The log's start for a torpedo attack on ``name``: the salvos and their total.
+
+    The log's texts are module functions, not functions nested in the rule that call
+    one another: on the compiled build that makes a reference cycle, garbage only the
+    cycle collector frees (docs/performance.md, "Ninth round")."""
+    return f"Torpedo attack on {name}: " + _salvos_text(name, parts) + f"; total {total}"
+
+
+def _torpedo_rolled(
+    name: str,
+    parts: list[_Part],
+    total: int,
+    torpedo: TorpedoTable,
+    side: str,
+    roll: int,
+    drm: int,
+    speed: int,
 ) -> str:
+    """:func:`_torpedo_head` with the column and the roll (``drm`` for the target's
+    ``speed``)."""
+    col = torpedo.column(side, total)
+    col_name = str(torpedo.table(side).columns[col]) if col is not None else "?"
+    mod_text = f" +{drm} (target Speed {speed})" if drm else ""
+    return f"{_torpedo_head(name, parts, total)}; column {col_name}, roll {roll}{mod_text}"
+
+
+def _salvos_text(target: str, parts: list[_Part]) -> str:
     """What each attacker of a torpedo attack fires, for the log."""
     return "; ".join(
         f"{attacker} fires {len(fired)} salvo(s) "
@@ -563,14 +586,6 @@ def _gunnery(
     band = gun_band(d)
     target_spec = data.ship(target.name)
     ttype = target_spec.rule_type
-
-    def head() -> str:
-        return (
-            f"{attacker.name} fires {attack.battery} primaries (value {attack.value}) at "
-            f"{target.name} ({te_label(target.hex)}, {d} hexes, {band}): "
-            f"{deck_name} card #{number}"
-        )
-
     rows = card.rows
     value = attack.value
     index = None  # the first row at or below the value
@@ -582,7 +597,10 @@ def _gunnery(
         if below_lowest == "miss":
             ctx.log(
                 "gunnery_attack",
-                lambda: head() + f", value below its lowest row {rows[-1].value}: no effect",
+                lambda: (
+                    _gunnery_head(attack, attacker, target, d, band, deck_name, number)
+                    + f", value below its lowest row {rows[-1].value}: no effect"
+                ),
                 rule,
                 attacker=attacker.name,
                 target=target.name,
@@ -611,9 +629,8 @@ def _gunnery(
             shifts.append("up 1 target Speed 1-3")
         shift_text = f" ({', '.join(shifts)})" if shifts else ""
         result = "no hit" if not damage else f"{damage} Damage Point(s)"
-        return (
-            f"{head()}, row {first.value}{shift_text} -> row {row.value}, {ttype}/{band}: {result}"
-        )
+        head = _gunnery_head(attack, attacker, target, d, band, deck_name, number)
+        return f"{head}, row {first.value}{shift_text} -> row {row.value}, {ttype}/{band}: {result}"
 
     ctx.log(
         "gunnery_attack",
@@ -629,6 +646,18 @@ def _gunnery(
         hit = _damaged(target, target_spec, damage, ctx)
         if hit is not target:
             ships[target.name] = hit
+
+
+def _gunnery_head(
+    attack: Attack, attacker: Ship, target: Ship, d: int, band: str, deck_name: str, number: int
+) -> str:
+    """The log's start for a gunnery attack: who fires at whom, from how far, and the card
+    drawn (a module function for the reason :func:`_torpedo_head` gives)."""
+    return (
+        f"{attacker.name} fires {attack.battery} primaries (value {attack.value}) at "
+        f"{target.name} ({te_label(target.hex)}, {d} hexes, {band}): "
+        f"{deck_name} card #{number}"
+    )
 
 
 # -- damage --------------------------------------------------------------------------------
