@@ -69,11 +69,16 @@ def _ready(state: State, base: Base, ids: list[str], ctx: Context) -> State:
     return state
 
 
-def _ready_unchosen(state: State, data: CoralSeaData, side: str, ctx: Context) -> State:
-    """Every down counter made ready at ``side``'s bases where there is no choice."""
-    for b, n, downs in _down(state, data, side):
-        if n >= len(downs):
-            state = _ready(state, b, [a.id for a in downs], ctx)
+def _unchosen(state: State, data: CoralSeaData, side: str) -> list[tuple[Base, list[str]]]:
+    """``side``'s bases where there is no choice, with every down counter there (9.B)."""
+    return [
+        (b, [a.id for a in downs]) for b, n, downs in _down(state, data, side) if n >= len(downs)
+    ]
+
+
+def _ready_all(state: State, found: list[tuple[Base, list[str]]], ctx: Context) -> State:
+    for b, ids in found:
+        state = _ready(state, b, ids, ctx)
     return state
 
 
@@ -148,9 +153,10 @@ def apply(
     if why:
         raise IllegalActionError(action.describe(), why, "9.C")
     chosen = set(action.aircraft)
+    unchosen = _unchosen(state, data, side)
     for b, _, downs in choices(state, data, side):
         state = _ready(state, b, [a.id for a in downs if a.id in chosen], ctx)
-    state = _ready_unchosen(state, data, side, ctx)
+    state = _ready_all(state, unchosen, ctx)
     return with_air(state, attrs.evolve(state.air, done=(*state.air.done, side)))
 
 
@@ -158,7 +164,7 @@ def run(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
     """Make ready every down counter at the bases where no side had a choice (9.B)."""
     for side in initiative_order(state):
         if side not in state.air.done:
-            state = _ready_unchosen(state, data, side, ctx)
+            state = _ready_all(state, _unchosen(state, data, side), ctx)
     return with_air(state, attrs.evolve(state.air, done=()))
 
 
