@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from air_fixtures import (  # noqa: E402
+from air_fixtures import (
     CARRIERS,
     DATA,
     JP_TF,
@@ -22,12 +22,12 @@ from air_fixtures import (  # noqa: E402
     world,
 )
 
-from navalwar.dice import Dice  # noqa: E402
-from navalwar.errors import IllegalActionError  # noqa: E402
-from navalwar.games.coral_sea import air_state as air  # noqa: E402
-from navalwar.games.coral_sea import cap, maintenance  # noqa: E402
-from navalwar.games.coral_sea.air_actions import CommitCap, ReadyAircraft  # noqa: E402
-from navalwar.games.coral_sea.units import ALLIES, JAPAN  # noqa: E402
+from navalwar.dice import Dice
+from navalwar.errors import IllegalActionError
+from navalwar.games.coral_sea import air_state as air
+from navalwar.games.coral_sea import cap, maintenance
+from navalwar.games.coral_sea.air_actions import CommitCap, ReadyAircraft
+from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
 DOWN = air.DOWN
 
