@@ -120,7 +120,8 @@ def apply_roll(
         raise IllegalActionError(
             action.describe(), "the Allies may not roll for the USAAF now", "21.B"
         )
-    state = with_air(state, attrs.evolve(state.air, usaaf_asked=state.turn))
+    done = state.air.done if ALLIES in state.air.done else (*state.air.done, ALLIES)
+    state = with_air(state, attrs.evolve(state.air, usaaf_asked=state.turn, done=done))
     if not action.roll:
         return state
     roll = ctx.dice.d6("USAAF Commitment Table", "21.C")
