@@ -253,3 +253,22 @@ def test_scramble_all_fly_when_cap_matches_the_raid() -> None:
     assert s.air.scramble_allowance == ()  # ALL: unrestricted
     s5 = scramble.run(None, _raid(attackers=6, cap=0), DATA, ctx())  # type: ignore[arg-type]
     assert s5.air.scramble_allowance == (("Moresby", 0),)
+
+
+def test_the_enemy_sees_cap_as_ready_and_nothing_aboard_tfs() -> None:
+    from navalwar.games.coral_sea.air_view import observe_air
+
+    s = world([counter("J-A6M2-1", air.CAP, "Rabaul"), counter("J-A6M2-2", base="Shokaku"),
+               counter("J-A6M2-3", air.AIRBORNE, hex=hx("1010"), mission="escort"),
+               counter("A-P-39D-1", air.CAP, "Moresby")], ships=CARRIERS,
+              task_forces=(JP_TF, US_TF))  # fmt: skip
+    s = attrs.evolve(s, air=attrs.evolve(s.air, scramble_allowance=(("Moresby", 1),)))
+    seen = {a["id"]: a for a in observe_air(s, DATA, ALLIES)["aircraft"]}
+    assert seen["J-A6M2-1"]["status"] == air.READY  # its CAP is secret (10.B)
+    assert "J-A6M2-2" not in seen  # aboard a ship in a TF (11.D)
+    assert seen["J-A6M2-3"]["hex"] == "1010"
+    assert seen["A-P-39D-1"]["status"] == air.CAP  # its own
+    assert observe_air(s, DATA, ALLIES)["scramble_allowance"] == {"Moresby": 1}
+    assert "scramble_allowance" not in observe_air(s, DATA, JAPAN)
+    mine = {a["id"]: a for a in observe_air(s, DATA, JAPAN)["aircraft"]}
+    assert mine["J-A6M2-1"]["status"] == air.CAP and mine["A-P-39D-1"]["status"] == air.READY

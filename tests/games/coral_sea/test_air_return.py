@@ -145,3 +145,14 @@ def test_returns_initiative_player_first() -> None:
     d1 = air_return.FIRST.ask(None, s, DATA)  # type: ignore[misc]
     d2 = air_return.SECOND.ask(None, s, DATA)  # type: ignore[misc]
     assert d1 is not None and d1.side == ALLIES and d2 is not None and d2.side == JAPAN
+
+
+def test_a_squall_onto_a_long_range_counter_destroys_it() -> None:
+    from navalwar.games.coral_sea.long_range import squall_losses
+
+    aloft = up("J-G4M1-1", "1010", "level", airborne_since=1)
+    other = up("J-G4M1-2", "1012", "level", airborne_since=1)
+    s = world([aloft, other], turn=2, squalls=[hx("1010")])
+    s2 = squall_losses(s, DATA, ctx())
+    assert status(s2, "J-G4M1-1").status == air.DESTROYED
+    assert status(s2, "J-G4M1-2").status == air.AIRBORNE  # next to it only
