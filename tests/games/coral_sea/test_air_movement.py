@@ -133,14 +133,15 @@ def test_a_scout_reveals_a_tf_in_a_hex_it_enters() -> None:
     path = tuple(L(h) for h in found_path)
     c = ctx()
     s2 = fly(s, Fly("J-H6K4-1", "scouting", path), c=c)
-    found = [e for e in public(c) if e.kind == "scout_found"]
-    assert [e.data["hex"] for e in found] == ["1212"]
+    checks = [e for e in public(c) if e.kind == "recon_check"]
+    assert [e.data["hex"] for e in checks] == list(path)  # every hex entered (notes A22)
+    assert [e.data["hex"] for e in checks if e.data["found"]] == ["1212"]
     us = next(t for t in s2.task_forces if t.side == ALLIES)
     assert us.revealed and us.counter == hx("1212")
     # on a torpedo mission it checks nothing (12.2.A: scouting missions only)
     c2 = ctx()
     fly(s, Fly("J-H6K4-2", "torpedo", path), c=c2)
-    assert not [e for e in public(c2) if e.kind == "scout_found"]
+    assert not [e for e in public(c2) if e.kind == "recon_check"]
 
 
 def test_no_scouting_into_squall_influenced_hexes() -> None:
@@ -151,7 +152,8 @@ def test_no_scouting_into_squall_influenced_hexes() -> None:
     assert path is not None
     c = ctx()
     fly(s, Fly("J-H6K4-1", "scouting", tuple(L(h) for h in path)), c=c)
-    assert not [e for e in c.events if e.kind == "scout_found"]  # 1212 is next to the squall
+    checked = [e.data["hex"] for e in c.events if e.kind == "recon_check"]
+    assert "1212" not in checked and "1313" not in checked  # next to the squall: no checks
 
 
 def test_extended_range_is_an_option_and_records_the_extra_hexes() -> None:

@@ -11,6 +11,7 @@ never the true hex.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -90,6 +91,29 @@ def in_service(state: State, out_until: int) -> bool:
     return out_until == 0 or state.turn >= out_until
 
 
+def field_base(info: Any, side: str, partial: bool) -> Base:
+    """A map base (``data.BaseInfo``) as a :class:`Base` of ``side``.
+
+    Read leniently: the map's base records may spell the protocol's ``efficiency`` as
+    ``letter``, ``"seaplane"`` as ``"seaplane base"``, and tell the Australian mainland
+    (21.C) by ``mainland``.
+    """
+    kind = "seaplane" if str(info.kind).startswith("seaplane") else str(info.kind)
+    letter = getattr(info, "efficiency", None) or getattr(info, "letter", "")
+    mainland = getattr(info, "mainland", None)
+    return Base(
+        info.name,
+        side,
+        False,
+        kind,
+        info.hex,
+        int(info.capacity),
+        partial=kind == "airfield" and bool(getattr(info, "partial", partial)),
+        australian=bool(info.australian if mainland is None else mainland),
+        efficiency=str(letter),
+    )
+
+
 def bases(state: State, data: CoralSeaData, side: str) -> list[Base]:
     """``side``'s bases in use now: its fields in service, in map order, then its ships
     that carry aircraft, afloat and on the map, in scenario order (2.2.7 "friendly")."""
@@ -102,21 +126,9 @@ def bases(state: State, data: CoralSeaData, side: str) -> list[Base]:
             continue
         if not in_service(state, held_by.out_until):
             continue
-        out.append(
-            Base(
-                info.name,
-                side,
-                False,
-                info.kind,
-                info.hex,
-                info.capacity,
-                partial=info.kind == "airfield" and geo.terrain(info.hex) == "partial",
-                australian=info.australian,
-                efficiency=info.efficiency,
-            )
-        )
+        out.append(field_base(info, side, geo.terrain(info.hex) == "partial"))
     for ship in state.ships:
-        if ship.side != side or ship.sunk or ship.hex is None:
+        if ship.side != side or ship.sunk or ship.hex is None or ship.out_of_play:
             continue
         spec = data.ships.get(ship.name)
         if spec is None or spec.type not in AIR_SHIPS:

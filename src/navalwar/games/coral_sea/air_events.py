@@ -1,4 +1,6 @@
-"""The event kinds of Coral Sea's air operations (9.0, 10.0, 12.2, 13.0, 17.0, 21.0, 26.0).
+"""The event kinds of Coral Sea's air operations (9.0, 10.0, 13.0, 17.0, 21.0, 26.0).
+
+Scouting checks (12.2) are logged by the reconnaissance rules (``recon_check``).
 
 Public unless marked private: what happens to counters aboard ships in a TF is seen by
 their owner only (11.D), and so is everything about CAP until its reveal (10.B, 10.E).
@@ -60,12 +62,6 @@ LAUNCH_COUNTER = EventKind(
     "A TF counter is placed within two hexes of a TF's true hex for its aircraft (13.B).",
     {"side": _SIDE, "hex": "the counter's hex"},
     "13.B",
-)
-SCOUT_FOUND = EventKind(
-    "scout_found",
-    "A scout finds an enemy TF in a hex it enters; the TF counter moves there (12.2.C).",
-    {"side": "the scouting side", "aircraft": "the scout", "hex": "the hex"},
-    "12.2",
 )
 AIR_MOVES_ENDED = EventKind(
     "air_moves_ended",
@@ -150,7 +146,6 @@ EVENT_KINDS: tuple[EventKind, ...] = (
     CAP_REVEALED,
     AIRCRAFT_FLEW,
     LAUNCH_COUNTER,
-    SCOUT_FOUND,
     AIR_MOVES_ENDED,
     SCRAMBLE,
     AIRCRAFT_LANDED,

@@ -28,6 +28,7 @@ from navalwar.dice import Dice
 from navalwar.driver import Play, for_side
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError
+from navalwar.games.coral_sea import air_range
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_actions import EndAirMoves, Fly
 from navalwar.games.coral_sea.air_bases import (
@@ -59,6 +60,9 @@ from navalwar.paths import PathError, path_cost, reach
 
 RULE = "13.C"
 _TAGS = (Fly.tag, EndAirMoves.tag)
+
+#: The air options (26.1 extended range, 26.2 long range), for the GameSpec.
+OPTIONS = air_range.OPTIONS
 
 
 @attrs.frozen

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
-from navalwar.hexgrid import Hex, distance, neighbours
+from navalwar.hexgrid import Hex, hexes_within
 from navalwar.paths import Cost
 from navalwar.registry import OptionSpec
 
@@ -42,29 +42,16 @@ OPTIONS = (
 
 def option(state: State, name: str) -> bool:
     """Whether the rules option ``name`` is on in ``state``."""
-    for key, value in state.options:
-        if key == name:
-            return bool(value)
-    return False
-
-
-# TODO(csgame): use weather.in_squall / weather.influenced once csgame's weather.py is
-# merged; these stand-ins read state.squalls with an influence radius of 1 (notes A6).
-def in_squall(state: State, h: Hex) -> bool:
-    """Whether ``h`` contains a squall (5.2.D)."""
-    return h in state.squalls
-
-
-def influenced(state: State, h: Hex) -> bool:
-    """Whether ``h`` is squall-influenced: next to a squall hex (notes A6)."""
-    return any(distance(h, s) == 1 for s in state.squalls)
+    return bool(state.option(name, False))
 
 
 def entry_cost(state: State, data: CoralSeaData) -> Cost:
-    """The MP cost of entering each hex (13.A, 5.2.D): 1, 2 when squall-influenced,
-    ``None`` (forbidden) for a squall hex or a hex off the map."""
+    """The MP cost of entering each hex (13.A, 5.2.D): 1, 2 when squall-influenced
+    (``weather.influenced``, worked out once for the whole map), ``None`` (forbidden) for
+    a squall hex or a hex off the map."""
     squalls = frozenset(state.squalls)
-    near = frozenset(n for s in squalls for n in neighbours(s)) - squalls
+    radius = int(state.option("squall_influence", 1))  # type: ignore[call-overload]
+    near = frozenset(n for s in squalls for n in hexes_within(s, radius)) - squalls
     in_bounds = data.geography.spec.in_bounds
 
     def cost(h: Hex) -> int | None:

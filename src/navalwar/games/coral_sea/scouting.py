@@ -12,11 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-import attrs
-
 from navalwar.engine import Context
-from navalwar.games.coral_sea.air_common import label
-from navalwar.games.coral_sea.air_range import in_squall, influenced
+from navalwar.games.coral_sea import reconnaissance, weather
 from navalwar.games.coral_sea.air_state import SCOUTING, Aircraft
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
@@ -28,32 +25,13 @@ def scouts(data: CoralSeaData, a: Aircraft) -> bool:
     return a.mission == SCOUTING and data.aircraft[a.model].scout
 
 
-# TODO(csgame): call reconnaissance.check once csgame's reconnaissance.py is merged; this
-# stand-in reveals every enemy TF whose true hex is the hex checked.
-def check(state: State, data: CoralSeaData, side: str, h: Hex, by: str, ctx: Context) -> State:
-    """A scouting check of hex ``h`` by ``side``'s counter ``by`` (12.2.A, C)."""
-    if state.night or in_squall(state, h) or influenced(state, h):
+def check(state: State, data: CoralSeaData, side: str, h: Hex, ctx: Context) -> State:
+    """A scouting check of hex ``h`` by ``side`` (12.2.A, C), answered by the
+    reconnaissance rules (``reconnaissance.check``); none in or next to a squall, nor at
+    night (5.2.A, 12.3)."""
+    if state.night or weather.affected(state, h):
         return state
-    found = [tf for tf in state.task_forces if tf.side != side and tf.hex == h]
-    if not found:
-        return state
-    tfs = tuple(
-        attrs.evolve(tf, revealed=True, counter=h) if tf in found else tf
-        for tf in state.task_forces
-    )
-    where = label(data, h)
-    ctx.log(
-        "scout_found",
-        f"{by} finds an enemy task force in {where}",
-        "12.2.C",
-        side=side,
-        aircraft=by,
-        hex=where,
-    )
-    reveals = (
-        state.reveals if (h, "scouting") in state.reveals else (*state.reveals, (h, "scouting"))
-    )
-    return attrs.evolve(state, task_forces=tfs, reveals=reveals)
+    return reconnaissance.check(state, data, side, h, ctx, "scouting")
 
 
 def scout_path(
@@ -63,5 +41,5 @@ def scout_path(
     if not scouts(data, a):
         return state
     for h in path:
-        state = check(state, data, a.side, h, a.id, ctx)
+        state = check(state, data, a.side, h, ctx)
     return state
