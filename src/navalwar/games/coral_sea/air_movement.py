@@ -28,7 +28,7 @@ from navalwar.dice import Dice
 from navalwar.driver import Play, for_side
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError
-from navalwar.games.coral_sea import air_range
+from navalwar.games.coral_sea import air_range, setup
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_actions import EndAirMoves, Fly
 from navalwar.games.coral_sea.air_bases import (
@@ -95,6 +95,7 @@ def launches(state: State, data: CoralSeaData, side: str) -> dict[str, Launch]:
     in_use = {b.name: b for b in bases(state, data, side)}
     allowance = dict(state.air.scramble_allowance)
     moved = state.air.moved
+    due = arrivals(state)
     out: dict[str, Launch] = {}
     for a in state.air.aircraft:
         if a.side != side or a.id in moved:
@@ -106,8 +107,18 @@ def launches(state: State, data: CoralSeaData, side: str) -> dict[str, Launch]:
             out[a.id] = Launch(a, air_point(state, b), b)
         elif holdover(state, a) and a.hex is not None:
             out[a.id] = Launch(a, a.hex)
-        elif a.status == air.OFF_MAP and 0 < a.enters <= state.turn:
-            out[a.id] = Launch(a, None, edge=a.entry_edge or "north")
+        elif a.status == air.OFF_MAP and a.id in due and 0 < due[a.id][0] <= state.turn:
+            out[a.id] = Launch(a, None, edge=due[a.id][1])
+    return out
+
+
+def arrivals(state: State) -> dict[str, tuple[int, str]]:
+    """The reinforcements due by a map edge (28.4.3): counter id -> (turn, edge), from the
+    counters' ``enters`` and ``entry_edge``, else from the scenario (``setup.arrivals``)."""
+    out = {a.id: (a.enters, a.entry_edge or "north") for a in state.air.aircraft if a.enters}
+    if "spec" in state.scenario.extra:  # a scenario read by scenario.py
+        for aid, turn, edge in setup.arrivals(state):
+            out.setdefault(aid, (turn, edge))
     return out
 
 
