@@ -16,9 +16,11 @@ import pytest
 from navalwar.dice import Dice
 from navalwar.engine import Context
 from navalwar.errors import DataError
+from navalwar.events import problem, vocabulary
 from navalwar.games.coral_sea import GAME, geography, pack
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_bases import bases
+from navalwar.games.coral_sea.air_events import EVENT_KINDS
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
 from navalwar.games.coral_sea.units import SIDES
@@ -89,3 +91,7 @@ def test_random_play_keeps_the_air_rules(data: CoralSeaData, scenario: str, opti
             asked[decision.kind] += 1
         state = GAME.apply(state, action, data, ctx)
     assert asked["commit_cap"] >= 2 and asked["air_move"] >= 2, asked
+    kinds = vocabulary(EVENT_KINDS)
+    for event in ctx.events:
+        if event.kind in kinds:
+            assert problem(kinds, event) is None, event

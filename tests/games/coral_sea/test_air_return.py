@@ -97,7 +97,7 @@ def test_a_counter_with_no_base_in_reach_is_destroyed_when_returns_end() -> None
     c = ctx()
     s2 = air_return.end(None, s, DATA, c, side=JAPAN)
     assert status(s2, "J-A6M2-1").status == air.DESTROYED  # notes A26
-    assert [e.kind for e in public(c)] == ["aircraft_lost"]
+    assert [e.kind for e in public(c)] == ["aircraft_eliminated"]
     assert s2.air.moved == frozenset()
 
 

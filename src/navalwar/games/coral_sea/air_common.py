@@ -98,7 +98,7 @@ def lose(
         f"{a.id} is {'permanently destroyed' if pile == air.DESTROYED else 'put in limbo'}: {why}"
     )
     if private:
-        ctx.log_private((a.side,), "aircraft_lost", text, rule, **data)
+        ctx.log_private((a.side,), "aircraft_eliminated", text, rule, **data)
     else:
-        ctx.log("aircraft_lost", text, rule, **data)
+        ctx.log("aircraft_eliminated", text, rule, **data)
     return update(state, lost)

@@ -103,8 +103,9 @@ STAYED_ALOFT = EventKind(
     "26.2",
 )
 AIRCRAFT_LOST = EventKind(
-    "aircraft_lost",
-    "A counter is lost: to the limbo pile or permanently destroyed.",
+    "aircraft_eliminated",
+    "A counter is lost outside combat (no base in reach, A26; its CAP base gone, A15; a "
+    "squall, 26.2.C): to the limbo pile or permanently destroyed.",
     {"side": _SIDE, "aircraft": "the counter", "pile": "'limbo' or 'destroyed'", "why": "text"},
 )
 AIRCRAFT_REPLACED = EventKind(
