@@ -15,10 +15,11 @@ import pytest
 
 from navalwar.dice import Dice
 from navalwar.engine import Context
-from navalwar.errors import DataError
+from navalwar.errors import DataError, NavalwarError
 from navalwar.events import problem, vocabulary
-from navalwar.games.coral_sea import GAME, geography, pack
+from navalwar.games.coral_sea import GAME, air_movement, geography, pack
 from navalwar.games.coral_sea import air_state as air
+from navalwar.games.coral_sea.air_actions import Fly
 from navalwar.games.coral_sea.air_bases import bases
 from navalwar.games.coral_sea.air_events import EVENT_KINDS
 from navalwar.games.coral_sea.data import CoralSeaData
@@ -95,3 +96,41 @@ def test_random_play_keeps_the_air_rules(data: CoralSeaData, scenario: str, opti
     for event in ctx.events:
         if event.kind in kinds:
             assert problem(kinds, event) is None, event
+
+
+def test_bad_air_moves_on_the_real_game_name_the_rule(data: CoralSeaData) -> None:
+    """A counter flown beyond its range, on a mission its type cannot fly, or twice: a
+    NavalwarError naming the rule, and the game goes on from the same state."""
+    dice = Dice(5)
+    ctx = Context(dice)
+    options = {o.name: o.default for o in GAME.spec.options}
+    state = GAME.initial_state(GAME.load_scenario("coral_sea", data), data, options, ctx)
+    while True:
+        state = GAME.advance(state, data, ctx)
+        decision = GAME.decision(state, data)
+        assert decision is not None and state.turn == 1
+        if decision.kind == "air_move":
+            break
+        state = GAME.apply(state, decision.random_choice(dice), data, ctx)
+    side = decision.side
+    launch = next(iter(air_movement.launches(state, data, side).values()))
+    a = launch.aircraft
+    spec = data.aircraft[a.model]
+    start = launch.start
+    assert start is not None
+    far = air_movement.reach(start, 60, air_movement.entry_cost(state, data))
+    target = next(h for h, c in far.costs.items() if c == spec.range + 1)
+    path = tuple(data.geography.spec.label(h) for h in far.path_to(target) or ())
+    too_far = Fly(a.id, next(m for m in air.MISSIONS if spec.can_fly(m)), path)
+    assert "(13.A)" in str(decision.check(too_far))
+    before = GAME.observation(state, side, data)
+    with pytest.raises(NavalwarError, match=r"13\.A"):
+        GAME.apply(state, too_far, data, ctx)
+    wrong = next(m for m in air.MISSIONS if not spec.can_fly(m))
+    with pytest.raises(NavalwarError, match=r"14\.0"):
+        GAME.apply(state, Fly(a.id, wrong, path[:1]), data, ctx)
+    assert GAME.observation(state, side, data) == before
+    ok = Fly(a.id, too_far.mission, path[:1])
+    after = GAME.apply(state, ok, data, ctx)
+    with pytest.raises(NavalwarError, match=r"13\.C"):
+        GAME.apply(after, ok, data, ctx)

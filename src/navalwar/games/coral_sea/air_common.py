@@ -102,3 +102,10 @@ def lose(
     else:
         ctx.log("aircraft_eliminated", text, rule, **data)
     return update(state, lost)
+
+
+def reason(error: IllegalActionError) -> str:
+    """Why an action is refused, naming the rule (for a decision's validator)."""
+    if not error.rule or f"({error.rule})" in error.why:
+        return error.why
+    return f"{error.why} ({error.rule})"

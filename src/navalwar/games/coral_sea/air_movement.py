@@ -42,6 +42,7 @@ from navalwar.games.coral_sea.air_common import (
     hexes,
     initiative_order,
     label,
+    reason,
     update,
     with_air,
 )
@@ -327,7 +328,7 @@ def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision |
         try:
             flight(state, data, side, action)
         except IllegalActionError as error:
-            return error.why
+            return reason(error)
         return None
 
     def sample(dice: Dice) -> Action:

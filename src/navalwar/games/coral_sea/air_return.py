@@ -40,6 +40,7 @@ from navalwar.games.coral_sea.air_common import (
     initiative_order,
     label,
     lose,
+    reason,
     update,
     with_air,
 )
@@ -308,7 +309,7 @@ def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision |
             else:
                 return "a land or stay_aloft action is needed"
         except IllegalActionError as error:
-            return error.why
+            return reason(error)
         return None
 
     def sample(dice: Dice) -> Action:
