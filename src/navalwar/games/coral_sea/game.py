@@ -16,7 +16,7 @@ import attrs
 
 from navalwar import scenario_files
 from navalwar.actions import Action
-from navalwar.datapack import bundled_data_dir
+from navalwar.datapack import bundled_data_dir, check_strict, load_files, pack_provenance, worst
 from navalwar.dice import Dice
 from navalwar.driver import Driver
 from navalwar.engine import Context, Decision, Game, Outcome, TurnStart
@@ -211,26 +211,26 @@ class CoralSea(Game[State, CoralSeaData]):
 
 
 def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaData:
-    """``CoralSeaData`` from the map and the unit/table pack, with the core's
-    provenance and strict rules (the weakest file's word; ``strict`` refuses any below
-    ``historical``).
+    """``CoralSeaData`` from the map (``geography.load_geography``) and the unit/table pack
+    (``pack.load``), with the core's provenance rule (each file's ``[meta]`` or rows; the
+    pack's word is the weakest) and ``strict`` (any file below ``historical`` refused).
 
     Raises:
-        DataError: the map or the pack is missing or malformed.
+        DataError: a file is missing or malformed, or ``strict`` refuses one.
     """
-    try:
-        geography = importlib.import_module("navalwar.games.coral_sea.geography")
-        pack = importlib.import_module("navalwar.games.coral_sea.pack")
-    except ModuleNotFoundError as exc:
-        raise DataError(f"the Coral Sea data pack is not complete yet: {exc.name} is missing") from exc
+    from navalwar.games.coral_sea import geography, pack
+
+    units = pack.load(overrides, strict)
+    map_files = load_files("coral_sea", MAP_FILES, overrides)
+    provenance = {**pack_provenance(map_files), **units.provenance}
+    if strict:
+        check_strict(provenance)
     geog = geography.load_geography(overrides)
-    units = pack.load_units(overrides, strict)
-    tables = pack.load_tables(overrides, strict)
-    aircraft, ships = units if isinstance(units, tuple) else (units.aircraft, units.ships)
-    provenance = getattr(units, "provenance", "reconstructed")
-    return CoralSeaData(geog, aircraft, ships, tables, str(provenance), strict)
+    return CoralSeaData(geog, units.aircraft, units.ships, units.tables, worst(provenance.values()), strict)
+
+
+MAP_FILES = ("map.toml", "bases.toml")
 
 
 __all__ = ["SPEC", "CoralSea", "compose"]
 
-_ = (JAPAN, reconnaissance, ship_movement, attrs)
