@@ -6,14 +6,14 @@ The synthetic Air-to-Air CRT loses 1 counter when roll + column index >= 6 and 2
 from __future__ import annotations
 
 import pytest
+from tests.games.coral_sea.combat_fixtures import counter, data, hx, state
+from tests.games.coral_sea.combat_harness import apply, ctx, play
 
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea import combat_phase as cp
 from navalwar.games.coral_sea.combat_actions import ChooseLosses, FormWaves
 from navalwar.games.coral_sea.units import ALLIES, JAPAN
-from tests.games.coral_sea.combat_fixtures import counter, data, hx, state
-from tests.games.coral_sea.combat_harness import apply, ctx, play
 
 J2 = ("J-A6M2-1", "J-A6M2-2")
 A3 = ("A-F4F-1", "A-F4F-2", "A-F4F-3")
@@ -113,7 +113,7 @@ def test_every_counter_in_exactly_one_wave() -> None:
     assert decision is not None and decision.kind == "form_waves"
     assert "in no wave" in str(decision.check(FormWaves(((J2[0],),))))
     assert "two waves" in str(decision.check(FormWaves(((J2[0],), J2))))
-    assert "not a Japan counter" in str(decision.check(FormWaves((J2 + ("A-F4F-1",),))))
+    assert "not a Japan counter" in str(decision.check(FormWaves(((*J2, "A-F4F-1"),))))
 
 
 def test_cap_forms_the_first_waves() -> None:
