@@ -1048,16 +1048,15 @@ def _checked(
     reason = decision.check(action)
     if reason is not None:
         raise IllegalActionError(action.describe(), reason, decision.rule)
-    return state, _hc(state)
+    return state, _hc(state), decision.side
 
 
 def apply_form_waves(
     game: Any, state: State, action: FormWaves, data: CoralSeaData, ctx: Context
 ) -> State:
     """A side writes its waves in secret (25.1.1.B)."""
-    state, hc = _checked(state, data, ctx, action)
+    state, hc, side = _checked(state, data, ctx, action)
     assert hc.plans is not None
-    side = hc.plans.waiting[0]
     plans = hc.plans.commit(side, action.waves, ctx)
     return proceed(_set(state, attrs.evolve(hc, plans=plans)), data, ctx)
 
@@ -1066,8 +1065,8 @@ def apply_choose_losses(
     game: Any, state: State, action: ChooseLosses, data: CoralSeaData, ctx: Context
 ) -> State:
     """The owner's counters lost: to limbo from air combat (17.A), destroyed by AA (A35)."""
-    state, hc = _checked(state, data, ctx, action)
-    side, k, count, cause = hc.losses[0]
+    state, hc, side = _checked(state, data, ctx, action)
+    _, k, count, cause = hc.losses[0]
     wave = hc.waves[k]
     check_losses(action.aircraft, wave.aircraft, alive(state), count, "25.1.2.C")
     fate = air.LIMBO if cause == "air" else air.DESTROYED
@@ -1085,8 +1084,7 @@ def apply_choose_losses(
 
 def apply_abort(game: Any, state: State, action: Abort, data: CoralSeaData, ctx: Context) -> State:
     """Counters with no bomb factor leave their waves (25.1.3; notes A49)."""
-    state, hc = _checked(state, data, ctx, action)
-    side = next(s for s in order(state) if s not in hc.wrapped)
+    state, hc, side = _checked(state, data, ctx, action)
     gone = set(action.aircraft)
     if gone:
         ctx.log(
@@ -1106,7 +1104,7 @@ def apply_form_screen(
     game: Any, state: State, action: FormScreen, data: CoralSeaData, ctx: Context
 ) -> State:
     """A TF's AA formation (25.2.2.A), shown to the attacker (notes A17)."""
-    state, hc = _checked(state, data, ctx, action)
+    state, hc, side = _checked(state, data, ctx, action)
     ships = [
         s.name
         for s in ships_in(state, order(state)[0], hc.hex) + ships_in(state, order(state)[1], hc.hex)
@@ -1133,7 +1131,7 @@ def apply_designate(
     game: Any, state: State, action: DesignateTarget, data: CoralSeaData, ctx: Context
 ) -> State:
     """A wave names its target (25.2.2.B, 25.3.B)."""
-    state, hc = _checked(state, data, ctx, action)
+    state, hc, side = _checked(state, data, ctx, action)
     w = hc.waves[action.wave]
     ctx.log(
         "target_designated",
@@ -1153,7 +1151,7 @@ def apply_screen_shooter(
     game: Any, state: State, action: ScreenShooter, data: CoralSeaData, ctx: Context
 ) -> State:
     """A screen ship fires at a wave passing to the main body, then the target (25.2.2.C)."""
-    state, hc = _checked(state, data, ctx, action)
+    state, hc, side = _checked(state, data, ctx, action)
     wave = hc.waves[hc.strike]
     assert wave.target is not None
     target = ship_named(state, wave.target)
@@ -1167,10 +1165,10 @@ def apply_surface_move(
     game: Any, state: State, action: SurfaceMove, data: CoralSeaData, ctx: Context
 ) -> State:
     """A side writes close, stand or break off in secret (25.4.2.B)."""
-    state, hc = _checked(state, data, ctx, action)
+    state, hc, side = _checked(state, data, ctx, action)
     sa = hc.surface
     assert sa is not None and sa.moves is not None
-    moves = sa.moves.commit(sa.moves.waiting[0], action.choice, ctx)
+    moves = sa.moves.commit(side, action.choice, ctx)
     return proceed(_set(state, attrs.evolve(hc, surface=attrs.evolve(sa, moves=moves))), data, ctx)
 
 
@@ -1178,10 +1176,9 @@ def apply_fire_guns(
     game: Any, state: State, action: FireGuns, data: CoralSeaData, ctx: Context
 ) -> State:
     """A side's batteries fire (25.4.3); the damage is marked after both sides (A53)."""
-    state, hc = _checked(state, data, ctx, action)
+    state, hc, side = _checked(state, data, ctx, action)
     sa = hc.surface
     assert sa is not None
-    side = next(s for s in order(state) if s not in sa.fired)
     ranged = dict(sa.ranged)
     hits = list(sa.hits)
     for ship, battery, target in action.fire:
@@ -1213,10 +1210,9 @@ def apply_fire_torpedoes(
     game: Any, state: State, action: FireTorpedoes, data: CoralSeaData, ctx: Context
 ) -> State:
     """A side's torpedo salvos (25.4.6): flotation hits, marked after both sides."""
-    state, hc = _checked(state, data, ctx, action)
+    state, hc, side = _checked(state, data, ctx, action)
     sa = hc.surface
     assert sa is not None
-    side = next(s for s in order(state) if s not in sa.fired)
     rounds = dict(sa.torpedo_rounds)
     hits = list(sa.hits)
     for ship, target in action.fire:
@@ -1250,14 +1246,7 @@ def apply_bombard(
     game: Any, state: State, action: Bombard, data: CoralSeaData, ctx: Context
 ) -> State:
     """Ships shell a base in their hex, or hold fire (25.4.7)."""
-    state, hc = _checked(state, data, ctx, action)
-    side = next(
-        s
-        for s in order(state)
-        if s not in hc.bombarded
-        and _may_shell(state, data, s, hc.hex)
-        and not (hc.surface is not None and s in hc.surface.broke_off)
-    )
+    state, hc, side = _checked(state, data, ctx, action)
     hc = attrs.evolve(hc, bombarded=(*hc.bombarded, side))
     state = _set(state, hc)
     if action.target:
