@@ -1104,7 +1104,7 @@ def apply_form_screen(
     game: Any, state: State, action: FormScreen, data: CoralSeaData, ctx: Context
 ) -> State:
     """A TF's AA formation (25.2.2.A), shown to the attacker (notes A17)."""
-    state, hc, side = _checked(state, data, ctx, action)
+    state, hc, _side = _checked(state, data, ctx, action)
     ships = [
         s.name
         for s in ships_in(state, order(state)[0], hc.hex) + ships_in(state, order(state)[1], hc.hex)
@@ -1131,7 +1131,7 @@ def apply_designate(
     game: Any, state: State, action: DesignateTarget, data: CoralSeaData, ctx: Context
 ) -> State:
     """A wave names its target (25.2.2.B, 25.3.B)."""
-    state, hc, side = _checked(state, data, ctx, action)
+    state, hc, _side = _checked(state, data, ctx, action)
     w = hc.waves[action.wave]
     ctx.log(
         "target_designated",
@@ -1151,7 +1151,7 @@ def apply_screen_shooter(
     game: Any, state: State, action: ScreenShooter, data: CoralSeaData, ctx: Context
 ) -> State:
     """A screen ship fires at a wave passing to the main body, then the target (25.2.2.C)."""
-    state, hc, side = _checked(state, data, ctx, action)
+    state, hc, _side = _checked(state, data, ctx, action)
     wave = hc.waves[hc.strike]
     assert wave.target is not None
     target = ship_named(state, wave.target)
