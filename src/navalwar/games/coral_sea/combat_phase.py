@@ -617,6 +617,8 @@ def _firers(state: State, data: CoralSeaData, hc: HexCombat, side: str) -> list[
 def _torpedo_ships(state: State, data: CoralSeaData, hc: HexCombat, side: str) -> list[str]:
     sa = hc.surface
     assert sa is not None
+    if sa.range != SECONDARY:  # torpedoes only at secondary range (25.4.2.D, 25.4.6.A)
+        return []
     last = dict(sa.torpedo_rounds)
     return [
         s.name
@@ -879,6 +881,8 @@ def _surface_decision(
 ) -> Decision | None:
     sa = hc.surface
     assert sa is not None
+    if not all(_forces(state, hc).values()):  # one side has no ship afloat: it is over
+        return None
     ctx = {**ctx, "range": sa.range, "round": sa.round}
     if sa.section == "move" and sa.moves is not None and not sa.moves.complete:
         side = sa.moves.waiting[0]
