@@ -77,7 +77,7 @@ def test_aircraft_aboard_a_sunk_ship_are_destroyed() -> None:
     planes = [counter("J-D3A1-1", "D3A1", status=air.READY, hex=None, base="Shoho")]
     planes.append(counter("J-D3A1-2", "D3A1"))  # airborne: not aboard
     s = state(planes, ships=[ship("Shoho")])
-    s, c = _apply(s, "Shoho", Hits(flotation=5))
+    s, _ = _apply(s, "Shoho", Hits(flotation=5))
     assert s.ships[0].sunk and s.ships[0].flotation_hits == 3
     assert [a.status for a in s.air.aircraft] == [air.DESTROYED, air.AIRBORNE]  # 17.E
 

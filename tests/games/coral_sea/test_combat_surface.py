@@ -129,7 +129,7 @@ def test_a_battery_may_not_divide_or_fire_beyond_its_range() -> None:
         (("Aoba", "intermediate", "Minneapolis"), ("Aoba", "intermediate", "Minneapolis"))
     )
     assert "divided" in str(decision.check(both))
-    with pytest.raises(IllegalActionError, match="25.4.3"):
+    with pytest.raises(IllegalActionError, match=r"25\.4\.3"):
         apply(s, d, FireGuns((("Aoba", "intermediate", "Yubari"),)), c)
 
 
