@@ -1044,7 +1044,7 @@ def run(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
 
 def _checked(
     state: State, data: CoralSeaData, ctx: Context, action: Any
-) -> tuple[State, HexCombat]:
+) -> tuple[State, HexCombat, str]:
     state = _started(state, data, ctx)
     decision = pending(state, data)
     if decision is None:
