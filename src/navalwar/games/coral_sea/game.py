@@ -52,10 +52,33 @@ def _options(modules: Sequence[str]) -> tuple[OptionSpec, ...]:
     return tuple(out)
 
 
+def _actions(modules: Sequence[str]) -> tuple[type[Action], ...]:
+    """The spine's actions, then every Action class each of ``modules`` defines (its
+    ``ACTIONS`` if it lists them), in definition order."""
+    out: list[type[Action]] = list(ACTIONS)
+    for name in modules:
+        full = f"navalwar.games.coral_sea.{name}"
+        try:
+            module = importlib.import_module(full)
+        except ModuleNotFoundError as exc:
+            if exc.name != full:
+                raise
+            continue
+        listed = getattr(module, "ACTIONS", None)
+        found = listed if listed is not None else [
+            v
+            for v in vars(module).values()
+            if isinstance(v, type) and issubclass(v, Action) and v.__module__ == full
+        ]
+        out.extend(a for a in found if a not in out)
+    return tuple(out)
+
+
 #: The modules whose OPTIONS the game offers (the others' too, once delivered).
 OPTION_MODULES = (
     "setup",
     "weather",
+    "air_range",
     "reconnaissance",
     "ship_movement",
     "maintenance",
@@ -90,7 +113,7 @@ class CoralSea(Game[State, CoralSeaData]):
     """Coral Sea (2nd edition): the four scenarios of 28.0 and the 28.3.6 campaign."""
 
     spec = SPEC
-    action_types = ACTIONS
+    action_types = _actions(("air_actions", "combat_actions"))
     event_kinds = EVENT_KINDS
     turn_start: TurnStart | None = TURN_START
 
