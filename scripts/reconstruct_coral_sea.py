@@ -123,9 +123,8 @@ def aircraft_rows() -> list[dict[str, str]]:
             if model in stated:
                 fp.append(f"{field}=rulebook:{stated[model]}")
         if f["radius_nm"]:
-            fp.append(
-                f"range=historical:strike radius {f['radius_nm']} nm ({f['sources'].replace(';', ' ')})"
-            )
+            cited = f["sources"].replace(";", " ")
+            fp.append(f"range=historical:strike radius {f['radius_nm']} nm ({cited})")
         notes = f"facts {f['sources']}: {f['notes']}"
         rows.append(
             {
@@ -216,7 +215,9 @@ def ship_rows() -> list[dict[str, str]]:
         fp = [
             f"side=rulebook:{r['rosters']}",
             f"type=rulebook:{r['rosters']}",
-            f"name={'reconstructed:unnamed in the rules (notes 5.3 and A67)' if unnamed else 'rulebook:' + r['rosters']}",
+            "name=reconstructed:unnamed in the rules (notes 5.3 and A67)"
+            if unnamed
+            else f"name=rulebook:{r['rosters']}",
             "navy=rulebook:31.0 (RAN marked)" if c["navy"] == "RAN" else "navy=historical",
         ]
         if c["type"] in CAPACITY:

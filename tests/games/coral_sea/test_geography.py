@@ -132,6 +132,16 @@ def test_the_scenarios_named_bases_exist(geo: Geography) -> None:
         geo.place("Truk")
 
 
+def test_towns_and_bases_are_bombardment_targets(geo: Geography) -> None:
+    assert geo.targets_in(geo.hex("1414")) == (
+        "Port Moresby", "Port Moresby One", "Port Moresby Two"
+    )  # fmt: skip
+    assert geo.targets_in(geo.place("Rabaul")) == ("Rabaul",)  # the town and the field
+    assert geo.targets_in(geo.place("Buna")) == ("Buna",)  # a town without a field
+    assert geo.targets_in(geo.hex("4715")) == ()
+    assert geo.place("Buna") in geo.towns
+
+
 def test_australian_fields(geo: Geography) -> None:
     mainland = {b.name for b in geo.bases if b.mainland}  # 21.C: USAAF arrivals
     assert mainland == {"Cooktown", "Cairns", "Townsville", "Cloncurry"}
@@ -273,6 +283,16 @@ def test_ships_never_enter_all_land(geo: Geography) -> None:
 
 
 # --------------------------------------------------------------------------- data files
+
+
+def test_the_docs_list_every_base_with_its_hex_and_rating(geo: Geography) -> None:
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "data" / "coral_sea_map.md").read_text(
+        encoding="utf-8"
+    )
+    for b in geo.bases:
+        assert f"| {b.name} | {b.kind} | {b.label} |" in doc and f"| {b.rating} |" in doc
+    for p in geo.places:
+        assert f"| {p.name} | {p.kind} | {p.label} |" in doc
 
 
 def test_the_data_files_state_their_provenance() -> None:

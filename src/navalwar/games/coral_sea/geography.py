@@ -291,7 +291,11 @@ class Geography:
         """
         found = self._terrain.get(h)
         if found is None:
-            raise DataError(f"hex {h} is off the Coral Sea map")
+            try:
+                where = self.spec.label(h)
+            except ValueError:
+                where = str(h)
+            raise DataError(f"hex {where} is off the Coral Sea map")
         return found
 
     def is_sea_passable(self, h: Hex) -> bool:
@@ -333,6 +337,13 @@ class Geography:
         if found is None:
             raise UnknownNameError("Coral Sea place", name, self._place)
         return found
+
+    def targets_in(self, h: Hex) -> tuple[str, ...]:
+        """The names of the towns, airfields and seaplane bases in ``h``: what ships there
+        may bombard (25.4.7.A)."""
+        names = [p.name for p in self.places if p.kind == "town" and p.hex == h]
+        names += [b.name for b in self._bases_in.get(h, ()) if b.name not in names]
+        return tuple(names)
 
     # -- edges ----------------------------------------------------------------------------
 
