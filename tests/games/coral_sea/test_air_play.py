@@ -15,9 +15,9 @@ import pytest
 
 from navalwar.dice import Dice
 from navalwar.engine import Context
-from navalwar.errors import DataError, NavalwarError
+from navalwar.errors import NavalwarError
 from navalwar.events import problem, vocabulary
-from navalwar.games.coral_sea import GAME, air_movement, geography, pack
+from navalwar.games.coral_sea import GAME, air_movement
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_actions import Fly
 from navalwar.games.coral_sea.air_bases import bases
@@ -32,8 +32,7 @@ AIR_KINDS = {"ready_aircraft", "commit_cap", "air_move", "air_return", "replace_
 
 @pytest.fixture(scope="module")
 def data() -> CoralSeaData:
-    units = pack.load()
-    return CoralSeaData(geography.load_geography(), units.aircraft, units.ships, units.tables)
+    return GAME.load_data()
 
 
 def invariants(state: State, data: CoralSeaData, step: str) -> None:
@@ -57,20 +56,7 @@ def invariants(state: State, data: CoralSeaData, step: str) -> None:
             assert a.status != air.CAP, a
 
 
-def _scenarios() -> list[object]:
-    """Every scenario; the Tulagi ones wait for the pack's fourth AO (notes A67: the
-    scenario lists 'AO 4', ships.csv has three), a data question between csgame and csdata."""
-    out: list[object] = []
-    for name in GAME.scenarios():
-        if name.startswith("tulagi"):
-            why = "tulagi.toml names 'AO 4', which ships.csv lacks (A67)"
-            out.append(pytest.param(name, marks=pytest.mark.xfail(raises=DataError, reason=why)))
-        else:
-            out.append(name)
-    return out
-
-
-@pytest.mark.parametrize("scenario", _scenarios())
+@pytest.mark.parametrize("scenario", GAME.scenarios())
 @pytest.mark.parametrize("optional", [False, True])
 def test_random_play_keeps_the_air_rules(data: CoralSeaData, scenario: str, optional: bool) -> None:
     dice = Dice(17)
