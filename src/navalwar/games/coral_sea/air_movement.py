@@ -51,13 +51,14 @@ from navalwar.games.coral_sea.air_range import (
     budget,
     entry_cost,
     option,
+    reach_from,
 )
 from navalwar.games.coral_sea.air_state import Aircraft
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
 from navalwar.games.coral_sea.scouting import scout_path
 from navalwar.hexgrid import Hex, hexes_within
-from navalwar.paths import PathError, path_cost, reach
+from navalwar.paths import PathError, path_cost
 
 RULE = "13.C"
 _TAGS = (Fly.tag, EndAirMoves.tag)
@@ -290,7 +291,7 @@ def _random_move(state: State, data: CoralSeaData, side: str, dice: Dice) -> Act
         if not edge:
             return EndAirMoves()
         first = dice.choose(edge, "entry hex")
-        r = reach(first, allowed - int(cost(first) or 0), cost)
+        r = reach_from(state, data, first, allowed - int(cost(first) or 0))
         target = dice.choose(list(r.costs), "target hex")
         path = (first, *(r.path_to(target) or ()))
         return Fly(a.id, mission, tuple(label(data, h) for h in path))
@@ -306,7 +307,7 @@ def _random_move(state: State, data: CoralSeaData, side: str, dice: Dice) -> Act
         counter = label(data, start)
     if start is None:
         return EndAirMoves()
-    r = reach(start, allowed, cost)
+    r = reach_from(state, data, start, allowed)
     target = dice.choose(list(r.costs), "target hex")
     path = r.path_to(target) or ()
     return Fly(a.id, mission, tuple(label(data, h) for h in path), counter=counter)

@@ -8,10 +8,12 @@ extended range (26.1, option ``extended_range``) is declared.
 
 from __future__ import annotations
 
+import functools
+
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
-from navalwar.hexgrid import Hex, hexes_within
-from navalwar.paths import Cost
+from navalwar.hexgrid import Hex, MapSpec, hexes_within
+from navalwar.paths import Cost, Reach, reach
 from navalwar.registry import OptionSpec
 
 #: 26.1 B: "up to three additional hexes".
@@ -45,14 +47,22 @@ def option(state: State, name: str) -> bool:
     return bool(state.option(name, False))
 
 
-def entry_cost(state: State, data: CoralSeaData) -> Cost:
-    """The MP cost of entering each hex (13.A, 5.2.D): 1, 2 when squall-influenced
-    (``weather.influenced``, worked out once for the whole map), ``None`` (forbidden) for
-    a squall hex or a hex off the map."""
-    squalls = frozenset(state.squalls)
+def reach_from(state: State, data: CoralSeaData, start: Hex, mp: int) -> Reach:
+    """Every hex a counter at ``start`` may reach spending ``mp`` (``paths.reach`` with
+    :func:`entry_cost`), remembered for the same map, squalls and start: a strike's
+    counters all return from one hex, and the decisions ask again after every move."""
     radius = int(state.option("squall_influence", 1))  # type: ignore[call-overload]
+    return _reach(data.geography.spec, tuple(state.squalls), radius, start, mp)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reach(spec: MapSpec, squalls: tuple[Hex, ...], radius: int, start: Hex, mp: int) -> Reach:
+    return reach(start, mp, _cost(spec, frozenset(squalls), radius))
+
+
+def _cost(spec: MapSpec, squalls: frozenset[Hex], radius: int) -> Cost:
     near = frozenset(n for s in squalls for n in hexes_within(s, radius)) - squalls
-    in_bounds = data.geography.spec.in_bounds
+    in_bounds = spec.in_bounds
 
     def cost(h: Hex) -> int | None:
         if h in squalls or not in_bounds(h):
@@ -60,6 +70,14 @@ def entry_cost(state: State, data: CoralSeaData) -> Cost:
         return 2 if h in near else 1
 
     return cost
+
+
+def entry_cost(state: State, data: CoralSeaData) -> Cost:
+    """The MP cost of entering each hex (13.A, 5.2.D): 1, 2 when squall-influenced
+    (``weather.influenced``, worked out once for the whole map), ``None`` (forbidden) for
+    a squall hex or a hex off the map."""
+    radius = int(state.option("squall_influence", 1))  # type: ignore[call-overload]
+    return _cost(data.geography.spec, frozenset(state.squalls), radius)
 
 
 def budget(state: State, data: CoralSeaData, model: str, extended: bool) -> int:

@@ -51,13 +51,14 @@ from navalwar.games.coral_sea.air_range import (
     budget,
     entry_cost,
     option,
+    reach_from,
 )
 from navalwar.games.coral_sea.air_state import Aircraft
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State, is_night
 from navalwar.games.coral_sea.scouting import scout_path
 from navalwar.hexgrid import Hex, hexes_within
-from navalwar.paths import PathError, Reach, path_cost, reach
+from navalwar.paths import PathError, Reach, path_cost
 
 RULE = "13.D"
 _TAGS = (Land.tag, StayAloft.tag)
@@ -96,11 +97,10 @@ def landings(state: State, data: CoralSeaData, a: Aircraft) -> list[tuple[Base, 
     """Every base ``a`` may land at now, with a hex to land in and whether it needs
     extended range to get there (13.D, 26.1)."""
     assert a.hex is not None
-    cost = entry_cost(state, data)
     extended = option(state, EXTENDED_RANGE)
     plain = data.aircraft[a.model].range
     far = budget(state, data, a.model, extended)
-    r = reach(a.hex, far, cost)
+    r = reach_from(state, data, a.hex, far)
     landing = data.aircraft[a.model].landing
     out = []
     for b in bases(state, data, a.side):
@@ -116,7 +116,7 @@ def landings(state: State, data: CoralSeaData, a: Aircraft) -> list[tuple[Base, 
 
 def _reach(state: State, data: CoralSeaData, a: Aircraft, extended: bool) -> Reach:
     assert a.hex is not None
-    return reach(a.hex, budget(state, data, a.model, extended), entry_cost(state, data))
+    return reach_from(state, data, a.hex, budget(state, data, a.model, extended))
 
 
 def check_land(
