@@ -25,6 +25,7 @@ from navalwar.games.coral_sea.air_events import EVENT_KINDS
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
 from navalwar.games.coral_sea.units import SIDES
+from navalwar.paths import reach
 
 AIR_KINDS = {"ready_aircraft", "commit_cap", "air_move", "air_return", "replace_aircraft",
              "usaaf_roll", "place_usaaf", "return_usaaf"}  # fmt: skip
@@ -104,7 +105,7 @@ def test_bad_air_moves_on_the_real_game_name_the_rule(data: CoralSeaData) -> Non
     spec = data.aircraft[a.model]
     start = launch.start
     assert start is not None
-    far = air_movement.reach(start, 60, air_movement.entry_cost(state, data))
+    far = reach(start, 60, air_movement.entry_cost(state, data))
     target = next(h for h, c in far.costs.items() if c == spec.range + 1)
     path = tuple(data.geography.spec.label(h) for h in far.path_to(target) or ())
     too_far = Fly(a.id, next(m for m in air.MISSIONS if spec.can_fly(m)), path)
