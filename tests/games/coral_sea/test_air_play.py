@@ -121,3 +121,31 @@ def test_bad_air_moves_on_the_real_game_name_the_rule(data: CoralSeaData) -> Non
     after = GAME.apply(state, ok, data, ctx)
     with pytest.raises(NavalwarError, match=r"13\.C"):
         GAME.apply(after, ok, data, ctx)
+
+
+def test_enemy_cap_and_carrier_decks_do_not_reach_the_observation(data: CoralSeaData) -> None:
+    """The conformance idea on the air secrets: the other side's observation is the same
+    whatever the enemy's CAP and the state of its counters aboard TFs (10.B, 11.D)."""
+    from navalwar.games.coral_sea.air_view import cap_variants
+
+    dice = Dice(11)
+    ctx = Context(dice)
+    options = {o.name: o.default for o in GAME.spec.options}
+    state = GAME.initial_state(GAME.load_scenario("coral_sea", data), data, options, ctx)
+    checked = 0
+    while state.turn <= 5:
+        state = GAME.advance(state, data, ctx)
+        decision = GAME.decision(state, data)
+        assert decision is not None
+        for side in SIDES:
+            for variant in cap_variants(state, side):
+                assert GAME.observe(variant, side, data) == GAME.observe(state, side, data)
+                checked += 1
+        action = decision.random_choice(dice)
+        if decision.kind == "commit_cap":  # commit some CAP, so that there is some to hide
+            from navalwar.games.coral_sea.air_actions import CommitCap
+            from navalwar.games.coral_sea.cap import eligible
+
+            action = CommitCap(tuple(a.id for a in eligible(state, data, decision.side)[:2]))
+        state = GAME.apply(state, action, data, ctx)
+    assert checked > 10
