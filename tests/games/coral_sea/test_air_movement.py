@@ -274,3 +274,14 @@ def test_the_enemy_sees_cap_as_ready_and_nothing_aboard_tfs() -> None:
     assert "scramble_allowance" not in observe_air(s, DATA, JAPAN)
     mine = {a["id"]: a for a in observe_air(s, DATA, JAPAN)["aircraft"]}
     assert mine["J-A6M2-1"]["status"] == air.CAP and mine["A-P-39D-1"]["status"] == air.READY
+
+
+def test_the_a3_option_lets_plain_scouts_torpedo() -> None:
+    from navalwar.games.coral_sea.air_range import SCOUT_TORPEDO
+
+    s = world([counter("J-E13A1-1", base="Tulagi")])
+    with pytest.raises(IllegalActionError, match=r"14\.0"):
+        fly(s, Fly("J-E13A1-1", "torpedo", line("1505", 2)))
+    on = attrs.evolve(s, options=((SCOUT_TORPEDO, True),))
+    a = status(fly(on, Fly("J-E13A1-1", "torpedo", line("1505", 2))), "J-E13A1-1")
+    assert (a.mission, a.mp_used) == ("torpedo", 2)

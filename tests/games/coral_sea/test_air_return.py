@@ -156,3 +156,20 @@ def test_a_squall_onto_a_long_range_counter_destroys_it() -> None:
     s2 = squall_losses(s, DATA, ctx())
     assert status(s2, "J-G4M1-1").status == air.DESTROYED
     assert status(s2, "J-G4M1-2").status == air.AIRBORNE  # next to it only
+
+
+def test_round_trip_reading_leaves_the_return_what_the_outbound_flight_left() -> None:
+    from navalwar.games.coral_sea.air_range import LEGS, ROUND_TRIP
+
+    s = world([up("J-A6M2-1", "0510", mp_used=5)])  # 5 of its 8 MP spent going out
+    path5 = path("0510", "0505")
+    land(s, Land("J-A6M2-1", "Rabaul", path5))  # per leg (A23 default): 8 MP home
+    rt = attrs.evolve(s, options=((LEGS, ROUND_TRIP),))
+    with pytest.raises(IllegalActionError, match=r"beyond the 3 MP"):
+        land(rt, Land("J-A6M2-1", "Rabaul", path5))
+    a = status(rt, "J-A6M2-1")
+    assert [b.name for b, _, _ in air_return.landings(rt, DATA, a)] == ["Lae"]  # 2 hexes off
+    # a 26.2 long-range counter flies its complete range each phase
+    g = up("J-G4M1-1", "0510", "level", mp_used=12)
+    both = attrs.evolve(world([g]), options=((LEGS, ROUND_TRIP), (LONG_RANGE, True)))
+    land(both, Land("J-G4M1-1", "Rabaul", path5))

@@ -92,6 +92,7 @@ def lose(
         extended=0,
         extended_declared=False,
         airborne_since=0,
+        mp_used=0,
     )
     data = {"side": a.side, "aircraft": a.id, "pile": pile, "why": why}
     text = (

@@ -50,6 +50,7 @@ from navalwar.games.coral_sea.air_range import (
     EXTENDED_RANGE,
     budget,
     entry_cost,
+    may_fly,
     option,
     reach_from,
 )
@@ -159,7 +160,7 @@ def flight(state: State, data: CoralSeaData, side: str, action: Fly) -> Flight:
             raise IllegalActionError(what, why, "13.G")
         raise IllegalActionError(what, why, RULE)
     spec = data.aircraft[a.model]
-    if action.mission not in air.MISSIONS or not spec.can_fly(action.mission):
+    if action.mission not in air.MISSIONS or not may_fly(state, spec, action.mission):
         raise IllegalActionError(
             what,
             f"a {spec.model} (type {spec.type}) may not fly a {action.mission!r} mission",
@@ -243,6 +244,7 @@ def fly(state: State, data: CoralSeaData, side: str, action: Fly, ctx: Context) 
         extended=max(0, f.cost - spec.range) if action.extended else 0,
         extended_declared=action.extended,
         enters=0,
+        mp_used=f.cost,
     )
     state = update(state, flown)
     state = with_air(
@@ -275,7 +277,7 @@ def _random_move(state: State, data: CoralSeaData, side: str, dice: Dice) -> Act
     launch = dice.choose(movers, "counter to fly")
     a = launch.aircraft
     spec = data.aircraft[a.model]
-    missions = [m for m in air.MISSIONS if spec.can_fly(m)]
+    missions = [m for m in air.MISSIONS if may_fly(state, spec, m)]
     if not missions:
         return EndAirMoves()
     mission = dice.choose(missions, "mission")

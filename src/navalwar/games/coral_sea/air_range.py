@@ -12,6 +12,7 @@ import functools
 
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
+from navalwar.games.coral_sea.units import AircraftModel
 from navalwar.hexgrid import Hex, MapSpec, hexes_within
 from navalwar.paths import Cost, Reach, reach
 from navalwar.registry import OptionSpec
@@ -21,6 +22,9 @@ EXTENDED_HEXES = 3
 
 EXTENDED_RANGE = "extended_range"
 LONG_RANGE = "long_range"
+LEGS = "air_range_legs"
+PER_LEG, ROUND_TRIP = "per_leg", "round_trip"
+SCOUT_TORPEDO = "scout_torpedo"
 
 OPTIONS = (
     OptionSpec(
@@ -38,6 +42,23 @@ OPTIONS = (
         "at the end of the Air Return Phase and land in the next turn's (notes A39, A60: "
         "not into a night turn, across one turn end at most)",
         "26.2",
+    ),
+    OptionSpec(
+        LEGS,
+        PER_LEG,
+        "13.A range (notes A23): 'per_leg', the printed range for the Air Movement Phase "
+        "and again for the Air Return Phase; 'round_trip', the return gets what the "
+        "outbound flight left (26.2 long-range counters still fly their full range each)",
+        "13.A",
+        choices=(PER_LEG, ROUND_TRIP),
+    ),
+    OptionSpec(
+        SCOUT_TORPEDO,
+        False,
+        "14.1.3.A lists plain S among the torpedo bombers (notes A3): true lets every S "
+        "counter fly torpedo missions; false (default) only V, SV and the counters the data "
+        "marks (PBY-5, Japanese B, H6K4, 14.1.3.B)",
+        "14.1.3",
     ),
 )
 
@@ -80,7 +101,20 @@ def entry_cost(state: State, data: CoralSeaData) -> Cost:
     return _cost(data.geography.spec, frozenset(state.squalls), radius)
 
 
-def budget(state: State, data: CoralSeaData, model: str, extended: bool) -> int:
-    """The MP a counter of ``model`` may spend on one leg (13.A; 26.1.B)."""
+def budget(state: State, data: CoralSeaData, model: str, extended: bool, used: int = 0) -> int:
+    """The MP a counter of ``model`` may spend on this leg (13.A; 26.1.B), ``used`` MP
+    having been spent outbound (subtracted under the round-trip reading, notes A23, but
+    not for a 26.2 long-range counter: "its complete range each ... Phase")."""
     spec = data.aircraft[model]
-    return spec.range + (EXTENDED_HEXES if extended and option(state, EXTENDED_RANGE) else 0)
+    extra = EXTENDED_HEXES if extended and option(state, EXTENDED_RANGE) else 0
+    long_range = spec.long_range and option(state, LONG_RANGE)
+    if state.option(LEGS, PER_LEG) == ROUND_TRIP and not long_range:
+        return max(0, spec.range - used) + extra
+    return spec.range + extra
+
+
+def may_fly(state: State, spec: AircraftModel, mission: str) -> bool:
+    """Whether a counter of ``spec`` may fly ``mission`` (14.0; the A3 option)."""
+    if spec.can_fly(mission):
+        return True
+    return mission == "torpedo" and spec.type == "S" and option(state, SCOUT_TORPEDO)

@@ -98,8 +98,8 @@ def landings(state: State, data: CoralSeaData, a: Aircraft) -> list[tuple[Base, 
     extended range to get there (13.D, 26.1)."""
     assert a.hex is not None
     extended = option(state, EXTENDED_RANGE)
-    plain = data.aircraft[a.model].range
-    far = budget(state, data, a.model, extended)
+    plain = budget(state, data, a.model, False, a.mp_used)
+    far = budget(state, data, a.model, extended, a.mp_used)
     r = reach_from(state, data, a.hex, far)
     landing = data.aircraft[a.model].landing
     out = []
@@ -116,7 +116,7 @@ def landings(state: State, data: CoralSeaData, a: Aircraft) -> list[tuple[Base, 
 
 def _reach(state: State, data: CoralSeaData, a: Aircraft, extended: bool) -> Reach:
     assert a.hex is not None
-    return reach_from(state, data, a.hex, budget(state, data, a.model, extended))
+    return reach_from(state, data, a.hex, budget(state, data, a.model, extended, a.mp_used))
 
 
 def check_land(
@@ -185,7 +185,7 @@ def _flown(
         spent = path_cost(a.hex, path, entry_cost(state, data))
     except PathError as error:
         raise IllegalActionError(what, f"{error} (13.A, 5.2.D)", "13.A") from None
-    allowed = budget(state, data, a.model, extended)
+    allowed = budget(state, data, a.model, extended, a.mp_used)
     if spent > allowed:
         raise IllegalActionError(
             what, f"the path costs {spent} MP, beyond the {allowed} MP of its range", "13.A"
@@ -220,6 +220,7 @@ def apply_land(
         extended_declared=False,
         airborne_since=0,
         attacked=False,
+        mp_used=0,
     )
     state = update(state, landed)
     state = with_air(state, attrs.evolve(state.air, moved=state.air.moved | {a.id}))
