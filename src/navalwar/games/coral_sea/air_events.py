@@ -133,6 +133,12 @@ USAAF_PLACED = EventKind(
     },
     "21.C",
 )
+USAAF_LOST = EventKind(
+    "usaaf_grant_lost",
+    "USAAF counters granted that no Australian mainland airfield has room for (8.C).",
+    {"grants": "[model, temporary] of each counter lost"},
+    "21.C",
+)
 USAAF_RETURNED = EventKind(
     "usaaf_returned",
     "The temporary USAAF counters' return is declared; they leave the board (21.E).",
@@ -156,5 +162,6 @@ EVENT_KINDS: tuple[EventKind, ...] = (
     AIRCRAFT_REPLACED,
     USAAF_ROLLED,
     USAAF_PLACED,
+    USAAF_LOST,
     USAAF_RETURNED,
 )
