@@ -27,7 +27,7 @@ from navalwar.dice import Dice
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_return
 from navalwar.games.coral_sea import air_state as air
-from navalwar.games.coral_sea.air_actions import Land, StayAloft
+from navalwar.games.coral_sea.air_actions import EndAirMoves, Land, StayAloft
 from navalwar.games.coral_sea.air_range import LONG_RANGE
 from navalwar.games.coral_sea.units import ALLIES, JAPAN
 from navalwar.paths import cheapest_path
@@ -92,13 +92,19 @@ def test_a_counter_with_no_base_in_reach_is_destroyed_when_returns_end() -> None
     s = world([up("J-A6M2-1", "0520"), up("J-A6M2-2", "0506")])
     d = air_return.ask(None, s, DATA, side=JAPAN)
     assert d is not None and d.context["returning"] == ["J-A6M2-2"]
+    assert "must return" in str(d.check(EndAirMoves()))  # J-A6M2-2 can still land
     s = land(s, Land("J-A6M2-2", "Rabaul", ("0505",)))
+    d = air_return.ask(None, s, DATA, side=JAPAN)  # still asked: only the end is legal
+    assert d is not None and d.context["lost"] == ["J-A6M2-1"]
+    assert d.check(EndAirMoves()) is None and d.random_choice(Dice(1)) == EndAirMoves()
+    assert d.check(Land("J-A6M2-1", "Moresby", ("0519",))) is not None
+    s = air_return.apply_end(None, s, EndAirMoves(), DATA, ctx(), side=JAPAN)
     assert air_return.ask(None, s, DATA, side=JAPAN) is None
     c = ctx()
     s2 = air_return.end(None, s, DATA, c, side=JAPAN)
     assert status(s2, "J-A6M2-1").status == air.DESTROYED  # notes A26
     assert [e.kind for e in public(c)] == ["aircraft_eliminated"]
-    assert s2.air.moved == frozenset()
+    assert s2.air.moved == frozenset() and s2.air.done == ()
 
 
 def test_cap_does_not_return_in_this_phase() -> None:

@@ -316,12 +316,12 @@ def _random_move(state: State, data: CoralSeaData, side: str, dice: Dice) -> Act
 
 
 def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision | None:
-    """``side``'s next move, until it ends its moves or has no counter left to fly (13.C)."""
+    """``side``'s next move, until it ends its moves (13.C). A side is asked even with
+    no counter that may fly (it can only end), so that whether it has ready counters
+    aboard its hidden carriers is not given away (11.D)."""
     if side in state.air.done:
         return None
     movers = launches(state, data, side)
-    if not movers:
-        return None
 
     def validate(action: Action) -> str | None:
         if isinstance(action, EndAirMoves):

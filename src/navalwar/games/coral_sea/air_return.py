@@ -25,7 +25,7 @@ from navalwar.driver import Play, for_side
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
-from navalwar.games.coral_sea.air_actions import Land, StayAloft
+from navalwar.games.coral_sea.air_actions import EndAirMoves, Land, StayAloft
 from navalwar.games.coral_sea.air_bases import (
     Base,
     accepts,
@@ -61,7 +61,7 @@ from navalwar.hexgrid import Hex, hexes_within
 from navalwar.paths import PathError, Reach, path_cost
 
 RULE = "13.D"
-_TAGS = (Land.tag, StayAloft.tag)
+_TAGS = (Land.tag, StayAloft.tag, EndAirMoves.tag)
 
 
 def returning(state: State, side: str) -> list[Aircraft]:
@@ -290,14 +290,21 @@ def _random_return(state: State, data: CoralSeaData, side: str, dice: Dice) -> A
 
 
 def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision | None:
-    """``side``'s next return, while a counter of it has a base in reach or may stay up."""
+    """``side``'s next return, while it has airborne counters and has not ended: a
+    landing or staying up, or, once no counter has a base in reach, the end (the rest
+    are lost). Asked whenever the side has counters in the air (public), so that what
+    its hidden carriers have room for is not given away."""
+    if side in state.air.done or not returning(state, side):
+        return None
     able = [
         a for a in returning(state, side) if may_stay(state, data, a) or landings(state, data, a)
     ]
-    if not able:
-        return None
 
     def validate(action: Action) -> str | None:
+        if isinstance(action, EndAirMoves):
+            if able:
+                return f"{able[0].id} can still reach a friendly base: it must return (13.D)"
+            return None
         try:
             if isinstance(action, Land):
                 check_land(state, data, side, action)
@@ -314,7 +321,7 @@ def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision |
         return None
 
     def sample(dice: Dice) -> Action:
-        return _random_return(state, data, side, dice)
+        return _random_return(state, data, side, dice) if able else EndAirMoves()
 
     return Decision(
         side,
@@ -324,9 +331,23 @@ def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision |
         None,
         validate,
         sample,
-        context={"returning": [a.id for a in able]},
+        context={
+            "returning": [a.id for a in able],
+            "lost": [a.id for a in returning(state, side) if a not in able],
+        },
         tags=_TAGS,
     )
+
+
+def apply_end(
+    game: Any, state: State, action: EndAirMoves, data: CoralSeaData, ctx: Context, *, side: str
+) -> State:
+    """``side`` ends its returns: none of its counters left can reach a base (13.D)."""
+    if any(may_stay(state, data, a) or landings(state, data, a) for a in returning(state, side)):
+        raise IllegalActionError(
+            action.describe(), "a counter can still reach a friendly base: it must return", RULE
+        )
+    return with_air(state, attrs.evolve(state.air, done=(*state.air.done, side)))
 
 
 def end(game: Any, state: State, data: CoralSeaData, ctx: Context, *, side: str) -> State:
@@ -341,7 +362,11 @@ def _play(index: int) -> Play[Any, State, CoralSeaData]:
     return Play(
         run=for_side(initiative_order, index, end),
         ask=for_side(initiative_order, index, ask),
-        apply={Land: land, StayAloft: for_side(initiative_order, index, apply_stay)},
+        apply={
+            Land: land,
+            StayAloft: for_side(initiative_order, index, apply_stay),
+            EndAirMoves: for_side(initiative_order, index, apply_end),
+        },
         when=daylight,
     )
 
