@@ -81,6 +81,7 @@ def _reach(spec: MapSpec, squalls: tuple[Hex, ...], radius: int, start: Hex, mp:
     return reach(start, mp, _cost(spec, frozenset(squalls), radius))
 
 
+@functools.lru_cache(maxsize=256)
 def _cost(spec: MapSpec, squalls: frozenset[Hex], radius: int) -> Cost:
     near = frozenset(n for s in squalls for n in hexes_within(s, radius)) - squalls
     in_bounds = spec.in_bounds
