@@ -1,6 +1,7 @@
 """The event kinds of Coral Sea's air operations (9.0, 10.0, 13.0, 17.0, 21.0, 26.0).
 
-Scouting checks (12.2) are logged by the reconnaissance rules (``recon_check``).
+Scouting checks (12.2) are logged by the reconnaissance rules (``recon_check``), TF
+counters placed to launch or land (13.B) as the spine's ``tf_counter_placed``.
 
 Public unless marked private: what happens to counters aboard ships in a TF is seen by
 their owner only (11.D), and so is everything about CAP until its reveal (10.B, 10.E).
@@ -56,12 +57,6 @@ AIRCRAFT_FLEW = EventKind(
         "extended": "extended range declared (26.1)",
     },
     "13.C",
-)
-LAUNCH_COUNTER = EventKind(
-    "launch_counter_placed",
-    "A TF counter is placed within two hexes of a TF's true hex for its aircraft (13.B).",
-    {"side": _SIDE, "hex": "the counter's hex"},
-    "13.B",
 )
 AIR_MOVES_ENDED = EventKind(
     "air_moves_ended",
@@ -152,7 +147,6 @@ EVENT_KINDS: tuple[EventKind, ...] = (
     CAP_DECLARED,
     CAP_REVEALED,
     AIRCRAFT_FLEW,
-    LAUNCH_COUNTER,
     AIR_MOVES_ENDED,
     SCRAMBLE,
     AIRCRAFT_LANDED,

@@ -223,7 +223,7 @@ def fly(state: State, data: CoralSeaData, side: str, action: Fly, ctx: Context) 
         state = place_counter(state, f.launch.base, f.counter)
         where = label(data, f.counter)
         ctx.log(
-            "launch_counter_placed",
+            "tf_counter_placed",
             f"{side} places a TF counter in {where}",
             "13.B",
             side=side,

@@ -200,7 +200,7 @@ def apply_land(
     if counter is not None:
         state = place_counter(state, b, counter)
         ctx.log(
-            "launch_counter_placed",
+            "tf_counter_placed",
             f"{side} places a TF counter in {label(data, counter)}",
             "13.B",
             side=side,
