@@ -264,3 +264,29 @@ def ctx(*rolls: int) -> Any:
     from navalwar.engine import Context
 
     return Context(ScriptedDice(rolls, fallback_seed=1))
+
+
+def with_tf(state: Any, side: str, tf_id: str, label: str, ships: Sequence[str], **fields: Any) -> Any:
+    """``state`` with ``side``'s TF ``tf_id`` at ``label`` holding exactly ``ships`` (their
+    old TFs keep the rest)."""
+    from navalwar.games.coral_sea.model import TaskForce
+
+    h = SPEC_MAP.hex(label)
+    ships_ = tuple(
+        attrs.evolve(s, tf=tf_id, hex=h, out_of_play=False) if s.name in ships else s
+        for s in state.ships
+    )
+    tfs = [tf for tf in state.task_forces if not (tf.side == side and tf.id == tf_id)]
+    tfs.append(TaskForce(tf_id, side, h, **fields))
+    return attrs.evolve(state, ships=ships_, task_forces=tuple(tfs))
+
+
+def at_step(state: Any, step: str, **fields: Any) -> Any:
+    """``state`` at sequence step ``step``."""
+    return attrs.evolve(state, step=step, **fields)
+
+
+def clean(state: Any) -> Any:
+    """``state`` with every ship out of play and no TF: tests then place what they need."""
+    ships = tuple(attrs.evolve(s, tf=None, hex=None, out_of_play=True) for s in state.ships)
+    return attrs.evolve(state, ships=ships, task_forces=())
