@@ -21,14 +21,7 @@ from navalwar.dice import Dice
 from navalwar.driver import Driver
 from navalwar.engine import Context, Decision, Game, Outcome, TurnStart
 from navalwar.errors import DataError, IllegalActionError
-from navalwar.games.coral_sea import (
-    observation,
-    reconnaissance,
-    setup,
-    ship_movement,
-    victory,
-    weather,
-)
+from navalwar.games.coral_sea import observation, reconnaissance, setup, ship_movement, victory, weather
 from navalwar.games.coral_sea.actions import ACTIONS, SetUp
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.events import EVENT_KINDS
@@ -137,9 +130,7 @@ class CoralSea(Game[State, CoralSeaData]):
             self, name, data, self.scenario_from_document, "Coral Sea scenario"
         )
 
-    def scenario_from_document(
-        self, doc: dict[str, Any], file: str, data: CoralSeaData
-    ) -> Scenario:
+    def scenario_from_document(self, doc: dict[str, Any], file: str, data: CoralSeaData) -> Scenario:
         return parse_scenario(doc, file, data)
 
     def describe_scenario(self, scenario: Any) -> str:
@@ -195,9 +186,7 @@ class CoralSea(Game[State, CoralSeaData]):
             raise IllegalActionError(f"observe {side!r}", f"the sides are {', '.join(SIDES)}")
         return observation.observe(state, side, data)
 
-    def hidden_variants(
-        self, state: State, side: str, data: CoralSeaData, dice: Dice
-    ) -> list[State]:
+    def hidden_variants(self, state: State, side: str, data: CoralSeaData, dice: Dice) -> list[State]:
         return observation.hidden_variants(state, side, data, dice)
 
     def position(self, state: State) -> dict[str, Any]:
@@ -233,9 +222,7 @@ def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaDat
         geography = importlib.import_module("navalwar.games.coral_sea.geography")
         pack = importlib.import_module("navalwar.games.coral_sea.pack")
     except ModuleNotFoundError as exc:
-        raise DataError(
-            f"the Coral Sea data pack is not complete yet: {exc.name} is missing"
-        ) from exc
+        raise DataError(f"the Coral Sea data pack is not complete yet: {exc.name} is missing") from exc
     geog = geography.load_geography(overrides)
     units = pack.load_units(overrides, strict)
     tables = pack.load_tables(overrides, strict)

@@ -57,13 +57,7 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
             enemy_ships.append({"name": s.name, "side": s.side, "type": spec.type, "sunk": True})
         elif s.tf is None and s.hex is not None and not s.out_of_play:
             enemy_ships.append(
-                {
-                    "name": s.name,
-                    "side": s.side,
-                    "type": spec.type,
-                    "hex": _label(data, s.hex),
-                    "sunk": False,
-                }
+                {"name": s.name, "side": s.side, "type": spec.type, "hex": _label(data, s.hex), "sunk": False}
             )
     own_tfs = [
         {
@@ -86,11 +80,7 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         if tf.side != side and tf.counter is not None
     )
     enemy_counters = [
-        {
-            "label": chr(ord("A") + i % 26) + ("" if i < 26 else str(i // 26)),
-            "hex": h,
-            "revealed": r,
-        }
+        {"label": chr(ord("A") + i % 26) + ("" if i < 26 else str(i // 26)), "hex": h, "revealed": r}
         for i, (h, r) in enumerate(counters)
     ]
     aircraft = []
@@ -136,12 +126,7 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         "wind": state.wind,
         "squalls": [geo.label(data, h) for h in state.squalls],
         "bases": [
-            {
-                "name": b.name,
-                "controller": b.controller,
-                "out_until": b.out_until,
-                "damaged": b.damaged,
-            }
+            {"name": b.name, "controller": b.controller, "out_until": b.out_until, "damaged": b.damaged}
             for b in state.bases
         ],
         "vp": victory.scores(state, data),
@@ -178,8 +163,7 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
             continue
         to = dice.choose(options, "variant hex")
         ships = tuple(
-            attrs.evolve(s, hex=to) if s.tf == tf.id and s.side == tf.side else s
-            for s in state.ships
+            attrs.evolve(s, hex=to) if s.tf == tf.id and s.side == tf.side else s for s in state.ships
         )
         tfs = tuple(attrs.evolve(t, hex=to) if t is tf else t for t in state.task_forces)
         out.append(attrs.evolve(state, ships=ships, task_forces=tfs))

@@ -51,9 +51,7 @@ OPTIONS = (
 )
 
 
-def check(
-    state: State, data: CoralSeaData, side: str, h: Hex, ctx: Context, how: str = "reconnaissance"
-) -> State:
+def check(state: State, data: CoralSeaData, side: str, h: Hex, ctx: Context, how: str = "reconnaissance") -> State:
     """``side`` checks hex ``h`` for enemy forces (12.1.1.B, 12.2.C): the opponent answers
     truthfully. Each enemy TF in ``h`` has its counter moved there and revealed this turn;
     the answer (found or not) is public, the contents never told (12.0)."""
@@ -74,8 +72,7 @@ def check(
         return state
     ctx.reveal = True
     tfs = tuple(
-        attrs.evolve(tf, counter=h, revealed=True) if tf in found else tf
-        for tf in state.task_forces
+        attrs.evolve(tf, counter=h, revealed=True) if tf in found else tf for tf in state.task_forces
     )
     reveals = state.reveals if (h, how) in state.reveals else (*state.reveals, (h, how))
     return attrs.evolve(state, task_forces=tfs, reveals=reveals)
@@ -91,11 +88,7 @@ def _range(state: State) -> int:
 
 
 def _tfs(state: State, side: str) -> list[TaskForce]:
-    return [
-        tf
-        for tf in state.task_forces
-        if tf.side == side and tf.hex is not None and state.ships_of(tf)
-    ]
+    return [tf for tf in state.task_forces if tf.side == side and tf.hex is not None and state.ships_of(tf)]
 
 
 def sources(state: State, data: CoralSeaData, side: str) -> dict[str, tuple[Hex, int, str]]:
@@ -189,9 +182,7 @@ def _sample(state: State, data: CoralSeaData, side: str, dice: Dice) -> Any:
         origin, reach, _key = found[name]
         spec = data.geography.spec
         targets = [
-            h
-            for h in hexes_within(origin, reach)
-            if spec.in_bounds(h) and not weather.affected(state, h)
+            h for h in hexes_within(origin, reach) if spec.in_bounds(h) and not weather.affected(state, h)
         ]
         if targets:
             return ReconCheck(name, spec.label(dice.choose(sorted(targets, key=spec.label), "hex")))

@@ -272,9 +272,7 @@ def _force(rd: Reader, t: Any, side: str, turns: int, data: Any) -> Force:
             rd.fail(f"{side}.flagged[{i}]", f"{name!r} is not among the side's ships")
     regions = []
     for path, r in rd.items(t, "region", side):
-        r = rd.table(
-            r, path, ("name", "kind"), ("of", "within", "edge", "turn", "from_turn", "max")
-        )
+        r = rd.table(r, path, ("name", "kind"), ("of", "within", "edge", "turn", "from_turn", "max"))
         kind = rd.text(r, "kind", path, ..., REGION_KINDS)
         edge = rd.text(r, "edge", path, "", EDGES)
         if kind != "near" and not edge:

@@ -85,9 +85,7 @@ def initial(scenario: Scenario, data: CoralSeaData, options: Mapping[str, Option
             for _ in range(count):
                 numbers[group.model] += 1
                 aircraft.append(
-                    Aircraft(
-                        f"{side[0]}-{group.model}-{numbers[group.model]}", group.model, side, status
-                    )
+                    Aircraft(f"{side[0]}-{group.model}-{numbers[group.model]}", group.model, side, status)
                 )
     return State(
         scenario=scenario,
@@ -112,9 +110,7 @@ def arrivals(state: State) -> list[tuple[str, int, str]]:
         for group in spec.forces[side].reinforcements:
             for _ in range(group.count):
                 numbers[group.model] += 1
-                out.append(
-                    (f"{side[0]}-{group.model}-{numbers[group.model]}", group.turn, group.at)
-                )
+                out.append((f"{side[0]}-{group.model}-{numbers[group.model]}", group.turn, group.at))
     return out
 
 
@@ -176,9 +172,7 @@ def _region_hexes(data: CoralSeaData, region: Region) -> list[Hex]:
     return geo.sea_hexes(data, band)
 
 
-def _regions_for(
-    plan: _Plan, tf_id: str, ships: Sequence[str], data: CoralSeaData
-) -> tuple[str, ...]:
+def _regions_for(plan: _Plan, tf_id: str, ships: Sequence[str], data: CoralSeaData) -> tuple[str, ...]:
     force = plan.force
     if force.ap_region and any(data.ships[s].type == "AP" for s in ships):
         return (force.ap_region,)
@@ -230,9 +224,7 @@ def validate(state: State, data: CoralSeaData, side: str, action: SetUp) -> str 
         if t not in plan.tf_ids:
             return f"{t!r} is not one of the side's TFs {list(plan.tf_ids)} (11.G)"
     if not force.min_tfs <= len(tf_ids) <= plan.limit:
-        return (
-            f"the side forms {force.min_tfs} to {plan.limit} TFs at start, not {len(tf_ids)} (11.G)"
-        )
+        return f"the side forms {force.min_tfs} to {plan.limit} TFs at start, not {len(tf_ids)} (11.G)"
     members: dict[str, list[str]] = {t: [] for t in tf_ids}
     places = _ship_places(plan, data)
     for ship, where in action.ships:
@@ -279,9 +271,7 @@ def validate(state: State, data: CoralSeaData, side: str, action: SetUp) -> str 
     return _check_aircraft(state, data, plan, action, members)
 
 
-def _capacity(
-    state: State, data: CoralSeaData, plan: _Plan, members: Mapping[str, list[str]]
-) -> dict[str, tuple[int, str]]:
+def _capacity(state: State, data: CoralSeaData, plan: _Plan, members: Mapping[str, list[str]]) -> dict[str, tuple[int, str]]:
     """Where the side's aircraft may be based at set-up: place -> (capacity, kind), kind
     ``"C"`` carriers (16.1-16.2), ``"R"`` AVs (16.3), ``"base"`` a base."""
     out: dict[str, tuple[int, str]] = {}
@@ -297,18 +287,12 @@ def _capacity(
     return out
 
 
-def _legal_places(
-    data: CoralSeaData, plan: _Plan, a: Aircraft, caps: Mapping[str, tuple[int, str]], spill: bool
-) -> list[str]:
+def _legal_places(data: CoralSeaData, plan: _Plan, a: Aircraft, caps: Mapping[str, tuple[int, str]], spill: bool) -> list[str]:
     """The places aircraft ``a`` may be based at set-up (by its group's ``at``)."""
     group = _group_of(plan.force, a)
     mode = data.aircraft[a.model].landing
     if group == "ships":
-        ships = [
-            p
-            for p, (_c, k) in caps.items()
-            if (k == "C" and mode == "C") or (k == "R" and mode == "R")
-        ]
+        ships = [p for p, (_c, k) in caps.items() if (k == "C" and mode == "C") or (k == "R" and mode == "R")]
         if spill:  # notes A65: C counters over carrier capacity go to airfields
             ships += [b.name for b in plan.bases if geo.accepts(data, b, mode)]
         return ships
@@ -340,9 +324,7 @@ def _spill(data: CoralSeaData, plan: _Plan, caps: Mapping[str, tuple[int, str]])
     return need > sum(c for c, k in caps.values() if k == "C")
 
 
-def _check_aircraft(
-    state: State, data: CoralSeaData, plan: _Plan, action: SetUp, members: Mapping[str, list[str]]
-) -> str | None:
+def _check_aircraft(state: State, data: CoralSeaData, plan: _Plan, action: SetUp, members: Mapping[str, list[str]]) -> str | None:
     ids = [a.id for a in plan.aircraft]
     given = [i for i, _ in action.aircraft]
     if sorted(given) != sorted(ids):
@@ -439,9 +421,7 @@ def sample(state: State, data: CoralSeaData, side: str, dice: Dice) -> SetUp:
     load: Counter[str] = Counter()
     order = {"W": 0, "R": 1, "L": 2, "C": 3}
     based: list[tuple[str, str]] = []
-    for a in sorted(
-        plan.aircraft, key=lambda a: (order.get(data.aircraft[a.model].landing, 4), a.id)
-    ):
+    for a in sorted(plan.aircraft, key=lambda a: (order.get(data.aircraft[a.model].landing, 4), a.id)):
         room = [p for p in _legal_places(data, plan, a, caps, spill) if load[p] < caps[p][0]]
         if not room:
             raise NavalwarError(f"{a.id}: no place with room for it at set-up (6.C, 8.C)")
@@ -465,9 +445,7 @@ def ask(state: State, data: CoralSeaData) -> Decision | None:
         kind="set_up",
         rule="28.x",
         prompt=f"{side}: form your TFs, place them and base your aircraft (28.x)",
-        validate=lambda a: (
-            validate(state, data, side, a) if isinstance(a, SetUp) else "not a set-up"
-        ),
+        validate=lambda a: validate(state, data, side, a) if isinstance(a, SetUp) else "not a set-up",
         sample=lambda dice: sample(state, data, side, dice),
         context={
             "ships": [s.name for s in plan.ships],
@@ -545,9 +523,13 @@ def apply(state: State, data: CoralSeaData, action: SetUp, ctx: Context) -> Stat
         side=side,
         task_forces=[[t, h, n] for t, h, n in action.task_forces],
     )
-    open_ships = sorted((s, geo.label(data, places[w])) for s, w in action.ships if w in places)
+    open_ships = sorted(
+        (s, geo.label(data, places[w])) for s, w in action.ships if w in places
+    )
     ship_names = {s.name for s in plan.ships}
-    at_bases = sorted((aid, w) for aid, w in action.aircraft if w not in ship_names)
+    at_bases = sorted(
+        (aid, w) for aid, w in action.aircraft if w not in ship_names
+    )
     ctx.log(
         "forces_placed",
         f"{side} has set up: {len(open_ships)} ships outside TFs, {len(at_bases)} aircraft at bases",
@@ -570,17 +552,7 @@ def distance_ok(a: Hex, b: Hex, n: int) -> bool:
     return distance(a, b) <= n
 
 
-__all__ = [
-    "OPTIONS",
-    "SETUP",
-    "apply",
-    "arrivals",
-    "ask",
-    "initial",
-    "sample",
-    "setting_up",
-    "validate",
-]
+__all__ = ["OPTIONS", "SETUP", "apply", "arrivals", "ask", "initial", "sample", "setting_up", "validate"]
 
 
 def _unused(_: Any) -> None:  # pragma: no cover - keeps imports used in type position
