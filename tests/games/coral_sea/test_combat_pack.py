@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from tests.games.coral_sea.combat_fixtures import Base, Geo, hx, state
+from tests.games.coral_sea.combat_harness import play
 
 from navalwar.dice import Dice
 from navalwar.engine import Context
@@ -11,8 +13,6 @@ from navalwar.games.coral_sea import bombing, odds
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import BaseState, Ship, TaskForce
 from navalwar.games.coral_sea.units import ALLIES, JAPAN
-from tests.games.coral_sea.combat_fixtures import Base, Geo, hx, state
-from tests.games.coral_sea.combat_harness import play
 
 pack = pytest.importorskip("navalwar.games.coral_sea.pack")
 
