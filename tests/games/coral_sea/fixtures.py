@@ -121,7 +121,7 @@ DDS = {
 JAPANESE = set(
     "Zuikaku Shokaku Shoho Aoba Kinugasa Kako Furutaka Haguro Myoko Yubari Tatsuta Tenryu Kashima".split()
 ) | {"Kiyokawa Maru", "Kamikawa Maru", "Koei Maru", "Okinoshima", "Tsugaru", "Toho Maru", "Goyo Maru",
-     "Hoyo Maru", "AO 4", "AP 1", "AP 2", "AP 3"}
+     "Hoyo Maru", "AO 1", "AP 1", "AP 2", "AP 3"}
 SPEEDS = {"CV": (0, 1, 2, 2), "CVL": (0, 1, 2), "AV": (0, 1, 2), "CA": (0, 1, 2, 2), "CL": (0, 1, 2),
           "ML": (0, 2), "AO": (0, 2), "AP": (0, 1), "DD": (0, 2)}
 CAPACITY = {"CV": 12, "CVL": 4, "AV": 6}

@@ -16,7 +16,7 @@ import attrs
 
 from navalwar import scenario_files
 from navalwar.actions import Action
-from navalwar.datapack import bundled_data_dir
+from navalwar.datapack import bundled_data_dir, check_strict, load_files, pack_provenance, worst
 from navalwar.dice import Dice
 from navalwar.driver import Driver
 from navalwar.engine import Context, Decision, Game, Outcome, TurnStart
@@ -52,10 +52,33 @@ def _options(modules: Sequence[str]) -> tuple[OptionSpec, ...]:
     return tuple(out)
 
 
+def _actions(modules: Sequence[str]) -> tuple[type[Action], ...]:
+    """The spine's actions, then every Action class each of ``modules`` defines (its
+    ``ACTIONS`` if it lists them), in definition order."""
+    out: list[type[Action]] = list(ACTIONS)
+    for name in modules:
+        full = f"navalwar.games.coral_sea.{name}"
+        try:
+            module = importlib.import_module(full)
+        except ModuleNotFoundError as exc:
+            if exc.name != full:
+                raise
+            continue
+        listed = getattr(module, "ACTIONS", None)
+        found = listed if listed is not None else [
+            v
+            for v in vars(module).values()
+            if isinstance(v, type) and issubclass(v, Action) and v.__module__ == full
+        ]
+        out.extend(a for a in found if a not in out)
+    return tuple(out)
+
+
 #: The modules whose OPTIONS the game offers (the others' too, once delivered).
 OPTION_MODULES = (
     "setup",
     "weather",
+    "air_range",
     "reconnaissance",
     "ship_movement",
     "maintenance",
@@ -90,7 +113,7 @@ class CoralSea(Game[State, CoralSeaData]):
     """Coral Sea (2nd edition): the four scenarios of 28.0 and the 28.3.6 campaign."""
 
     spec = SPEC
-    action_types = ACTIONS
+    action_types = _actions(("air_actions", "combat_actions"))
     event_kinds = EVENT_KINDS
     turn_start: TurnStart | None = TURN_START
 
@@ -211,26 +234,26 @@ class CoralSea(Game[State, CoralSeaData]):
 
 
 def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaData:
-    """``CoralSeaData`` from the map and the unit/table pack, with the core's
-    provenance and strict rules (the weakest file's word; ``strict`` refuses any below
-    ``historical``).
+    """``CoralSeaData`` from the map (``geography.load_geography``) and the unit/table pack
+    (``pack.load``), with the core's provenance rule (each file's ``[meta]`` or rows; the
+    pack's word is the weakest) and ``strict`` (any file below ``historical`` refused).
 
     Raises:
-        DataError: the map or the pack is missing or malformed.
+        DataError: a file is missing or malformed, or ``strict`` refuses one.
     """
-    try:
-        geography = importlib.import_module("navalwar.games.coral_sea.geography")
-        pack = importlib.import_module("navalwar.games.coral_sea.pack")
-    except ModuleNotFoundError as exc:
-        raise DataError(f"the Coral Sea data pack is not complete yet: {exc.name} is missing") from exc
+    from navalwar.games.coral_sea import geography, pack
+
+    units = pack.load(overrides, strict)
+    map_files = load_files("coral_sea", MAP_FILES, overrides)
+    provenance = {**pack_provenance(map_files), **units.provenance}
+    if strict:
+        check_strict(provenance)
     geog = geography.load_geography(overrides)
-    units = pack.load_units(overrides, strict)
-    tables = pack.load_tables(overrides, strict)
-    aircraft, ships = units if isinstance(units, tuple) else (units.aircraft, units.ships)
-    provenance = getattr(units, "provenance", "reconstructed")
-    return CoralSeaData(geog, aircraft, ships, tables, str(provenance), strict)
+    return CoralSeaData(geog, units.aircraft, units.ships, units.tables, worst(provenance.values()), strict)
+
+
+MAP_FILES = ("map.toml", "bases.toml")
 
 
 __all__ = ["SPEC", "CoralSea", "compose"]
 
-_ = (JAPAN, reconnaissance, ship_movement, attrs)

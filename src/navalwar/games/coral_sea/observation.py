@@ -22,7 +22,6 @@ from navalwar.games.coral_sea import geo, victory
 from navalwar.games.coral_sea.air_state import CAP, DESTROYED, LIMBO, OFF_MAP, READY
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State, TaskForce
-from navalwar.games.coral_sea.scenario import date_of
 from navalwar.games.coral_sea.setup import SETUP
 from navalwar.hexgrid import Hex, distance, hexes_within
 
@@ -118,8 +117,6 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
     plots = state.plots.view(side) if state.plots is not None else None
     return {
         "scenario": state.scenario.id,
-        "date": date_of(state.scenario, state.turn),
-        "time": state.time,
         "night": state.night,
         "initiative": state.initiative,
         "initiative_rolls": {s: r for s, r in state.initiative_rolls},
@@ -149,7 +146,9 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
     hexes of its counter if it has one), two enemy TFs' ships exchanged, an enemy plot
     changed before it is carried out."""
     out: list[State] = []
-    enemy = [tf for tf in state.task_forces if _movable(tf, side, state)]
+    plotted = state.plots is not None and any(s != side for s in state.plots.committed)
+    # (an enemy that has plotted its moves from where its TFs are keeps them there)
+    enemy = [] if plotted else [tf for tf in state.task_forces if _movable(tf, side, state)]
     for tf in enemy[:3]:
         assert tf.hex is not None
         centre = tf.counter if tf.counter is not None else tf.hex

@@ -271,11 +271,14 @@ def validate(state: State, data: CoralSeaData, side: str, action: SetUp) -> str 
     return _check_aircraft(state, data, plan, action, members)
 
 
-def _capacity(state: State, data: CoralSeaData, plan: _Plan, members: Mapping[str, list[str]]) -> dict[str, tuple[int, str]]:
+def _capacity(
+    state: State, data: CoralSeaData, plan: _Plan, placed: Sequence[tuple[str, str]]
+) -> dict[str, tuple[int, str]]:
     """Where the side's aircraft may be based at set-up: place -> (capacity, kind), kind
-    ``"C"`` carriers (16.1-16.2), ``"R"`` AVs (16.3), ``"base"`` a base."""
+    ``"C"`` carriers (16.1-16.2), ``"R"`` AVs (16.3), ``"base"`` a base; ``placed`` is
+    the set-up's (ship, where): a ship left out of play carries none."""
     out: dict[str, tuple[int, str]] = {}
-    in_play = {s for ships in members.values() for s in ships}
+    in_play = {s for s, where in placed if where != OUT}
     for name in sorted(in_play):
         spec = data.ships[name]
         if spec.capacity and spec.type in ("CV", "CVL"):
@@ -329,7 +332,7 @@ def _check_aircraft(state: State, data: CoralSeaData, plan: _Plan, action: SetUp
     given = [i for i, _ in action.aircraft]
     if sorted(given) != sorted(ids):
         return f"every aircraft counter of the side must be based once ({len(ids)} counters, 28.x)"
-    caps = _capacity(state, data, plan, members)
+    caps = _capacity(state, data, plan, action.ships)
     spill = _spill(data, plan, caps)
     by_id = {a.id: a for a in plan.aircraft}
     load: Counter[str] = Counter()
@@ -416,7 +419,7 @@ def sample(state: State, data: CoralSeaData, side: str, dice: Dice) -> SetUp:
             turn = region.turn or region.from_turn + dice.roll(4, "set-up: entry", RULE) - 1
             turn = max(1, min(turn, state.scenario.turns))
         tfs.append((t, geo.label(data, h), turn))
-    caps = _capacity(state, data, plan, members)
+    caps = _capacity(state, data, plan, ship_places)
     spill = _spill(data, plan, caps)
     load: Counter[str] = Counter()
     order = {"W": 0, "R": 1, "L": 2, "C": 3}
