@@ -804,6 +804,16 @@ def _wave_decision(
         sizes = [dice.roll(5, "wave size") for _ in present]
         return FormWaves(sample_waves(present, shuffled, sizes))
 
+    if len(present) == 1:  # one counter, one wave: the only choice (the driver forces it)
+        only = FormWaves(((present[0].id,),))
+        return Decision(
+            side,
+            "form_waves",
+            "25.1.1",
+            f"Form your counter in {ctx['hex']} into a wave",
+            choices=(only,),
+            context={**ctx, "aircraft": [present[0].id]},
+        )
     return Decision(
         side,
         "form_waves",
