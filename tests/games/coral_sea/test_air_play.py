@@ -147,3 +147,32 @@ def test_enemy_cap_and_carrier_decks_do_not_reach_the_observation(data: CoralSea
             action = CommitCap(tuple(a.id for a in eligible(state, data, decision.side)[:2]))
         state = GAME.apply(state, action, data, ctx)
     assert checked > 10
+
+
+def test_a_match_refuses_a_counter_flown_beyond_its_range_and_is_unchanged() -> None:
+    """Through ``Match`` (JSON actions, as a front end sends them): the error names the
+    rule, and the match's state and event log are as they were (issue 17)."""
+    from navalwar.engine import Match
+
+    match = Match.start("coral_sea", "coral_sea", seed=3)
+    dice = Dice(3)
+    while match.decision is not None and match.decision.kind != "air_move":
+        match.apply(match.decision.random_choice(dice))
+    decision = match.decision
+    assert decision is not None
+    state = match.state
+    launch = next(iter(air_movement.launches(state, match.data, decision.side).values()))
+    spec = match.data.aircraft[launch.aircraft.model]
+    assert launch.start is not None
+    far = reach(launch.start, 60, air_movement.entry_cost(state, match.data))
+    target = next(h for h, c in far.costs.items() if c == spec.range + 1)
+    path = [match.data.geography.spec.label(h) for h in far.path_to(target) or ()]
+    mission = next(m for m in air.MISSIONS if spec.can_fly(m))
+    events = len(match.events)
+    with pytest.raises(NavalwarError, match=r"13\.A"):
+        match.apply({"tag": "fly", "aircraft": launch.aircraft.id, "mission": mission,
+                     "path": path})  # fmt: skip
+    assert match.state is state and len(match.events) == events
+    match.apply({"tag": "fly", "aircraft": launch.aircraft.id, "mission": mission,
+                 "path": path[:1]})  # fmt: skip
+    assert match.state.air.by_id(launch.aircraft.id).status == air.AIRBORNE  # type: ignore[union-attr]
