@@ -176,3 +176,33 @@ def test_a_match_refuses_a_counter_flown_beyond_its_range_and_is_unchanged() -> 
     match.apply({"tag": "fly", "aircraft": launch.aircraft.id, "mission": mission,
                  "path": path[:1]})  # fmt: skip
     assert match.state.air.by_id(launch.aircraft.id).status == air.AIRBORNE  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize("scenario", ["coral_sea", "raid_on_rabaul"])
+def test_planned_air_choices_are_always_legal(data: CoralSeaData, scenario: str) -> None:
+    """The heuristic plans (``air_plans``) answer CAP, move and return decisions with
+    legal actions throughout a game (random choices elsewhere), and they fly strikes."""
+    from navalwar.games.coral_sea import air_plans
+
+    plans = {"commit_cap": air_plans.plan_cap, "air_move": air_plans.plan_move,
+             "air_return": air_plans.plan_return}  # fmt: skip
+    dice = Dice(23)
+    ctx = Context(dice)
+    options = {o.name: o.default for o in GAME.spec.options}
+    state = GAME.initial_state(GAME.load_scenario(scenario, data), data, options, ctx)
+    missions: Counter[str] = Counter()
+    while state.turn <= 12 and not state.over:
+        state = GAME.advance(state, data, ctx)
+        decision = GAME.decision(state, data)
+        if decision is None:
+            break
+        plan = plans.get(decision.kind)
+        if plan is None:
+            action = decision.random_choice(dice)
+        else:
+            action = plan(state, data, decision.side)
+            assert decision.check(action) is None, (decision.kind, action, decision.check(action))
+            if isinstance(action, Fly):
+                missions[action.mission] += 1
+        state = GAME.apply(state, action, data, ctx)
+    assert missions["scouting"] > 0 and sum(missions[m] for m in air.BOMBING) > 0, missions
