@@ -1139,7 +1139,7 @@ def apply_choose_losses(
     check_losses(action.aircraft, wave.aircraft, alive(state), count, "25.1.2.C")
     fate = air.LIMBO if cause == "air" else air.DESTROYED
     ctx.log(
-        "aircraft_lost",
+        "combat_losses",
         f"{side} loses {', '.join(action.aircraft)} ({fate})",
         "25.1.2.C" if cause == "air" else "25.2.2.D",
         aircraft=list(action.aircraft),
