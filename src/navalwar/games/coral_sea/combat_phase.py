@@ -1381,3 +1381,28 @@ def combat_view(state: State, side: str) -> dict[str, Any] | None:
         if hc.surface.moves is not None:
             out["surface"]["moves"] = hc.surface.moves.view(side)
     return out
+
+
+def combat_variants(state: State, side: str) -> list[State]:
+    """States ``side`` cannot tell from ``state`` in the combat in progress: the other
+    side's waves (25.1.1.B) or surface movement choice (25.4.2.B) written differently
+    before the reveal, for the game's ``hidden_variants``."""
+    phase = state.combat
+    if phase is None or phase.current is None:
+        return []
+    hc = phase.current
+    out: list[State] = []
+    if hc.plans is not None:
+
+        def waves(who: str) -> list[Any]:
+            mine = tuple(c for w in hc.plans.value(who) for c in w) if hc.plans else ()
+            return [tuple((c,) for c in mine)]
+
+        for plans in hc.plans.variants(side, waves):
+            out.append(_set(state, attrs.evolve(hc, plans=plans)))
+    sa = hc.surface
+    if sa is not None and sa.moves is not None:
+        alternatives = [(c, ()) for c in (CLOSE, STAND, BREAK_OFF)]
+        for moves in sa.moves.variants(side, lambda _who: alternatives):
+            out.append(_set(state, attrs.evolve(hc, surface=attrs.evolve(sa, moves=moves))))
+    return out
