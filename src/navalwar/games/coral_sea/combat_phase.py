@@ -482,7 +482,7 @@ def _bomb_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat) ->
         if base:
             info = next(b for b in data.geography.bases if b.name == base)
             # the protocol's ``efficiency``; the map's records spell it ``letter``
-            letter = getattr(info, "efficiency", None) or getattr(info, "letter", "")
+            letter = str(getattr(info, "efficiency", None) or getattr(info, "letter", ""))
             lost = aa.airfield_fire(letter, data, ctx, size)
             ctx.log("aa_fire", f"{base} AA: the wave loses {lost}", "25.2.1", by=base, losses=lost)
             return _losses_then(state, hc, k, lost, "bomb")
