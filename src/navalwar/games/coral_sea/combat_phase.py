@@ -438,13 +438,18 @@ def _targets(state: State, data: CoralSeaData, hc: HexCombat, wave: Wave) -> tup
 
 
 def _formations_needed(state: State, data: CoralSeaData, hc: HexCombat) -> list[tuple[str, str]]:
-    """(owner, TF) pairs whose AA formation is still to set (25.2.2.A)."""
+    """(owner, TF) pairs whose AA formation is still to set (25.2.2.A); a TF of one ship
+    has nothing to arrange (it fires at the waves attacking it, as an open ship)."""
     struck = {other(w.side) for w in hc.waves if _bombers(state, data, w)}
     out = []
     for side in order(state):
         if side in struck:
-            tfs = dict.fromkeys(s.tf for s in ships_in(state, side, hc.hex) if s.tf is not None)
-            out += [(side, tf) for tf in tfs if tf not in hc.formed]
+            ships = [s.tf for s in ships_in(state, side, hc.hex) if s.tf is not None]
+            out += [
+                (side, tf)
+                for tf in dict.fromkeys(ships)
+                if tf not in hc.formed and ships.count(tf) > 1
+            ]
     return out
 
 
