@@ -80,3 +80,15 @@ def test_real_pack_odds_match_the_real_resolution(real: CoralSeaData) -> None:
     assert sum(exact.values()) == 1
     for k in set(exact) | set(seen):
         assert abs(float(exact.get(k, 0)) - float(seen.get(k, 0))) < 0.02
+
+
+def test_every_combat_event_is_declared_with_its_keys(real: CoralSeaData) -> None:
+    from navalwar.events import problem, vocabulary
+    from navalwar.games.coral_sea.events import EVENT_KINDS
+
+    kinds = vocabulary(EVENT_KINDS)
+    for seed in range(10):
+        c = Context(Dice(seed))
+        play(battle(), real, c, agent_dice=Dice(77 + seed))
+        bad = [p for e in c.events if (p := problem(kinds, e)) is not None]
+        assert bad == []

@@ -65,10 +65,12 @@ class ScreenShooter(Action):
 
 @attrs.frozen(slots=True)
 class SurfaceMove(Action):
-    """A side's written movement choice this round: close, stand or break_off (25.4.2.B)."""
+    """A side's written movement choice this round: close, stand or break_off (25.4.2.B),
+    and with break_off the ships slowed by damage it leaves behind (25.4.2.C)."""
 
     tag: ClassVar[str] = "surface_move"
     choice: str
+    leave: tuple[str, ...] = ()
 
 
 @attrs.frozen(slots=True)

@@ -73,7 +73,7 @@ from navalwar.games.coral_sea.combat_state import (
 )
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import Ship, State
-from navalwar.games.coral_sea.ship_damage import apply_hits, ship_named
+from navalwar.games.coral_sea.ship_damage import apply_hits, ship_named, speed
 from navalwar.games.coral_sea.table_types import (
     BREAK_OFF,
     CLOSE,
@@ -438,13 +438,18 @@ def _targets(state: State, data: CoralSeaData, hc: HexCombat, wave: Wave) -> tup
 
 
 def _formations_needed(state: State, data: CoralSeaData, hc: HexCombat) -> list[tuple[str, str]]:
-    """(owner, TF) pairs whose AA formation is still to set (25.2.2.A)."""
+    """(owner, TF) pairs whose AA formation is still to set (25.2.2.A); a TF of one ship
+    has nothing to arrange (it fires at the waves attacking it, as an open ship)."""
     struck = {other(w.side) for w in hc.waves if _bombers(state, data, w)}
     out = []
     for side in order(state):
         if side in struck:
-            tfs = dict.fromkeys(s.tf for s in ships_in(state, side, hc.hex) if s.tf is not None)
-            out += [(side, tf) for tf in tfs if tf not in hc.formed]
+            ships = [s.tf for s in ships_in(state, side, hc.hex) if s.tf is not None]
+            out += [
+                (side, tf)
+                for tf in dict.fromkeys(ships)
+                if tf not in hc.formed and ships.count(tf) > 1
+            ]
     return out
 
 
@@ -480,7 +485,9 @@ def _bomb_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat) ->
     if hc.pending == "":  # AA fire at the wave (25.2)
         base = wave.target.partition(":")[2]
         if base:
-            letter = next(b.efficiency for b in data.geography.bases if b.name == base)
+            info = next(b for b in data.geography.bases if b.name == base)
+            # the protocol's ``efficiency``; the map's records spell it ``letter``
+            letter = str(getattr(info, "efficiency", None) or getattr(info, "letter", ""))
             lost = aa.airfield_fire(letter, data, ctx, size)
             ctx.log("aa_fire", f"{base} AA: the wave loses {lost}", "25.2.1", by=base, losses=lost)
             return _losses_then(state, hc, k, lost, "bomb")
@@ -599,8 +606,24 @@ def _hit(
 # -- surface action -----------------------------------------------------------------------------
 
 
+def _in_action(state: State, hc: HexCombat, side: str) -> tuple[Ship, ...]:
+    """``side``'s ships afloat in the surface action: not withdrawn (25.4.2.C)."""
+    gone = set(hc.surface.withdrawn) if hc.surface is not None else set()
+    return tuple(s for s in ships_in(state, side, hc.hex) if s.name not in gone)
+
+
 def _forces(state: State, hc: HexCombat) -> dict[str, tuple[Ship, ...]]:
-    return {s: ships_in(state, s, hc.hex) for s in SIDES}
+    return {s: _in_action(state, hc, s) for s in SIDES}
+
+
+def slowed(state: State, data: CoralSeaData, hc: HexCombat, side: str) -> tuple[str, ...]:
+    """``side``'s ships in the action "reduced in movement due to combat damage", which it
+    may leave behind when it breaks off (25.4.2.C)."""
+    return tuple(
+        s.name
+        for s in _in_action(state, hc, side)
+        if speed(s, data.ships[s.name]) < data.ships[s.name].speed
+    )
 
 
 def _firers(state: State, data: CoralSeaData, hc: HexCombat, side: str) -> list[tuple[str, str]]:
@@ -608,7 +631,7 @@ def _firers(state: State, data: CoralSeaData, hc: HexCombat, side: str) -> list[
     assert sa is not None
     return [
         (s.name, b)
-        for s in ships_in(state, side, hc.hex)
+        for s in _in_action(state, hc, side)
         for b in surface.batteries_at(sa.range)
         if surface.battery_factor(s, b, data) > 0
     ]
@@ -622,7 +645,7 @@ def _torpedo_ships(state: State, data: CoralSeaData, hc: HexCombat, side: str) -
     last = dict(sa.torpedo_rounds)
     return [
         s.name
-        for s in ships_in(state, side, hc.hex)
+        for s in _in_action(state, hc, side)
         if surface.may_fire_torpedoes(s, data, last.get(s.name), sa.round)
     ]
 
@@ -644,9 +667,35 @@ def _surface_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat)
     if sa.section == "move":
         assert sa.moves is not None and sa.moves.complete
         moves = sa.moves.reveal(ctx)
-        choices = {s: str(moves.value(s)) for s in SIDES}
-        chosen = surface.chooser(forces, choices, order(state)[0], data, ctx)
+        written = {s: moves.value(s) for s in SIDES}
+        choices = {s: str(written[s][0]) for s in SIDES}
+        leave = {s: tuple(written[s][1]) for s in SIDES}
+        moving = {s: tuple(x for x in forces[s] if x.name not in leave[s]) for s in SIDES}
+        chosen = surface.chooser(
+            {s: moving[s] or forces[s] for s in SIDES}, choices, order(state)[0], data, ctx
+        )
         band = surface.new_range(sa.range, choices[chosen], data)
+        if choices[chosen] == BREAK_OFF and leave[chosen] and moving[chosen]:
+            # the rest break off; the ships left behind stay at this range (25.4.2.C; A52)
+            gone = tuple(x.name for x in moving[chosen])
+            ctx.log(
+                "surface_movement",
+                f"{chosen} breaks off, leaving {', '.join(leave[chosen])} behind",
+                "25.4.2.C",
+                choices=choices,
+                chosen=chosen,
+                range=sa.range,
+            )
+            sa = attrs.evolve(
+                sa,
+                moves=moves,
+                withdrawn=(*sa.withdrawn, *gone),
+                left_behind=(*sa.left_behind, *leave[chosen]),
+                section="gunnery",
+                fired=(),
+                broke_off=(*sa.broke_off, chosen),
+            )
+            return _set(state, attrs.evolve(hc, surface=sa))
         if sa.round >= int(_option(state, "surface_round_limit")) and band is not None:
             band = None  # the engine's limit on rounds (OPTIONS)
         ctx.log(
@@ -658,7 +707,9 @@ def _surface_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat)
             chosen=chosen,
             range=band,
         )
-        broke = tuple(s for s in SIDES if choices[s] == BREAK_OFF)
+        broke = tuple(
+            dict.fromkeys((*sa.broke_off, *(s for s in SIDES if choices[s] == BREAK_OFF)))
+        )
         if band is None:
             return _set(
                 state,
@@ -896,20 +947,28 @@ def _surface_decision(
     ctx = {**ctx, "range": sa.range, "round": sa.round}
     if sa.section == "move" and sa.moves is not None and not sa.moves.complete:
         side = sa.moves.waiting[0]
+        slow = slowed(state, data, hc, side)
+        if len(slow) > 3:  # every subset would be too many: none, or all of them
+            leaves = [(), slow]
+        else:
+            leaves = [c for n in range(len(slow) + 1) for c in itertools.combinations(slow, n)]
+        options = [SurfaceMove(CLOSE), SurfaceMove(STAND)]
+        options += [SurfaceMove(BREAK_OFF, tuple(x)) for x in leaves]
         return Decision(
             side,
             "surface_move",
             "25.4.2.B",
-            f"Write your movement choice at {sa.range} range: close, stand or break off",
-            choices=tuple(SurfaceMove(c) for c in (CLOSE, STAND, BREAK_OFF)),
-            context=ctx,
+            f"Write your movement choice at {sa.range} range: close, stand or break off "
+            "(breaking off, you may leave ships slowed by damage behind, 25.4.2.C)",
+            choices=tuple(options),
+            context={**ctx, "slowed": list(slow)},
         )
     if sa.section not in ("gunnery", "torpedoes"):
         return None
     for side in order(state):
         if side in sa.fired:
             continue
-        targets = tuple(s.name for s in ships_in(state, other(side), hc.hex))
+        targets = tuple(s.name for s in _in_action(state, hc, other(side)))
         if sa.section == "gunnery":
             firers = _firers(state, data, hc, side)
             if firers:
@@ -1085,7 +1144,7 @@ def apply_choose_losses(
     check_losses(action.aircraft, wave.aircraft, alive(state), count, "25.1.2.C")
     fate = air.LIMBO if cause == "air" else air.DESTROYED
     ctx.log(
-        "aircraft_lost",
+        "combat_losses",
         f"{side} loses {', '.join(action.aircraft)} ({fate})",
         "25.1.2.C" if cause == "air" else "25.2.2.D",
         aircraft=list(action.aircraft),
@@ -1182,7 +1241,7 @@ def apply_surface_move(
     state, hc, side = _checked(state, data, ctx, action)
     sa = hc.surface
     assert sa is not None and sa.moves is not None
-    moves = sa.moves.commit(side, action.choice, ctx)
+    moves = sa.moves.commit(side, (action.choice, action.leave), ctx)
     return proceed(_set(state, attrs.evolve(hc, surface=attrs.evolve(sa, moves=moves))), data, ctx)
 
 
@@ -1326,4 +1385,29 @@ def combat_view(state: State, side: str) -> dict[str, Any] | None:
         out["surface"] = {"range": hc.surface.range, "round": hc.surface.round}
         if hc.surface.moves is not None:
             out["surface"]["moves"] = hc.surface.moves.view(side)
+    return out
+
+
+def combat_variants(state: State, side: str) -> list[State]:
+    """States ``side`` cannot tell from ``state`` in the combat in progress: the other
+    side's waves (25.1.1.B) or surface movement choice (25.4.2.B) written differently
+    before the reveal, for the game's ``hidden_variants``."""
+    phase = state.combat
+    if phase is None or phase.current is None:
+        return []
+    hc = phase.current
+    out: list[State] = []
+    if hc.plans is not None:
+
+        def waves(who: str) -> list[Any]:
+            mine = tuple(c for w in hc.plans.value(who) for c in w) if hc.plans else ()
+            return [tuple((c,) for c in mine)]
+
+        for plans in hc.plans.variants(side, waves):
+            out.append(_set(state, attrs.evolve(hc, plans=plans)))
+    sa = hc.surface
+    if sa is not None and sa.moves is not None:
+        alternatives = [(c, ()) for c in (CLOSE, STAND, BREAK_OFF)]
+        for moves in sa.moves.variants(side, lambda _who: alternatives):
+            out.append(_set(state, attrs.evolve(hc, surface=attrs.evolve(sa, moves=moves))))
     return out

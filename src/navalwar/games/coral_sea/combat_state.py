@@ -48,6 +48,7 @@ class SurfaceAction:
     fired: tuple[str, ...] = ()  # sides that have fired this section (initiative first)
     hits: tuple[tuple[str, int, int], ...] = ()  # (ship, flotation, gunnery) to mark (A53)
     broke_off: tuple[str, ...] = ()  # sides whose written choice was break off (25.4.7.B)
+    withdrawn: tuple[str, ...] = ()  # ships that broke off, leaving others behind (25.4.2.C)
 
 
 @attrs.frozen
