@@ -230,7 +230,9 @@ class CoralSea(Game[State, CoralSeaData]):
         return victory.outcome(state, data)
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        return {}
+        from navalwar.games.coral_sea.agents import HeuristicAgent
+
+        return {"heuristic": HeuristicAgent}
 
 
 def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaData:
