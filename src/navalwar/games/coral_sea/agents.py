@@ -28,6 +28,7 @@ change across ``Game.hidden_variants``). The plan follows the scenario's aim:
 
 from __future__ import annotations
 
+import functools
 from collections import deque
 from collections.abc import Callable
 from typing import Any
@@ -35,7 +36,7 @@ from typing import Any
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.engine import Decision, Match
-from navalwar.games.coral_sea import air_plans, geo, weather
+from navalwar.games.coral_sea import air_plans, geo
 from navalwar.games.coral_sea.actions import (
     ChooseInitiative,
     EndReconnaissance,
@@ -58,6 +59,17 @@ SCREEN = 4  # Japan's carriers keep this many hexes short of the objective
 STRIKE_STANDOFF = 5  # carriers close on a known enemy TF to this distance
 
 SeaDistances = dict[Hex, int]
+
+
+@functools.lru_cache(maxsize=64)
+def _squall_hexes(squalls: tuple[Hex, ...], radius: int) -> frozenset[Hex]:
+    return frozenset(h for s in squalls for h in hexes_within(s, radius))
+
+
+def affected(state: State) -> frozenset[Hex]:
+    """Every squall or squall-influenced hex now (``weather.affected``, 5.2), at once."""
+    radius = int(state.option("squall_influence", 1))  # type: ignore[call-overload]
+    return _squall_hexes(tuple(state.squalls), radius)
 
 
 def objective(state: State, data: CoralSeaData) -> Hex | None:
@@ -109,6 +121,7 @@ class _Sea:
         dist = self.to(goal)
         out: list[Hex] = []
         at = start
+        squalls = affected(state)
         here = dist.get(at)
         if here is None:
             return out
@@ -121,7 +134,7 @@ class _Sea:
             at = min(nxt, key=lambda n: (dist[n], distance(n, goal), n.q, n.r))
             here = dist[at]
             out.append(at)
-            if weather.affected(state, at):
+            if at in squalls:
                 break
         return out
 
@@ -222,15 +235,13 @@ class HeuristicAgent:
         focus = self._enemy_focus(state, data, side)
         if not focus:
             return EndReconnaissance()
+        squalls = affected(state)
         for name, (origin, reach, _key) in sorted(sources(state, data, side).items()):
-            if weather.affected(state, origin):
+            if origin in squalls:
                 continue
-            cands = [
-                h
-                for h in hexes_within(origin, reach)
-                if sea.spec.in_bounds(h) and h not in checked and not weather.affected(state, h)
-                and data.geography.is_sea_passable(h)
-            ]
+            near = [f for f in focus if distance(f, origin) <= reach]
+            pool = near if near else hexes_within(origin, reach)
+            cands = [h for h in pool if h not in checked and h not in squalls and sea.steps(h) and h in sea.spec.hex_set]
             if not cands:
                 continue
             best = min(cands, key=lambda h: (min(distance(h, f) for f in focus), h.q, h.r))

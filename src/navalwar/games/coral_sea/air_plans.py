@@ -137,25 +137,45 @@ def plan_move(state: State, data: CoralSeaData, side: str) -> Action:
             start, counter = _start(state, data, m)
             if start is None:
                 continue
-            r = reach_from(state, data, start, spec.range)
             home = homes
             if mission == air.SCOUTING:
-                focus = _focus(state, data, side)
-                far = [h for h in r.costs if home.can(m.aircraft, h) and data.geography.terrain(h) != "land"
-                       and all(distance(h, s) >= 3 for s in scouts)]  # fmt: skip
-                if not far or not focus:
+                aim = _scout_aim(state, data, side, m.aircraft, start, spec.range, home, scouts)
+                if aim is None:
                     continue
-                aim = min(far, key=lambda h: (min(distance(h, f) for f in focus), -distance(h, start), h.q, h.r))
             else:
-                aims = [g for g in goals if g in r.costs and home.can(m.aircraft, g)]
+                aims = [g for g in goals if distance(start, g) <= spec.range and home.can(m.aircraft, g)]
+                if mission == air.ESCORT:
+                    aims = [g for g in aims if _bombers_bound(state, side, g)]
                 if not aims:
                     continue
                 aim = aims[0]
-                if mission == air.ESCORT and not _bombers_bound(state, side, aim):
-                    continue
+            r = reach_from(state, data, start, spec.range)
+            if aim not in r.costs:
+                continue
             path = r.path_to(aim) or ()
             return Fly(m.aircraft.id, mission, tuple(label(data, h) for h in path), counter=counter)
     return EndAirMoves()
+
+
+def _scout_aim(
+    state: State, data: CoralSeaData, side: str, a: air.Aircraft, start: Hex, rng: int,
+    home: _Homes, scouts: list[Hex],
+) -> Hex | None:
+    """The sea hex nearest where the enemy may be (:func:`_focus`) that a scout can reach
+    and come home from, three hexes or more from the side's other scouts (12.2)."""
+    terrain = data.geography.terrain
+    in_bounds = data.geography.spec.in_bounds
+    for f in _focus(state, data, side):
+        for ring in range(0, 7):
+            ring_hexes = [h for h in hexes_within(f, ring) if distance(h, f) == ring]
+            found = [
+                h for h in ring_hexes
+                if in_bounds(h) and distance(start, h) <= rng and terrain(h) != "land"
+                and home.can(a, h) and all(distance(h, s) >= 3 for s in scouts)
+            ]  # fmt: skip
+            if found:
+                return min(found, key=lambda h: (h.q, h.r))
+    return None
 
 
 def _bombers_bound(state: State, side: str, h: Hex) -> bool:
