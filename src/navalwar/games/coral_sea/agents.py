@@ -57,6 +57,7 @@ SET_UP_DRAWS = 12  # legal set-ups drawn and scored
 CARRIERS = ("CV", "CVL")
 SCREEN = 4  # Japan's carriers keep this many hexes short of the objective
 STRIKE_STANDOFF = 5  # carriers close on a known enemy TF to this distance
+RAID_STANDOFF = 7  # the raid's Allied carriers stand this far off Rabaul (28.1.5)
 
 SeaDistances = dict[Hex, int]
 
@@ -280,6 +281,7 @@ class HeuristicAgent:
         ]
         ship_types = {s.name: data.ships[s.name].type for s in state.ships if s.side == side}
         flagged = {s.name for s in state.ships if s.side == side and s.flag and not s.sunk}
+        raid = spec_of(state.scenario).victory.kind == "rabaul"
         moves: list[tuple[str, tuple[str, ...]]] = []
         escort_to: Hex | None = None
         order = sorted(units, key=lambda k: (not any(n in flagged for n in units[k]["ships"]), k))
@@ -295,6 +297,8 @@ class HeuristicAgent:
             carriers = any(t in CARRIERS for t in types)
             if invading:
                 aim, stand = goal, 0
+            elif carriers and raid and side != JAPAN:
+                aim, stand = goal, RAID_STANDOFF
             elif carriers and known:
                 aim = min(known, key=lambda h: (distance(h, start), h.q, h.r))
                 stand = STRIKE_STANDOFF
