@@ -53,7 +53,7 @@ from navalwar.games.coral_sea.ship_movement import unit_hexes
 from navalwar.games.coral_sea.units import JAPAN
 from navalwar.hexgrid import Hex, distance, hexes_within, neighbours
 
-SET_UP_DRAWS = 12  # legal set-ups drawn and scored
+SET_UP_DRAWS = 6  # legal set-ups drawn and scored
 CARRIERS = ("CV", "CVL")
 SCREEN = 4  # Japan's carriers keep this many hexes short of the objective
 STRIKE_STANDOFF = 5  # carriers close on a known enemy TF to this distance
@@ -116,10 +116,15 @@ class _Sea:
             self._from[goal] = found
         return found
 
-    def path(self, state: State, start: Hex, goal: Hex, speed: int, standoff: int) -> list[Hex]:
+    def path(self, state: State, start: Hex, goal: Hex, speed: int, standoff: int, exact: bool = True) -> list[Hex]:
         """Up to ``speed`` steps from ``start`` toward ``goal``, stopping ``standoff``
-        steps short, and on entering a squall-influenced hex (5.2.E, 15.B)."""
-        dist = self.to(goal)
+        steps short, and on entering a squall-influenced hex (5.2.E, 15.B). ``exact``:
+        by the shortest sea path (a search of the map, remembered per goal); otherwise
+        greedily by hex distance (for goals that change every turn)."""
+        if exact:
+            dist = self.to(goal)
+        else:
+            dist = _Distances(goal)
         out: list[Hex] = []
         at = start
         squalls = affected(state)
@@ -132,12 +137,22 @@ class _Sea:
             nxt = [n for n in self.steps(at) if dist.get(n, here) < here]
             if not nxt:
                 break
-            at = min(nxt, key=lambda n: (dist[n], distance(n, goal), n.q, n.r))
-            here = dist[at]
+            at = min(nxt, key=lambda n: (dist.get(n, here), distance(n, goal), n.q, n.r))
+            here = dist.get(at, here)
             out.append(at)
             if at in squalls:
                 break
         return out
+
+
+class _Distances:
+    """Hex distance to a goal, with the ``get`` of a mapping (a greedy sea path's guide)."""
+
+    def __init__(self, goal: Hex) -> None:
+        self.goal = goal
+
+    def get(self, h: Hex, default: int | None = None) -> int:
+        return distance(h, self.goal)
 
 
 class HeuristicAgent:
@@ -308,7 +323,7 @@ class HeuristicAgent:
                 aim, stand = escort_to, 0
             else:
                 aim, stand = goal, 0
-            path = sea.path(state, start, aim, speed, stand)
+            path = sea.path(state, start, aim, speed, stand, exact=aim == goal)
             if invading and escort_to is None:
                 escort_to = path[-1] if path else start
             moves.append((key, tuple(geo.label(data, h) for h in path)))
