@@ -51,7 +51,7 @@ from navalwar.games.coral_sea.reconnaissance import COUNTER_RANGE, RECON_TYPES, 
 from navalwar.games.coral_sea.scenario import spec_of
 from navalwar.games.coral_sea.ship_movement import unit_hexes
 from navalwar.games.coral_sea.units import JAPAN
-from navalwar.hexgrid import Hex, distance, hexes_within, neighbours
+from navalwar.hexgrid import Hex, distance, hexes_within, line, neighbours
 
 SET_UP_DRAWS = 6  # legal set-ups drawn and scored
 CARRIERS = ("CV", "CVL")
@@ -155,6 +155,20 @@ class _Distances:
         return distance(h, self.goal)
 
 
+_SEAS: dict[int, _Sea] = {}
+
+
+def _sea_of(data: CoralSeaData) -> _Sea:
+    """The sea paths of ``data``'s map, shared by every agent of the process (the map is
+    immutable; the few packs a process loads are kept)."""
+    found = _SEAS.get(id(data))
+    if found is None or found.data is not data:
+        if len(_SEAS) > 8:
+            _SEAS.clear()
+        found = _SEAS[id(data)] = _Sea(data)
+    return found
+
+
 class HeuristicAgent:
     """Rules of thumb for either side of any Coral Sea scenario (module docstring)."""
 
@@ -174,7 +188,7 @@ class HeuristicAgent:
 
     def sea(self, data: CoralSeaData) -> _Sea:
         if self._sea is None or self._sea.data is not data:
-            self._sea = _Sea(data)
+            self._sea = _sea_of(data)
         return self._sea
 
     def choose(self, match: Match, decision: Decision) -> Action:
@@ -256,7 +270,12 @@ class HeuristicAgent:
             if origin in squalls:
                 continue
             near = [f for f in focus if distance(f, origin) <= reach]
-            pool = near if near else hexes_within(origin, reach)
+            if near:
+                pool = near + [h for f in near for h in neighbours(f)]
+            else:  # the hex at the check's reach toward the nearest focus, and around it
+                f = min(focus, key=lambda x: (distance(x, origin), x.q, x.r))
+                edge = line(origin, f)[reach]
+                pool = hexes_within(edge, 2)
             cands = [h for h in pool if h not in checked and h not in squalls and sea.steps(h) and h in sea.spec.hex_set]
             if not cands:
                 continue
