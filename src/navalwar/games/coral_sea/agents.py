@@ -184,6 +184,14 @@ class HeuristicAgent:
             "reconnaissance": self._reconnaissance,
             "plot": self._plot,
             "usaaf_roll": self._first,
+            "choose_losses": _losses,
+            "designate_target": _target,
+            "form_waves": _waves,
+            "form_screen": _screen,
+            "abort": _abort,
+            "surface_move": _surface_move,
+            "fire_guns": _fire_guns,
+            "bombard": _bombard,
         }
 
     def sea(self, data: CoralSeaData) -> _Sea:
@@ -347,6 +355,131 @@ class HeuristicAgent:
                 escort_to = path[-1] if path else start
             moves.append((key, tuple(geo.label(data, h) for h in path)))
         return PlotMoves(tuple(sorted(moves)), ())
+
+
+# -- combat (25.0) -------------------------------------------------------------------------
+def _counter_value(data: CoralSeaData, model: str) -> tuple[int, int]:
+    spec = data.aircraft[model]
+    return (data.tables.aircraft_vp.get(spec.type, 0), spec.attack + spec.defense + spec.bomb)
+
+
+def _losses(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Give up the weakest counters, keeping the strongest (25.1.2.C, 25.2.2.D)."""
+    models = {a.id: a.model for a in state.air.aircraft}
+    if not decision.choices:
+        return None
+
+    def cost(a: Action) -> tuple[int, int]:
+        ids = getattr(a, "aircraft", ())
+        vals = [_counter_value(data, models[i]) for i in ids]
+        return (sum(v[0] for v in vals), sum(v[1] for v in vals))
+
+    return min(decision.choices, key=cost)
+
+
+def _ship_value(state: State, data: CoralSeaData, side: str, name: str) -> float:
+    """What sinking or damaging the enemy ship ``name`` is worth to ``side``: its VP (24.A),
+    a transport far more to the Allies where Japan must land (23.A, 28.x)."""
+    spec = data.ships.get(name)
+    if spec is None:
+        return 0.0
+    value = float(data.tables.ship_vp.get(spec.type, 0))
+    if spec.type == "AP" and side != JAPAN and spec_of(state.scenario).victory.kind != "rabaul":
+        value += 20.0
+    return value + 0.1 * max(spec.gunnery, default=0)
+
+
+def _target(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """The most valuable target (the raid's Allied waves: Rabaul's airfield, 28.1.5)."""
+    if not decision.choices:
+        return None
+    raid = spec_of(state.scenario).victory.kind == "rabaul"
+
+    def value(a: Action) -> float:
+        t = str(getattr(a, "target", ""))
+        if t.startswith("airfield:"):
+            return 50.0 if raid and decision.side != JAPAN and "Rabaul" in t else 1.0
+        if t.startswith("ground:"):
+            return 0.5
+        return _ship_value(state, data, decision.side, t)
+
+    return max(decision.choices, key=lambda a: (value(a), -decision.choices.index(a)))  # type: ignore[union-attr]
+
+
+def _waves(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Waves as large as the rules allow, CAP first, in counter order (25.1.1)."""
+    from navalwar.games.coral_sea.air_to_air import sample_waves
+    from navalwar.games.coral_sea.combat_actions import FormWaves
+
+    if decision.choices:
+        return decision.choices[0]
+    ids = set(decision.context.get("aircraft", ()))
+    present = [a for a in state.air.aircraft if a.id in ids]
+    rest = sum(1 for a in present if a.status != "cap")
+    return FormWaves(sample_waves(present, list(range(rest)), [5] * len(present)))
+
+
+def _screen(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Escorts in the screen, carriers and transports in the main body (25.2.2.A)."""
+    from navalwar.games.coral_sea.combat_actions import FormScreen
+
+    ships = [str(s) for s in decision.context.get("ships", ())]
+    body = ("CV", "CVL", "AP", "AO", "AV", "BB")
+    screen = tuple(s for s in ships if data.ships[s].type not in body)
+    if len(screen) == len(ships):
+        screen = screen[1:]
+    return FormScreen(str(decision.context.get("tf", "")), screen)
+
+
+def _abort(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Fighters stay with their bombers as flak suppression (25.1.3)."""
+    from navalwar.games.coral_sea.combat_actions import Abort
+
+    return Abort(())
+
+
+def _guns(data: CoralSeaData, name: str) -> int:
+    spec = data.ships[name]
+    return max(spec.gunnery, default=0) + spec.intermediate + spec.secondary
+
+
+def _surface_move(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Close when the side's guns in the hex match the enemy's, else break off, leaving
+    no one behind (25.4.2.B-C)."""
+    if not decision.choices:
+        return None
+    h = geo.hex_of(data, str(decision.context.get("hex")))
+    ours = theirs = 0
+    for s in state.ships:
+        if s.hex == h and not s.sunk:
+            if s.side == decision.side:
+                ours += _guns(data, s.name)
+            else:
+                theirs += _guns(data, s.name)
+    want = "close" if ours >= theirs else "break_off"
+    for a in decision.choices:
+        if getattr(a, "choice", "") == want and not getattr(a, "leave", ()):
+            return a
+    return None
+
+
+def _fire_guns(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Every battery at the most valuable enemy ship (25.4.3)."""
+    from navalwar.games.coral_sea.combat_actions import FireGuns
+
+    targets = [str(t) for t in decision.context.get("targets", ())]
+    batteries = [tuple(b) for b in decision.context.get("batteries", ())]
+    if not targets or not batteries:
+        return None
+    best = max(targets, key=lambda t: (_ship_value(state, data, decision.side, t), t))
+    return FireGuns(tuple((str(s), str(b), best) for s, b in batteries))
+
+
+def _bombard(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Shell the enemy base in the hex (25.4.7)."""
+    if not decision.choices:
+        return None
+    return decision.choices[-1]
 
 
 __all__ = ["HeuristicAgent", "objective"]
