@@ -46,8 +46,8 @@ def play(job: tuple[str, str, str, int]) -> dict[str, Any]:
 def table(rows: Sequence[dict[str, Any]]) -> str:
     """A markdown table: per scenario and pairing, each side's wins with Wilson 95%."""
     lines = [
-        "| scenario | Japan | Allies | games | Japan wins (Wilson 95%) | Allied wins (Wilson 95%) | draws | CPU s/game |",
-        "|---|---|---|---|---|---|---|---|",
+        "| scenario | Japan | Allies | games | Japan wins (Wilson 95%) | Allied wins (Wilson 95%) | draws | mean VP margin J-A | CPU s/game |",
+        "|---|---|---|---|---|---|---|---|---|",
     ]
     keys = dict.fromkeys((r["scenario"], r["japan"], r["allies"]) for r in rows)
     for key in keys:
@@ -60,7 +60,10 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
             cells.append(f"{k} = {100 * k / n:.1f}% [{100 * lo:.1f}, {100 * hi:.1f}]")
         draws = sum(r["winner"] is None for r in games)
         cpu = sum(r["cpu"] for r in games) / n
-        lines.append(f"| {key[0]} | {key[1]} | {key[2]} | {n} | {cells[0]} | {cells[1]} | {draws} | {cpu:.2f} |")
+        margin = sum(float(r["scores"]["Japan"]) - float(r["scores"]["Allies"]) for r in games) / n
+        lines.append(
+            f"| {key[0]} | {key[1]} | {key[2]} | {n} | {cells[0]} | {cells[1]} | {draws} | {margin:+.1f} | {cpu:.2f} |"
+        )
     return "\n".join(lines)
 
 
@@ -77,11 +80,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         rows = [json.loads(line) for f in args.merge for line in open(f) if line.strip()]
         print(table(rows))
         return 0
-    jobs = [
+    jobs = [  # seed by seed, so that a run cut short leaves every cell as full
         (s, j, a, seed)
+        for seed in range(args.first_seed, args.first_seed + args.n)
         for s in (args.scenario or SCENARIOS)
         for j, a in PAIRINGS
-        for seed in range(args.first_seed, args.first_seed + args.n)
     ]
     rows: list[dict[str, Any]] = []
     out = open(args.out, "a") if args.out else None
