@@ -24,14 +24,28 @@ SCENARIOS = GAME.scenarios()
 DATA = GAME.load_data()
 
 
-@pytest.mark.parametrize("name", SCENARIOS)
-def test_the_conformance_suite_passes(name: str) -> None:
-    assert testing.run_conformance("coral_sea", [name], seeds=(0,), options=[{}]) == []
-
-
 def seeds() -> int:
     forced = os.environ.get("NAVALWAR_CORAL_SEA_SEEDS")
     return int(forced) if forced else 2
+
+
+SOAK = bool(os.environ.get("NAVALWAR_CORAL_SEA_SEEDS"))
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_conformance_suite_passes(name: str) -> None:
+    """Every check on Tulagi (the quickest) in the normal run, on all under ``make soak``
+    (a few minutes each on a busy machine)."""
+    if name != "tulagi" and not SOAK:
+        pytest.skip("the whole suite on this scenario runs in make soak")
+    assert testing.run_conformance("coral_sea", [name], seeds=(0,), options=[{}]) == []
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_observations_leak_nothing(name: str) -> None:
+    """The leak check (hidden variants: unseen TFs moved, ships exchanged, plots) on
+    every scenario, every tenth decision."""
+    assert testing.check_observations("coral_sea", name, 1, every=10) == []
 
 
 def _play(name: str, seed: int) -> list[str]:
