@@ -76,7 +76,11 @@ def _play(name: str, seed: int) -> list[str]:
                 problems.append(f"{s.name} was sunk and floats again")
             if s.sunk:
                 sunk.add(s.name)
-            elif s.hex is not None and not s.out_of_play and not DATA.geography.is_sea_passable(s.hex):
+            elif (
+                s.hex is not None
+                and not s.out_of_play
+                and not DATA.geography.is_sea_passable(s.hex)
+            ):
                 problems.append(f"turn {state.turn}: {s.name} on an all-land hex")
         if state.step != "setup":
             for side in SIDES:

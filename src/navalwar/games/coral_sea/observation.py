@@ -56,7 +56,13 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
             enemy_ships.append({"name": s.name, "side": s.side, "type": spec.type, "sunk": True})
         elif s.tf is None and s.hex is not None and not s.out_of_play:
             enemy_ships.append(
-                {"name": s.name, "side": s.side, "type": spec.type, "hex": _label(data, s.hex), "sunk": False}
+                {
+                    "name": s.name,
+                    "side": s.side,
+                    "type": spec.type,
+                    "hex": _label(data, s.hex),
+                    "sunk": False,
+                }
             )
     own_tfs = [
         {
@@ -79,7 +85,11 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         if tf.side != side and tf.counter is not None
     )
     enemy_counters = [
-        {"label": chr(ord("A") + i % 26) + ("" if i < 26 else str(i // 26)), "hex": h, "revealed": r}
+        {
+            "label": chr(ord("A") + i % 26) + ("" if i < 26 else str(i // 26)),
+            "hex": h,
+            "revealed": r,
+        }
         for i, (h, r) in enumerate(counters)
     ]
     aircraft = []
@@ -123,7 +133,12 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         "wind": state.wind,
         "squalls": [geo.label(data, h) for h in state.squalls],
         "bases": [
-            {"name": b.name, "controller": b.controller, "out_until": b.out_until, "damaged": b.damaged}
+            {
+                "name": b.name,
+                "controller": b.controller,
+                "out_until": b.out_until,
+                "damaged": b.damaged,
+            }
             for b in state.bases
         ],
         "vp": victory.scores(state, data),
@@ -167,7 +182,9 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
     plotted = state.plots is not None and any(s != side for s in state.plots.committed)
     # (an enemy that has plotted its moves from where its TFs are keeps them there)
     touching = _touching(state, side)
-    enemy = [] if plotted else [tf for tf in state.task_forces if _movable(tf, side, state, touching)]
+    enemy = (
+        [] if plotted else [tf for tf in state.task_forces if _movable(tf, side, state, touching)]
+    )
     for tf in enemy[:3]:
         assert tf.hex is not None
         centre = tf.counter if tf.counter is not None else tf.hex
@@ -183,7 +200,8 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
             continue
         to = dice.choose(options, "variant hex")
         ships = tuple(
-            attrs.evolve(s, hex=to) if s.tf == tf.id and s.side == tf.side else s for s in state.ships
+            attrs.evolve(s, hex=to) if s.tf == tf.id and s.side == tf.side else s
+            for s in state.ships
         )
         tfs = tuple(attrs.evolve(t, hex=to) if t is tf else t for t in state.task_forces)
         out.append(attrs.evolve(state, ships=ships, task_forces=tfs))
