@@ -29,6 +29,15 @@ class ChooseLosses(Action):
 
 
 @attrs.frozen(slots=True)
+class LoseAboard(Action):
+    """The counters aboard a carrier its owner gives up to its first gunnery hit (25.4.5.D)."""
+
+    tag: ClassVar[str] = "lose_aboard"
+    ship: str
+    aircraft: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
 class Abort(Action):
     """Counters without a bomb factor that leave their waves at the wrap-up (25.1.3)."""
 
@@ -101,6 +110,7 @@ class Bombard(Action):
 ACTION_TYPES: tuple[type[Action], ...] = (
     FormWaves,
     ChooseLosses,
+    LoseAboard,
     Abort,
     FormScreen,
     DesignateTarget,

@@ -55,6 +55,7 @@ from navalwar.games.coral_sea.combat_actions import (
     FireTorpedoes,
     FormScreen,
     FormWaves,
+    LoseAboard,
     ScreenShooter,
     SurfaceMove,
 )
@@ -73,7 +74,7 @@ from navalwar.games.coral_sea.combat_state import (
 )
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import Ship, State
-from navalwar.games.coral_sea.ship_damage import apply_hits, ship_named, speed
+from navalwar.games.coral_sea.ship_damage import aboard, apply_hits, ship_named, speed
 from navalwar.games.coral_sea.table_types import (
     BREAK_OFF,
     CLOSE,
@@ -343,6 +344,8 @@ def _step(state: State, data: CoralSeaData, ctx: Context) -> State | None:
     if phase.current is None:
         return _begin_hex(state, data, ctx) if phase.hexes else None
     hc = phase.current
+    if hc.deck:  # (asked unless nothing is left aboard to lose)
+        return _set(state, attrs.evolve(hc, deck=hc.deck[1:]))
     stage = hc.stage
     if stage == AIR_TO_AIR:
         return _air_step(state, data, ctx, hc)
@@ -600,7 +603,20 @@ def _hit(
         target=target,
         result={"flotation": hits.flotation, "gunnery": hits.gunnery},
     )
-    return apply_hits(state, data, target, hits, ctx, "25.3")
+    return _hits(state, data, target, hits, ctx, "25.3")
+
+
+def _hits(
+    state: State, data: CoralSeaData, name: str, hits: Hits, ctx: Context, rule: str
+) -> State:
+    """``apply_hits``, the owner choosing the aircraft a carrier's first gunnery hit
+    destroys (25.4.5.D; notes A56): the choice waits in ``HexCombat.deck``."""
+    deferred: list[tuple[str, str, int]] = []
+    state = apply_hits(state, data, name, hits, ctx, rule, deferred=deferred)
+    if not deferred:
+        return state
+    hc = _hc(state)
+    return _set(state, attrs.evolve(hc, deck=(*hc.deck, *deferred)))
 
 
 # -- surface action -----------------------------------------------------------------------------
@@ -732,7 +748,7 @@ def _surface_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat)
         if len(fired) < 2:
             return _set(state, attrs.evolve(hc, surface=attrs.evolve(sa, fired=fired)))
         for name, flot, gun in sa.hits:  # marked together (A53)
-            state = apply_hits(state, data, name, Hits(flot, gun), ctx, "25.4.5")
+            state = _hits(state, data, name, Hits(flot, gun), ctx, "25.4.5")
         if sa.section == "gunnery":
             nxt = attrs.evolve(sa, section="torpedoes", fired=(), hits=())
         else:
@@ -760,6 +776,11 @@ def pending(state: State, data: CoralSeaData) -> Decision | None:
     ctx = _context(data, hc)
     if hc.losses:
         return _loss_decision(state, hc, ctx)
+    if hc.deck:
+        owner, carrier, count = hc.deck[0]
+        planes = tuple(a.id for a in aboard(state, carrier))
+        if planes:
+            return _deck_decision(owner, carrier, planes, min(count, len(planes)), ctx)
     if hc.stage == AIR_TO_AIR and hc.plans is not None and not hc.plans.complete:
         return _wave_decision(state, data, hc, hc.plans.waiting[0], ctx)
     if hc.stage == WRAP_UP:
@@ -831,6 +852,36 @@ def _loss_decision(state: State, hc: HexCombat, ctx: dict[str, Any]) -> Decision
         f"Choose {n} counter(s) of your wave lost to {'air combat' if cause == 'air' else 'AA'}",
         choices=tuple(ChooseLosses(c) for c in itertools.combinations(living, n)),
         context={**ctx, "wave": list(living), "count": n},
+    )
+
+
+def _deck_decision(
+    side: str, carrier: str, planes: tuple[str, ...], n: int, ctx: dict[str, Any]
+) -> Decision:
+    def validate(action: Any) -> str | None:
+        if not isinstance(action, LoseAboard):
+            return "this decision takes a lose_aboard action"
+        if action.ship != carrier:
+            return f"the losses asked are aboard {carrier}, not {action.ship!r}"
+        bad = [c for c in action.aircraft if c not in planes]
+        if bad:
+            return f"{', '.join(bad)} is not aboard {carrier} (25.4.5.D)"
+        if len(set(action.aircraft)) != len(action.aircraft) or len(action.aircraft) != n:
+            return f"name {n} different counters aboard {carrier} (25.4.5.D: half, rounded down)"
+        return None
+
+    def sample(dice: Dice) -> LoseAboard:
+        return LoseAboard(carrier, tuple(sorted(dice.shuffled(planes, "deck losses")[:n])))
+
+    return Decision(
+        side,
+        "lose_aboard",
+        "25.4.5.D",
+        f"Choose the {n} counter(s) aboard {carrier} destroyed by its first gunnery hit",
+        validate=validate,
+        sample=sample,
+        tags=(LoseAboard.tag,),
+        context={**ctx, "ship": carrier, "aboard": list(planes), "count": n},
     )
 
 
@@ -1155,6 +1206,23 @@ def apply_choose_losses(
     return proceed(_set(state, attrs.evolve(hc, losses=hc.losses[1:])), data, ctx)
 
 
+def apply_lose_aboard(
+    game: Any, state: State, action: LoseAboard, data: CoralSeaData, ctx: Context
+) -> State:
+    """The owner's counters destroyed by a carrier's first gunnery hit (25.4.5.D; A56)."""
+    state, hc, _side = _checked(state, data, ctx, action)
+    ctx.log(
+        "aircraft_destroyed",
+        f"{len(action.aircraft)} counter(s) aboard {action.ship} destroyed by a gunnery hit",
+        "25.4.5.D",
+        aircraft=list(action.aircraft),
+        where=action.ship,
+        fate=air.DESTROYED,
+    )
+    state = remove(state, action.aircraft, air.DESTROYED)
+    return proceed(_set(state, attrs.evolve(hc, deck=hc.deck[1:])), data, ctx)
+
+
 def apply_abort(game: Any, state: State, action: Abort, data: CoralSeaData, ctx: Context) -> State:
     """Counters with no bomb factor leave their waves (25.1.3; notes A49)."""
     state, hc, side = _checked(state, data, ctx, action)
@@ -1349,6 +1417,7 @@ COMBAT: Play[Any, State, CoralSeaData] = Play(
     apply={
         FormWaves: apply_form_waves,
         ChooseLosses: apply_choose_losses,
+        LoseAboard: apply_lose_aboard,
         Abort: apply_abort,
         FormScreen: apply_form_screen,
         DesignateTarget: apply_designate,
