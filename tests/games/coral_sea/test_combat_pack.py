@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 from tests.games.coral_sea.combat_fixtures import Base, Geo, hx, state
-from tests.games.coral_sea.combat_harness import play
+from tests.games.coral_sea.combat_harness import apply, play
 
 from navalwar.dice import Dice
 from navalwar.engine import Context
 from navalwar.games.coral_sea import air_state as air
-from navalwar.games.coral_sea import bombing, odds
+from navalwar.games.coral_sea import bombing, combat_choices, odds
+from navalwar.games.coral_sea import combat_phase as cp
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import BaseState, Ship, TaskForce
 from navalwar.games.coral_sea.units import ALLIES, JAPAN
@@ -92,3 +93,17 @@ def test_every_combat_event_is_declared_with_its_keys(real: CoralSeaData) -> Non
         play(battle(), real, c, agent_dice=Dice(77 + seed))
         bad = [p for e in c.events if (p := problem(kinds, e)) is not None]
         assert bad == []
+
+
+def test_the_heuristic_choices_are_legal_and_finish_the_battle(real: CoralSeaData) -> None:
+    for seed in range(10):
+        s, c = battle(), Context(Dice(seed))
+        for _ in range(1000):
+            d = cp.ask(None, s, real)
+            if d is None:
+                break
+            action = combat_choices.choose(d, s, real)
+            assert action is not None and d.check(action) is None, d.kind
+            s = apply(s, real, action, c)
+        s = cp.run(None, s, real, c)
+        assert s.combat is None
