@@ -109,7 +109,7 @@ TYPES = {
     "|Portland|New Orleans|Chester|Aoba|Kinugasa|Kako|Furutaka|Haguro|Myoko",
     "CL": "Yubari Tatsuta Tenryu Kashima Hobart",
     "ML": "Koei Maru|Okinoshima|Tsugaru",
-    "AO": "Toho Maru|Goyo Maru|Hoyo Maru|AO 4|Tippecanoe|Neosho",
+    "AO": "Toho Maru|Goyo Maru|Hoyo Maru|AO 1|Tippecanoe|Neosho",
     "AP": "AP 1|AP 2|AP 3",
 }
 DDS = {
@@ -227,3 +227,66 @@ def register() -> None:
         registry.load("coral_sea_fixture")
     except Exception:
         registry.register(FIXTURE_GAME)
+
+
+# -- states for the rules tests ------------------------------------------------------------
+def defaults() -> dict[str, Any]:
+    """The game's option defaults."""
+    return {o.name: o.default for o in SPEC.options}
+
+
+def new_state(name: str, **options: Any) -> Any:
+    """Scenario ``name`` on the fixture data, before set-up."""
+    from navalwar.games.coral_sea import setup
+
+    scenario = FIXTURE_GAME.load_scenario(name, DATA)
+    return setup.initial(scenario, DATA, {**defaults(), **options})
+
+
+def set_up(state: Any, seed: int = 0) -> Any:
+    """Both sides' random legal set-ups applied, the state moved to the first turn's
+    first step (not yet played)."""
+    from navalwar.dice import Dice
+    from navalwar.engine import Context
+    from navalwar.games.coral_sea import setup
+    from navalwar.games.coral_sea.sequence_of_play import DRIVER
+
+    ctx = Context(Dice(seed))
+    while setup.setting_up(state) is not None:
+        side = setup.setting_up(state)
+        state = setup.apply(state, DATA, setup.sample(state, DATA, side, ctx.dice), ctx)
+    return DRIVER.begin(state, DATA)
+
+
+def ctx(*rolls: int) -> Any:
+    """A Context on scripted dice (then seeded ones)."""
+    from navalwar.dice import ScriptedDice
+    from navalwar.engine import Context
+
+    return Context(ScriptedDice(rolls, fallback_seed=1))
+
+
+def with_tf(state: Any, side: str, tf_id: str, label: str, ships: Sequence[str], **fields: Any) -> Any:
+    """``state`` with ``side``'s TF ``tf_id`` at ``label`` holding exactly ``ships`` (their
+    old TFs keep the rest)."""
+    from navalwar.games.coral_sea.model import TaskForce
+
+    h = SPEC_MAP.hex(label)
+    ships_ = tuple(
+        attrs.evolve(s, tf=tf_id, hex=h, out_of_play=False) if s.name in ships else s
+        for s in state.ships
+    )
+    tfs = [tf for tf in state.task_forces if not (tf.side == side and tf.id == tf_id)]
+    tfs.append(TaskForce(tf_id, side, h, **fields))
+    return attrs.evolve(state, ships=ships_, task_forces=tuple(tfs))
+
+
+def at_step(state: Any, step: str, **fields: Any) -> Any:
+    """``state`` at sequence step ``step``."""
+    return attrs.evolve(state, step=step, **fields)
+
+
+def clean(state: Any) -> Any:
+    """``state`` with every ship out of play and no TF: tests then place what they need."""
+    ships = tuple(attrs.evolve(s, tf=None, hex=None, out_of_play=True) for s in state.ships)
+    return attrs.evolve(state, ships=ships, task_forces=())
