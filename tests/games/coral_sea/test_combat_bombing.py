@@ -9,6 +9,7 @@ airfields (1-4, 5-8, 9+): one counter at roll + index >= 6, field out at >= 8.""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from tests.games.coral_sea.combat_fixtures import Base, counter, data, hx, ship, state
 from tests.games.coral_sea.combat_harness import apply, ctx, play
@@ -203,3 +204,19 @@ def test_the_deck_loss_choice_is_checked() -> None:
     assert "name 2" in str(decision.check(LoseAboard("Shokaku", ("J-D3A1-0",))))
     with pytest.raises(IllegalActionError, match=r"25\.4\.5\.D"):
         apply(s, d, LoseAboard("Shokaku", ("J-D3A1-0", "J-D3A1-0")), c)
+
+
+@pytest.mark.parametrize(("option", "shooters"), [(False, ["Aoba"]), (True, ["Aoba", "Rabaul"])])
+def test_airfield_aa_at_waves_attacking_ships_is_an_option(
+    option: bool, shooters: list[str]
+) -> None:
+    d = data([Base("Rabaul", hx("1010"), efficiency="A")])
+    s = state(
+        [counter("A-SBD-1", "SBD-3", mission=air.DIVE)],
+        [ship("Aoba")],
+        bases=[BaseState("Rabaul", JAPAN)],
+    )
+    s = attrs.evolve(s, options=(("airfield_aa_at_ships", option),))
+    c = ctx(1, 1, 1)  # every roll misses
+    play(s, d, c, [FormWaves((("A-SBD-1",),)), DesignateTarget(0, "Aoba")])
+    assert [e.data["by"] for e in c.events if e.kind == "aa_fire"] == shooters

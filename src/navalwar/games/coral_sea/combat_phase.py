@@ -97,6 +97,13 @@ OPTIONS = (
         choices=("revealed", "always"),
     ),
     OptionSpec(
+        "airfield_aa_at_ships",
+        False,
+        "an airfield also fires its AA at waves attacking ships in its hex (by default it "
+        "fires only at waves attacking it or the aircraft on it)",
+        "25.2.1; notes A50",
+    ),
+    OptionSpec(
         "surface_round_limit",
         12,
         "the most firing rounds of one surface action (an engine limit: the rules "
@@ -518,6 +525,14 @@ def _ship_aa(
         lost = aa.ship_fire(s, data, ctx, size - total)
         total += lost
         ctx.log("aa_fire", f"{s.name} AA: the wave loses {lost}", "25.2.2", by=s.name, losses=lost)
+    if _option(state, "airfield_aa_at_ships") and firing:  # notes A50, the other reading
+        owner = firing[-1].side
+        for base in bases_in(state, data, owner, hc.hex):
+            info = next(b for b in data.geography.bases if b.name == base)
+            letter = str(getattr(info, "efficiency", None) or getattr(info, "letter", ""))
+            lost = aa.airfield_fire(letter, data, ctx, size - total)
+            total += lost
+            ctx.log("aa_fire", f"{base} AA: the wave loses {lost}", "25.2.1", by=base, losses=lost)
     return _losses_then(state, hc, k, total, "bomb")
 
 
