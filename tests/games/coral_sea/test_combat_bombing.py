@@ -159,11 +159,15 @@ def test_level_bombing_of_the_ground_and_airfield_aa() -> None:
         s,
         d,
         c,
-        [FormWaves((tuple(f"A-B17-{i}" for i in range(3)),)), DesignateTarget(0, "ground:Rabaul")],
+        [
+            FormWaves((tuple(f"A-B17-{i}" for i in range(3)),)),
+            DesignateTarget(0, "ground:Rabaul"),
+            LoseAboard("Rabaul", ("J-G4M1-1",)),  # the owner picks the counter lost
+        ],
     )
     (bomb,) = [e for e in c.events if e.kind == "bombing"]
     assert bomb.data["result"] == {"aircraft": 1, "field_out": False}
-    assert [fate(s, f"J-G4M1-{i}") for i in range(2)] == [air.LIMBO, air.READY]  # 17.A
+    assert [fate(s, f"J-G4M1-{i}") for i in range(2)] == [air.READY, air.LIMBO]  # 17.A
 
 
 def test_dive_bombing_puts_a_field_out_until_the_next_morning() -> None:

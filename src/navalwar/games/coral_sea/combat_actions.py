@@ -30,10 +30,11 @@ class ChooseLosses(Action):
 
 @attrs.frozen(slots=True)
 class LoseAboard(Action):
-    """The counters aboard a carrier its owner gives up to its first gunnery hit (25.4.5.D)."""
+    """The counters its owner gives up aboard a carrier to its first gunnery hit
+    (25.4.5.D), or on the ground at a base to a bombing (25.3.B): ``at`` the ship or base."""
 
     tag: ClassVar[str] = "lose_aboard"
-    ship: str
+    at: str
     aircraft: tuple[str, ...]
 
 

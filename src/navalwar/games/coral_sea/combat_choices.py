@@ -95,7 +95,7 @@ def _choose(decision: Decision, state: State, data: CoralSeaData) -> Action | No
         return min(choices, key=cost) if choices else None
     if kind == "lose_aboard":
         planes = sorted(_planes(state, ctx["aboard"]), key=lambda a: _value(a, data))
-        return LoseAboard(ctx["ship"], tuple(a.id for a in planes[: ctx["count"]]))
+        return LoseAboard(ctx["at"], tuple(a.id for a in planes[: ctx["count"]]))
     if kind == "abort":
         return Abort(())
     if kind == "form_screen":

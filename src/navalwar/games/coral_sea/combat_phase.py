@@ -74,7 +74,7 @@ from navalwar.games.coral_sea.combat_state import (
 )
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import Ship, State
-from navalwar.games.coral_sea.ship_damage import aboard, apply_hits, ship_named, speed
+from navalwar.games.coral_sea.ship_damage import apply_hits, ship_named, speed
 from navalwar.games.coral_sea.table_types import (
     BREAK_OFF,
     CLOSE,
@@ -568,22 +568,12 @@ def _bomb(state: State, data: CoralSeaData, ctx: Context, wave: Wave) -> State:
                 target=wave.target,
                 result={"aircraft": r.aircraft, "field_out": r.field_out},
             )
-            if kind == "ground" and r.aircraft:
-                ground = [
-                    a.id
-                    for a in state.air.aircraft
-                    if a.base == base and a.status in (air.READY, air.DOWN)
-                ][: r.aircraft]
-                if ground:
-                    ctx.log(
-                        "aircraft_destroyed",
-                        f"{len(ground)} counter(s) on the ground at {base} to limbo",
-                        "17.A",
-                        aircraft=ground,
-                        where=base,
-                        fate=air.LIMBO,
-                    )
-                state = remove(state, ground, air.LIMBO)
+            if kind == "ground" and r.aircraft and _on(state, base):
+                # the owner picks the counters lost (asked once the wave has bombed)
+                hc = _hc(state)
+                state = _set(
+                    state, attrs.evolve(hc, deck=(*hc.deck, (other(wave.side), base, r.aircraft)))
+                )
             if kind == "airfield" and r.field_out:
                 state = shore.damage_base(state, base, ctx, "14.1.2.B", shelled=False)
         return state
@@ -792,10 +782,10 @@ def pending(state: State, data: CoralSeaData) -> Decision | None:
     if hc.losses:
         return _loss_decision(state, hc, ctx)
     if hc.deck:
-        owner, carrier, count = hc.deck[0]
-        planes = tuple(a.id for a in aboard(state, carrier))
+        owner, at, count = hc.deck[0]
+        planes = _on(state, at)
         if planes:
-            return _deck_decision(owner, carrier, planes, min(count, len(planes)), ctx)
+            return _deck_decision(state, owner, at, planes, min(count, len(planes)), ctx)
     if hc.stage == AIR_TO_AIR and hc.plans is not None and not hc.plans.complete:
         return _wave_decision(state, data, hc, hc.plans.waiting[0], ctx)
     if hc.stage == WRAP_UP:
@@ -870,33 +860,49 @@ def _loss_decision(state: State, hc: HexCombat, ctx: dict[str, Any]) -> Decision
     )
 
 
+def _on(state: State, at: str) -> tuple[str, ...]:
+    """The counters aboard ship ``at``, or on the ground at base ``at`` (ready or down)."""
+    return tuple(
+        a.id for a in state.air.aircraft if a.base == at and a.status in (air.READY, air.DOWN)
+    )
+
+
+def _is_ship(state: State, name: str) -> bool:
+    return any(s.name == name for s in state.ships)
+
+
 def _deck_decision(
-    side: str, carrier: str, planes: tuple[str, ...], n: int, ctx: dict[str, Any]
+    state: State, side: str, at: str, planes: tuple[str, ...], n: int, ctx: dict[str, Any]
 ) -> Decision:
+    ship = _is_ship(state, at)
+    rule = "25.4.5.D" if ship else "25.3.B"
+    where = f"aboard {at}" if ship else f"on the ground at {at}"
+
     def validate(action: Any) -> str | None:
         if not isinstance(action, LoseAboard):
             return "this decision takes a lose_aboard action"
-        if action.ship != carrier:
-            return f"the losses asked are aboard {carrier}, not {action.ship!r}"
+        if action.at != at:
+            return f"the losses asked are {where}, not at {action.at!r}"
         bad = [c for c in action.aircraft if c not in planes]
         if bad:
-            return f"{', '.join(bad)} is not aboard {carrier} (25.4.5.D)"
+            return f"{', '.join(bad)} is not {where} ({rule})"
         if len(set(action.aircraft)) != len(action.aircraft) or len(action.aircraft) != n:
-            return f"name {n} different counters aboard {carrier} (25.4.5.D: half, rounded down)"
+            return f"name {n} different counters {where} ({rule})"
         return None
 
     def sample(dice: Dice) -> LoseAboard:
-        return LoseAboard(carrier, tuple(sorted(dice.shuffled(planes, "deck losses")[:n])))
+        return LoseAboard(at, tuple(sorted(dice.shuffled(planes, "aircraft lost")[:n])))
 
     return Decision(
         side,
         "lose_aboard",
-        "25.4.5.D",
-        f"Choose the {n} counter(s) aboard {carrier} destroyed by its first gunnery hit",
+        rule,
+        f"Choose the {n} counter(s) {where} that are lost"
+        + (" to its first gunnery hit (half, rounded down)" if ship else " to the bombing"),
         validate=validate,
         sample=sample,
         tags=(LoseAboard.tag,),
-        context={**ctx, "ship": carrier, "aboard": list(planes), "count": n},
+        context={**ctx, "at": at, "aboard": list(planes), "count": n},
     )
 
 
@@ -1224,17 +1230,25 @@ def apply_choose_losses(
 def apply_lose_aboard(
     game: Any, state: State, action: LoseAboard, data: CoralSeaData, ctx: Context
 ) -> State:
-    """The owner's counters destroyed by a carrier's first gunnery hit (25.4.5.D; A56)."""
+    """The owner's counters lost aboard a carrier to its first gunnery hit, permanently
+    (25.4.5.D, 17.E; A56), or on the ground to a bombing, to limbo (25.3.B, 17.A)."""
     state, hc, _side = _checked(state, data, ctx, action)
+    ship = _is_ship(state, action.at)
+    fate = air.DESTROYED if ship else air.LIMBO
     ctx.log(
         "aircraft_destroyed",
-        f"{len(action.aircraft)} counter(s) aboard {action.ship} destroyed by a gunnery hit",
-        "25.4.5.D",
+        f"{len(action.aircraft)} counter(s) "
+        + (
+            f"aboard {action.at} destroyed by a gunnery hit"
+            if ship
+            else f"on the ground at {action.at} to limbo"
+        ),
+        "25.4.5.D" if ship else "17.A",
         aircraft=list(action.aircraft),
-        where=action.ship,
-        fate=air.DESTROYED,
+        where=action.at,
+        fate=fate,
     )
-    state = remove(state, action.aircraft, air.DESTROYED)
+    state = remove(state, action.aircraft, fate)
     return proceed(_set(state, attrs.evolve(hc, deck=hc.deck[1:])), data, ctx)
 
 

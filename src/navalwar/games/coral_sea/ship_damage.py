@@ -101,11 +101,10 @@ def damaged(ship: Ship) -> bool:
 
 
 def aboard(state: State, ship_name: str) -> tuple[air.Aircraft, ...]:
-    """The counters based on ``ship_name`` (a CV, CVL or AV), not airborne."""
+    """The counters on ``ship_name`` (a CV, CVL or AV): ready or down, not flying (CAP
+    counters are over it, not aboard)."""
     return tuple(
-        a
-        for a in state.air.aircraft
-        if a.base == ship_name and a.status in (air.READY, air.DOWN, air.CAP)
+        a for a in state.air.aircraft if a.base == ship_name and a.status in (air.READY, air.DOWN)
     )
 
 
