@@ -41,8 +41,9 @@ REPO = Path(__file__).resolve().parents[1]
 PACK = REPO / "data" / "coral_sea"
 SOURCES = PACK / "sources"
 
-HEX_NM = 40  # "Each hex is 40 miles across" (2.1): naval (nautical) miles
-KM_PER_NM = 1.852
+HEX_MILES = 40  # "Each hex is 40 miles across" (2.1): statute miles, as the map lays them
+KM_PER_MILE = 1.609344
+MILES_PER_NM = 1.150779
 TACTICAL = 0.7  # 26.1.A: the movement allowance is "about 70% of its listed book range"
 BOMB_UNIT_KG = 227  # one bomb point = a 500 lb bomb
 GUN_POINTS = {"7.7": 1, "7.62": 1, "12.7": 2, "20": 3, "37": 3}
@@ -88,14 +89,14 @@ def aircraft_values(f: dict[str, str]) -> dict[str, int]:
     defense = max(1, agile + protection + speed + four_engined)
     bomb = 0 if fighter else half_up(float(f["load_kg"]) / BOMB_UNIT_KG)
     if f["radius_nm"]:
-        radius = float(f["radius_nm"])
+        radius = float(f["radius_nm"]) * MILES_PER_NM
     else:
-        radius = TACTICAL * float(f["book_range_km"]) / KM_PER_NM / 2
+        radius = TACTICAL * float(f["book_range_km"]) / KM_PER_MILE / 2
     return {
         "attack": attack,
         "defense": defense,
         "bomb": bomb,
-        "range": math.floor(radius / HEX_NM),
+        "range": math.floor(radius / HEX_MILES),
     }
 
 

@@ -91,6 +91,12 @@ class HexFrame:
     anchor: Hex
     anchor_xy: tuple[float, float]
 
+    def __post_init__(self) -> None:
+        if self.spec.rotation != 0.0:
+            raise ValueError(f"{self.spec.name}: a HexFrame needs an unrotated map")
+        if not self.across > 0.0:
+            raise ValueError(f"hexes must be more than 0 across, not {self.across}")
+
     @property
     def size(self) -> float:
         """Centre-to-corner radius of a hex, in map units."""

@@ -74,6 +74,14 @@ def test_a_frame_puts_each_hex_centre_in_its_hex() -> None:
     assert (x, y) == pytest.approx((100.0, -10.0))  # row 01 is north (up, +y) of row 02
 
 
+def test_a_frame_needs_an_unrotated_map_and_a_size() -> None:
+    turned = MapSpec("t", neighbours=FLAT_TOP_EVEN_LOW, cols=(1, 3), rows=(1, 3), rotation=-30)
+    with pytest.raises(ValueError, match="unrotated"):
+        HexFrame(turned, 40.0, turned.hex("0101"), (0.0, 0.0))
+    with pytest.raises(ValueError, match="more than 0"):
+        HexFrame(SPEC, 0.0, SPEC.hex("0101"), (0.0, 0.0))
+
+
 def labels(hexes: object) -> list[str]:
     return sorted(SPEC.label(h) for h in hexes)  # type: ignore[attr-defined]
 

@@ -264,6 +264,9 @@ def test_the_battle_of_the_coral_sea_is_a_strategic_us_victory() -> None:
     allied = vp["CVL"] + 15 * air["D"] + 10
     japanese = vp["CV"] + vp["AO"] + vp["DD"] + 11 * air["D"]
     assert 1 <= allied - japanese <= 20
+    # 30.A: "in the short view, the Japanese claim was closer to the truth": on materiel
+    # alone (without Port Moresby's 10) Japan is ahead
+    assert japanese > allied - 10
     midway = 4 * vp["CV"] - vp["CV"]  # four carriers for one: a tactical victory
     assert midway >= 21
 

@@ -291,17 +291,33 @@ def test_ship_tracks(bundled: pack.UnitPack) -> None:
 
 
 def test_ranges_reach_what_the_scenarios_need(bundled: pack.UnitPack) -> None:
-    """Real distances in 40-nm hexes (great circle, rounded up): Rabaul-Port Moresby 440 nm
-    (11), Townsville-Port Moresby 590 nm (15), Lae-Port Moresby 170 nm (5); carrier strikes
-    of 7-8 May at about 160-240 nm (4-6 hexes)."""
-    a = bundled.aircraft
-    assert a["G4M1"].range >= 11 and a["G3M2"].range >= 11 and a["A6M2"].range >= 11
-    assert a["B-17"].range >= 15 and a["B-17"].range >= 11
-    assert a["P-39D"].range >= 4 and a["P-40D"].range >= 4
-    for m in ("SBD-2", "SBD-3", "F4F-3", "B5N2", "D3A1", "A6M2"):
-        assert a[m].range >= 6, m
-    assert a["TBD-1"].range >= 4
-    assert a["A6M3"].range < 14  # could not reach Guadalcanal (560 nm) from Rabaul
+    """Ranges (MP per leg, A23) against the real distances on the map (geography.py):
+    Rabaul's bombers and A6M2s reach Port Moresby, the shorter-legged A6M3 only from Lae;
+    the B-17 reaches Port Moresby from Townsville and Rabaul from Port Moresby (the 19th
+    Bomb Group's staging of 1942), and from Townsville across one turn as a long-range
+    aircraft (26.2.B); the Port Moresby fighters reach Lae; the carrier aircraft strike at
+    5-10 hexes (200-400 miles), bracketing the 7-8 May strikes (about 175-240 nm)."""
+    from navalwar.games.coral_sea.geography import load_geography
+    from navalwar.hexgrid import distance
+
+    g = load_geography()
+
+    def hexes(a: str, b: str) -> int:
+        return distance(g.place(a), g.place(b))
+
+    air = bundled.aircraft
+    moresby = "Port Moresby One"
+    for m in ("G4M1", "G3M2", "A6M2"):
+        assert air[m].range >= hexes("Rabaul", moresby), m
+    assert hexes("Lae", moresby) <= air["A6M3"].range < air["A6M2"].range
+    b17 = air["B-17"].range
+    assert b17 >= hexes("Townsville", moresby) and b17 >= hexes(moresby, "Rabaul")
+    assert b17 >= hexes("Cloncurry", "Townsville")
+    assert 2 * b17 >= hexes("Townsville", "Rabaul")
+    for m in ("P-39D", "P-40D"):
+        assert air[m].range >= hexes(moresby, "Lae"), m
+    for m in ("SBD-2", "SBD-3", "F4F-3", "B5N2", "D3A1", "TBD-1"):
+        assert 5 <= air[m].range <= 10, m
 
 
 # -- overrides and strict mode -----------------------------------------------------------
@@ -562,3 +578,38 @@ def test_an_oversized_file_is_refused_before_parsing(tmp_path: Path) -> None:
     (tmp_path / "ships.csv").write_text("name\n" + "x" * (3 * 2**20), encoding="utf-8")
     with pytest.raises(DataError, match=r"ships\.csv: too large"):
         pack.load_units([tmp_path])
+
+
+def test_ship_vp_follows_its_formula(bundled: pack.UnitPack) -> None:
+    """ship_vp = round(mean standard tons of the type's ships in ships.csv / 2500), at
+    least 1 (docs/data/coral_sea.md, "Tables"), from the sources' tonnages."""
+    sources = BUNDLED / "sources"
+    with (sources / "ship_classes.csv").open(encoding="utf-8") as fh:
+        tons = {r["class"]: float(r["std_tons"]) for r in csv.DictReader(fh)}
+    with (sources / "ships_roster.csv").open(encoding="utf-8") as fh:
+        klass = {r["name"]: r["class"] for r in csv.DictReader(fh)}
+    by_type: dict[str, list[float]] = {}
+    for s in bundled.ships.values():
+        by_type.setdefault(s.type, []).append(tons[klass[s.name]])
+    for kind, values in by_type.items():
+        want = max(1, int(sum(values) / len(values) / 2500 + 0.5))
+        assert bundled.tables.ship_vp[kind] == want, kind
+
+
+def test_printed_model_names_resolve(bundled: pack.UnitPack) -> None:
+    """Notes A2: the names the scenarios and 2.2.6/26.2.D print are the 17 models."""
+    from navalwar.games.coral_sea.units import MODEL_ALIASES, canonical_model
+
+    assert set(MODEL_ALIASES.values()) <= set(bundled.aircraft)
+    for printed in ("F-40D", "P40", "P40D", "P39D", "F4F-1", "B-17C", "B-17D", "A6M2"):
+        assert canonical_model(printed) in bundled.aircraft
+
+
+def test_every_bad_file_is_reported_at_once(tmp_path: Path) -> None:
+    """A unit file's problem does not hide a table's (navalwar validate lists them all)."""
+    copy_pack(tmp_path, ("ships.csv", "tables/air_to_air.toml"))
+    edit(tmp_path / "ships.csv", "0 1 1 2 2 2,3 5,0,0,5,0,12,", "0 1 1 2 2 2,3 5,0,0,5,0,10,")
+    edit(tmp_path / "tables/air_to_air.toml", '"1:3", "1:2"', '"1:2", "1:3"')
+    with pytest.raises(DataError) as info:
+        pack.load([tmp_path])
+    assert "Lexington.capacity" in str(info.value) and "air_to_air.toml" in str(info.value)

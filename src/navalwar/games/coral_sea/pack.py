@@ -35,7 +35,7 @@ from navalwar.datapack import (
     parse_csv,
     parse_toml,
 )
-from navalwar.errors import DataError
+from navalwar.errors import DataError, excerpt
 from navalwar.games.coral_sea.table_types import (
     ALL,
     BREAK_OFF,
@@ -389,7 +389,7 @@ class _TableReader:
 
     def count(self, v: Any, path: str, low: int = 0, high: int = MAX_RESULT) -> int:
         if not isinstance(v, int) or isinstance(v, bool):
-            self.r.fail(path, f"must be an integer, not {v!r}")
+            self.r.fail(path, f"must be an integer, not {excerpt(v)}")
         if not low <= v <= high:
             self.r.fail(path, f"must be from {low} to {high}, not {v}")
         return v
@@ -463,7 +463,7 @@ class _TableReader:
         if not isinstance(v, str) or not _HITS.fullmatch(v):
             self.r.fail(
                 path,
-                f"must be '-' or F and G letters (one per flotation or gunnery hit), not {v!r}",
+                f"must be '-' or letters F (flotation hit) and G (gunnery hit), not {excerpt(v)}",
             )
         return Hits(v.count("F"), v.count("G"))
 
@@ -471,7 +471,7 @@ class _TableReader:
         m = _FIELD.fullmatch(v.strip()) if isinstance(v, str) else None
         if m is None:
             self.r.fail(
-                path, f"must be '-', a count of aircraft ('2'), '2 out' or 'out', not {v!r}"
+                path, f"must be '-', a count of aircraft ('2'), '2 out' or 'out', not {excerpt(v)}"
             )
         n = int(m.group(1)) if m.group(1) else 0
         if n > MAX_RESULT:
@@ -480,7 +480,7 @@ class _TableReader:
 
     def flag(self, v: Any, path: str) -> bool:
         if not isinstance(v, bool):
-            self.r.fail(path, f"must be true or false, not {v!r}")
+            self.r.fail(path, f"must be true or false, not {excerpt(v)}")
         return v
 
     def odds(self, c: str, path: str) -> None:
@@ -494,7 +494,9 @@ def _odds_value(label: str) -> float:
     return int(a) / int(b)
 
 
-def _parse_table(field: str, f: PackFile, models: Mapping[str, AircraftModel]) -> tuple[Any, str]:
+def _parse_table(
+    field: str, f: PackFile, models: Mapping[str, AircraftModel] | None
+) -> tuple[Any, str]:
     t = _TableReader(f, field)
     count = t.count
     if field == "wind_speed":
@@ -549,7 +551,7 @@ def _parse_table(field: str, f: PackFile, models: Mapping[str, AircraftModel]) -
 
         def kind(v: Any, p: str) -> str:
             if v not in ("flotation", "gunnery"):
-                t.r.fail(p, f"must be 'flotation' or 'gunnery', not {v!r}")
+                t.r.fail(p, f"must be 'flotation' or 'gunnery', not {excerpt(v)}")
             return str(v)
 
         value = Gunnery(to_hit, t.one_d(kind, body["hit_type"], "table.hit_type"))
@@ -563,8 +565,8 @@ def _parse_table(field: str, f: PackFile, models: Mapping[str, AircraftModel]) -
                 gp = f"{p}[{j}]"
                 g = t.r.table(g, gp, ("model", "count", "temporary"))
                 model = t.r.text(g, "model", gp)
-                m = models.get(model)
-                if m is None or m.side != ALLIES:
+                m = None if models is None else models.get(model)
+                if models is not None and (m is None or m.side != ALLIES):
                     t.r.fail(f"{gp}.model", f"{model!r} is not an Allied model of {AIRCRAFT_FILE}")
                 out.append(
                     Grant(
@@ -600,8 +602,11 @@ def _check_die_rows(
         )
 
 
-def parse_tables(files: Mapping[str, PackFile], aircraft: Mapping[str, AircraftModel]) -> Tables:
-    """Build :class:`Tables` from the parsed ``tables/*.toml`` files."""
+def parse_tables(
+    files: Mapping[str, PackFile], aircraft: Mapping[str, AircraftModel] | None
+) -> Tables:
+    """Build :class:`Tables` from the parsed ``tables/*.toml`` files (the USAAF grants'
+    models checked against ``aircraft``, unless None: ``aircraft.csv`` did not load)."""
     values: dict[str, Any] = {}
     provenance: dict[str, str] = {}
     problems = RowProblems()
@@ -638,10 +643,21 @@ def load(dirs: Sequence[Path] = (), strict: bool = False) -> UnitPack:
     """Load, parse and check the unit files and tables (overrides replacing bundled files);
     with ``strict``, a DataError naming every file below ``historical`` provenance."""
     files = read_files(FILES, dirs)
-    aircraft = parse_aircraft(files[AIRCRAFT_FILE].content, str(files[AIRCRAFT_FILE].path))
-    ships = parse_ships(files[SHIPS_FILE].content, str(files[SHIPS_FILE].path))
-    _refuse(rulebook_problems(aircraft, ships), files)
-    tables = parse_tables(files, aircraft)
+    problems = RowProblems()  # every file's problems at once (navalwar validate lists them)
+    aircraft: dict[str, AircraftModel] | None = None
+    ships: dict[str, ShipSpec] | None = None
+    with problems.row():
+        aircraft = parse_aircraft(files[AIRCRAFT_FILE].content, str(files[AIRCRAFT_FILE].path))
+    with problems.row():
+        ships = parse_ships(files[SHIPS_FILE].content, str(files[SHIPS_FILE].path))
+    if aircraft is not None and ships is not None:
+        with problems.row():
+            _refuse(rulebook_problems(aircraft, ships), files)
+    tables: Tables | None = None
+    with problems.row():
+        tables = parse_tables(files, aircraft)
+    problems.check()
+    assert aircraft is not None and ships is not None and tables is not None
     provenance = pack_provenance(files)
     if strict:
         check_strict(provenance)

@@ -28,6 +28,30 @@ CARRIER, LAND, SEAPLANE_RAMP, WATER = "C", "L", "R", "W"
 #: Ship types (2.2.4).
 SHIP_TYPES = ("AO", "AP", "AV", "CA", "CL", "CV", "CVL", "DD", "ML")
 
+#: Model names the text prints besides the codes of 2.2.5-2.2.6 (notes A2): 2.2.6's
+#: "F-40D" and the scenarios' "P40"/"P40D" are the P-40D, "P39D"/"P-39" the P-39D,
+#: 28.2.4's "F4F-1" the F4F-3, 26.2.D's "B-17C"/"B-17D" the B-17.
+MODEL_ALIASES = {
+    "F-40D": "P-40D",
+    "P40": "P-40D",
+    "P40D": "P-40D",
+    "P-40": "P-40D",
+    "P39D": "P-39D",
+    "P39": "P-39D",
+    "P-39": "P-39D",
+    "F4F-1": "F4F-3",
+    "F4F": "F4F-3",
+    "B-17C": "B-17",
+    "B-17D": "B-17",
+    "B17": "B-17",
+}
+
+
+def canonical_model(name: str) -> str:
+    """The model code for a name as printed (``"P40"`` -> ``"P-40D"``; a code itself
+    unchanged)."""
+    return MODEL_ALIASES.get(name, name)
+
 
 @attrs.frozen
 class AircraftModel:
