@@ -241,7 +241,9 @@ class CoralSea(Game[State, CoralSeaData]):
         return victory.outcome(state, data)
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        return {}
+        from navalwar.games.coral_sea.agents import AGENTS
+
+        return AGENTS
 
 
 def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaData:
