@@ -18,11 +18,9 @@ from typing import Any
 import attrs
 
 from navalwar.dice import Dice
-from navalwar.games.coral_sea import geo, victory
-from navalwar.games.coral_sea.air_state import CAP, DESTROYED, LIMBO, OFF_MAP, READY
+from navalwar.games.coral_sea import air_view, geo, victory
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State, TaskForce
-from navalwar.games.coral_sea.setup import SETUP
 from navalwar.hexgrid import Hex, distance, hexes_within
 
 
@@ -32,7 +30,6 @@ def _label(data: CoralSeaData, h: Hex | None) -> str | None:
 
 def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
     """``side``'s observation (the game's part of the envelope)."""
-    ships_aboard = {s.name for s in state.ships if s.tf is not None}
     own_ships = []
     enemy_ships = []
     for s in state.ships:
@@ -92,38 +89,6 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         }
         for i, (h, r) in enumerate(counters)
     ]
-    aircraft = []
-    for a in state.air.aircraft:
-        if a.side == side:
-            aircraft.append(
-                {
-                    "id": a.id,
-                    "model": a.model,
-                    "side": a.side,
-                    "status": a.status,
-                    "base": a.base,
-                    "hex": _label(data, a.hex),
-                    "mission": a.mission,
-                }
-            )
-            continue
-        if a.status in (LIMBO, DESTROYED):
-            aircraft.append({"id": a.id, "model": a.model, "side": a.side, "status": a.status})
-        elif a.status == OFF_MAP or (a.base in ships_aboard and a.hex is None):
-            continue  # aboard a ship in a TF (11.D) or not yet arrived
-        elif state.step == SETUP and a.side not in state.setup_done and a.hex is None:
-            continue
-        else:
-            aircraft.append(
-                {
-                    "id": a.id,
-                    "model": a.model,
-                    "side": a.side,
-                    "status": READY if a.status == CAP else a.status,  # 10.B: CAP secret
-                    "base": a.base,
-                    "hex": _label(data, a.hex),
-                }
-            )
     plots = state.plots.view(side) if state.plots is not None else None
     return {
         "scenario": state.scenario.id,
@@ -145,7 +110,7 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         "task_forces": own_tfs,
         "enemy_tf_counters": enemy_counters,
         "ships": own_ships + enemy_ships,
-        "aircraft": aircraft,
+        **air_view.observe_air(state, data, side),  # csair: counters as the side sees them
         "reveals": sorted([geo.label(data, h), how] for h, how in state.reveals),
         "set_up": list(state.setup_done),
         "plots": plots,
@@ -224,4 +189,5 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
     if state.plots is not None:
         for plots in state.plots.variants(side, lambda _who: [((), ())]):
             out.append(attrs.evolve(state, plots=plots))
+    out.extend(air_view.cap_variants(state, side))  # csair: CAP and aboard-ship readiness
     return out
