@@ -6,12 +6,12 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fixtures import DATA, SPEC_MAP, at_step, clean, new_state, set_up, with_tf  # noqa: E402
+from fixtures import DATA, SPEC_MAP, at_step, clean, new_state, set_up, with_tf
 
-from navalwar.agents import RandomAgent  # noqa: E402
-from navalwar.engine import Match  # noqa: E402
-from navalwar.games.coral_sea import GAME, agents  # noqa: E402
-from navalwar.games.coral_sea.units import ALLIES, JAPAN  # noqa: E402
+from navalwar.agents import RandomAgent
+from navalwar.engine import Match
+from navalwar.games.coral_sea import GAME, agents
+from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
 H = SPEC_MAP.hex
 

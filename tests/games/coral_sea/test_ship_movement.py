@@ -149,3 +149,27 @@ def test_a_bad_plot_leaves_the_match_unchanged() -> None:
     with pytest.raises(IllegalActionError, match="no TF or ship"):
         match.apply(PlotMoves((("TF9", ()),)))
     assert (match.state, len(match.events)) == before
+
+
+def test_oilers_sixteen_high_speed_turns_then_refuel() -> None:
+    """27.C (Q5 of the notes): the 17th high-speed move is refused until refuelled with an
+    AO (27.D); 27.F: Allied ships begin with none left (A61)."""
+    state = attrs.evolve(_state(), options=(("oilers", True),))
+    tired = attrs.evolve(
+        state,
+        ships=tuple(
+            attrs.evolve(s, high_speed_moves=16) if s.name in ("Zuikaku", "Shokaku", "Ushio") else s
+            for s in state.ships
+        ),
+    )
+    assert _ok(state, JAPAN, ("TF1", ("3021", "3022"))) is None
+    assert "at most 1" in (_ok(tired, JAPAN, ("TF1", ("3021", "3022"))) or "")
+    with_ao = with_tf(tired, JAPAN, "TF1", "3020", ["Zuikaku", "Shokaku", "Ushio", "Toho Maru"])
+    c = ctx()
+    after = FIXTURE_GAME.apply(with_ao, PlotMoves((("TF1", ()),)), DATA, c)
+    after = FIXTURE_GAME.apply(after, PlotMoves(()), DATA, c)
+    after = ship_movement._move(FIXTURE_GAME, after, DATA, c)
+    assert {s.high_speed_moves for s in after.ships if s.tf == "TF1" and s.side == JAPAN} == {0}
+    fresh = new_state("coral_sea", oilers=True)
+    assert {s.high_speed_moves for s in fresh.ships if s.side == ALLIES} == {16}
+    assert {s.high_speed_moves for s in fresh.ships if s.side == JAPAN} == {0}

@@ -63,7 +63,9 @@ def initial(scenario: Scenario, data: CoralSeaData, options: Mapping[str, Option
         for name in force.ships:
             if name == force.extra_ao and options.get("ao_count", 4) == 3:
                 continue
-            ships.append(Ship(name, side, None, flag=name in force.flagged))
+            # 27.F: Allied ships begin without high-speed cruising (A61: all 16 used)
+            used = 16 if options.get("oilers") and side == ALLIES else 0
+            ships.append(Ship(name, side, None, flag=name in force.flagged, high_speed_moves=used))
     japanese = {b.name for f in spec.forces[JAPAN].flags for b in geo.bases_named(data, f)}
     denied = {b.name for f in spec.denied for b in geo.bases_named(data, f)}
     bases = tuple(

@@ -232,6 +232,8 @@ def _move(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
         moves, regroup = plots.value(side) if plots.has_committed(side) else ((), ())
         state = task_forces.regroup(state, data, side, regroup)
         units = _units(state, side)
+        if state.option("oilers", False):
+            state = task_forces.fuel(state, data, units, dict(moves))
         for key, path_labels in moves:
             ships = units[key]
             start = ships[0].hex

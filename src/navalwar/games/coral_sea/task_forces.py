@@ -9,7 +9,8 @@ dead in the water), an AP one hex (16.4), an AO one hex under the oilers rule (2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -27,9 +28,42 @@ def ship_speed(state: State, data: CoralSeaData, ship: Ship) -> int:
     boxes = spec.flotation
     left = len(boxes) - ship.flotation_hits
     speed = boxes[left - 1] if left > 0 else 0
-    if spec.type == "AP" or (spec.type == "AO" and state.option("oilers", False)):
+    oilers = state.option("oilers", False)
+    if spec.type == "AP" or (spec.type == "AO" and oilers):
         speed = min(speed, 1)
+    if oilers and ship.high_speed_moves >= HIGH_SPEED_TURNS:
+        speed = min(speed, 1)  # 27.C: refuel first (27.D-E)
     return speed
+
+
+#: 27.C: "a maximum of sixteen turns" of high-speed cruising between refuellings.
+HIGH_SPEED_TURNS = 16
+
+
+def fuel(
+    state: State, data: CoralSeaData, groups: Mapping[str, Sequence[Ship]], paths: Mapping[str, Any]
+) -> State:
+    """The oilers rule's bookkeeping for one side's moves (27.C-F; notes A61): a ship
+    moving two hexes counts a high-speed turn; a group moving one hex or none, with an
+    AO in it, refuels every ship (a DD also from a CV or CA in it)."""
+    count: dict[str, int] = {}
+    for key, ships in groups.items():
+        steps = len(paths.get(key, ()))
+        kinds = {data.ships[s.name].type for s in ships}
+        for s in ships:
+            if steps >= 2:
+                count[s.name] = s.high_speed_moves + 1
+            elif "AO" in kinds or (data.ships[s.name].type == "DD" and kinds & {"CV", "CA"}):
+                count[s.name] = 0
+    if not count:
+        return state
+    return attrs.evolve(
+        state,
+        ships=tuple(
+            attrs.evolve(s, high_speed_moves=count[s.name]) if s.name in count else s
+            for s in state.ships
+        ),
+    )
 
 
 def group_speed(state: State, data: CoralSeaData, ships: Sequence[Ship], at: object) -> int:
