@@ -173,3 +173,24 @@ def test_oilers_sixteen_high_speed_turns_then_refuel() -> None:
     fresh = new_state("coral_sea", oilers=True)
     assert {s.high_speed_moves for s in fresh.ships if s.side == ALLIES} == {16}
     assert {s.high_speed_moves for s in fresh.ships if s.side == JAPAN} == {0}
+
+
+def test_a_ship_dead_in_the_water_holds_its_tf_unless_a_ca_tows_it() -> None:
+    """15.A, 25.4.5.B and notes A34: flotation speed 0 stops the TF; with a CA, one hex,
+    unless enemy ships are in the hex."""
+    state = _state()
+    dead = attrs.evolve(
+        state,
+        ships=tuple(
+            attrs.evolve(s, flotation_hits=len(DATA.ships[s.name].flotation) - 1)
+            if s.name == "Ushio"
+            else s
+            for s in state.ships
+        ),
+    )
+    assert "at most 0" in (_ok(dead, JAPAN, ("TF1", ("3021",))) or "")
+    towed = with_tf(dead, JAPAN, "TF1", "3020", ["Zuikaku", "Shokaku", "Ushio", "Myoko"])
+    assert _ok(towed, JAPAN, ("TF1", ("3021",))) is None
+    assert "at most 1" in (_ok(towed, JAPAN, ("TF1", ("3021", "3022"))) or "")
+    enemy = with_tf(towed, ALLIES, "TF1", "3020", ["Lexington"])
+    assert "at most 0" in (_ok(enemy, JAPAN, ("TF1", ("3021",))) or "")

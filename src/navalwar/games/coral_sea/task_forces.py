@@ -71,13 +71,29 @@ def group_speed(state: State, data: CoralSeaData, ships: Sequence[Ship], at: obj
     hex from a squall or squall-influenced hex, an AP not at all there."""
     if not ships:
         return 0
-    speed = min(ship_speed(state, data, s) for s in ships)
+    speeds = [ship_speed(state, data, s) for s in ships]
+    speed = min(speeds)
     hex_ = ships[0].hex
+    if speed == 0 and _towed(state, data, ships, speeds):
+        speed = 1  # 25.4.5.B, A34: a CA tows the ship dead in the water one hex
     if hex_ is not None and weather.affected(state, hex_):
         speed = min(speed, 1)
         if any(data.ships[s.name].type == "AP" for s in ships):
             speed = 0
     return speed
+
+
+def _towed(state: State, data: CoralSeaData, ships: Sequence[Ship], speeds: Sequence[int]) -> bool:
+    """Whether the group's ships dead in the water may be towed (25.4.5.B; notes A34):
+    one of them at most, a CA able to move with it, no enemy ship in the hex."""
+    dead = [s for s, v in zip(ships, speeds, strict=True) if v == 0]
+    movers = [
+        v for s, v in zip(ships, speeds, strict=True) if v > 0 and data.ships[s.name].type == "CA"
+    ]
+    if len(dead) != 1 or not movers:
+        return False
+    side, where = ships[0].side, ships[0].hex
+    return not any(s.side != side and s.hex == where and not s.sunk for s in state.ships)
 
 
 def limit(state: State, side: str) -> int:
