@@ -17,7 +17,7 @@ from navalwar.actions import Action
 from navalwar.datapack import bundled_data_dir, check_strict, load_files, pack_provenance, worst
 from navalwar.dice import Dice
 from navalwar.driver import Driver
-from navalwar.engine import Context, Decision, Game, Outcome, TurnStart
+from navalwar.engine import Context, Decision, Game, Match, Outcome, TurnStart
 from navalwar.errors import DataError, IllegalActionError
 from navalwar.games.coral_sea import (
     observation,
@@ -239,6 +239,11 @@ class CoralSea(Game[State, CoralSeaData]):
     def estimate(self, state: State, data: CoralSeaData) -> Outcome | None:
         """The victory conditions on the state as it stands."""
         return victory.outcome(state, data)
+
+    def record_extras(self, match: Match) -> dict[str, Any]:
+        from navalwar.games.coral_sea.records import record_extras
+
+        return record_extras(match)
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from navalwar.games.coral_sea.agents import AGENTS
