@@ -33,6 +33,7 @@ from navalwar.games.coral_sea.scenario import date_of, describe, parse_scenario,
 from navalwar.games.coral_sea.sequence_of_play import DRIVER
 from navalwar.games.coral_sea.units import SIDES
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
+from navalwar.views import TerminalView
 
 if TYPE_CHECKING:
     from navalwar.agents import AgentFactory
@@ -239,6 +240,11 @@ class CoralSea(Game[State, CoralSeaData]):
     def estimate(self, state: State, data: CoralSeaData) -> Outcome | None:
         """The victory conditions on the state as it stands."""
         return victory.outcome(state, data)
+
+    def terminal_view(self) -> TerminalView | None:
+        from navalwar.games.coral_sea.views import TERMINAL_VIEW
+
+        return TERMINAL_VIEW
 
     def record_extras(self, match: Match) -> dict[str, Any]:
         from navalwar.games.coral_sea.records import record_extras

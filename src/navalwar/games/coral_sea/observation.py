@@ -89,6 +89,19 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         }
         for i, (h, r) in enumerate(counters)
     ]
+    markers = [
+        {
+            "hex": c["hex"],
+            "glyph": "T",
+            "note": "enemy TF counter" + (" (revealed)" if c["revealed"] else ""),
+        }
+        for c in enemy_counters
+    ]
+    markers += [{"hex": geo.label(data, h), "glyph": "*", "note": "squall"} for h in state.squalls]
+    markers += [
+        {"hex": geo.label(data, h), "glyph": "!", "note": how}
+        for h, how in sorted(state.reveals, key=lambda r: (geo.label(data, r[0]), r[1]))
+    ]
     plots = state.plots.view(side) if state.plots is not None else None
     return {
         "scenario": state.scenario.id,
@@ -114,6 +127,7 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         "reveals": sorted([geo.label(data, h), how] for h, how in state.reveals),
         "set_up": list(state.setup_done),
         "plots": plots,
+        "markers": markers,
     }
 
 
