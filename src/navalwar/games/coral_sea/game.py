@@ -29,6 +29,7 @@ from navalwar.games.coral_sea.model import Scenario, State
 from navalwar.games.coral_sea.scenario import date_of, describe, parse_scenario, spec_of
 from navalwar.games.coral_sea.sequence_of_play import DRIVER
 from navalwar.games.coral_sea.units import JAPAN, SIDES
+from navalwar.games.coral_sea.views import TURN_START  # csview: a turn starts at its Initial Phase
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
 
 if TYPE_CHECKING:
@@ -106,7 +107,6 @@ SPEC = GameSpec(
     options=_options(OPTION_MODULES),
 )
 
-TURN_START = TurnStart("turn", "turn", lambda s: s.step == "initial.initiative")
 
 
 class CoralSea(Game[State, CoralSeaData]):
@@ -231,6 +231,19 @@ class CoralSea(Game[State, CoralSeaData]):
 
     def agents(self) -> Mapping[str, AgentFactory]:
         return {}
+
+    # -- display (csview: render.py, views.py) ---------------------------------------------
+    def draw(self, match: Any, whole_map: bool, caption: str | None, side: str | None) -> str:
+        """The map as ``side`` sees it (None: the umpire), ``render.draw_coral_sea``."""
+        from navalwar.games.coral_sea.render import draw_coral_sea
+
+        return draw_coral_sea(match, whole_map, caption, side)
+
+    def terminal_view(self) -> Any:
+        """The compact terminal board (``views.TERMINAL_VIEW``)."""
+        from navalwar.games.coral_sea.views import TERMINAL_VIEW
+
+        return TERMINAL_VIEW
 
 
 def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaData:

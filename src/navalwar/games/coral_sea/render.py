@@ -673,7 +673,8 @@ def _plane(x: float, y: float, r: float, fill: str) -> Any:
     """A small aircraft silhouette (fuselage and wings) centred on (x, y)."""
     return draw.Lines(
         x, y - r, x + r * 0.18, y - r * 0.2, x + r, y + r * 0.1, x + r * 0.18, y + r * 0.2,
-        x + r * 0.12, y + r * 0.7, x + r * 0.45, y + r, x - r * 0.45, y + r, x - r * 0.12, y + r * 0.7,
+        x + r * 0.12, y + r * 0.7, x + r * 0.45, y + r, x - r * 0.45, y + r,
+        x - r * 0.12, y + r * 0.7,
         x - r * 0.18, y + r * 0.2, x - r, y + r * 0.1, x - r * 0.18, y - r * 0.2,
         close=True, fill=fill, stroke="#111111", stroke_width=0.5,
     )  # fmt: skip
@@ -700,7 +701,8 @@ def _legend(d: Any, p: Picture, x0: float, colour: Any) -> None:
         g.append(text(name, 11, x + 18, y))
         y += step
     for words in (
-        "square: airfield, circle: seaplane base, in its controller's colour; letter/number rating (8.A)",
+        "square: airfield, circle: seaplane base, in its controller's colour;"
+        " letter/number rating (8.A)",
         "grey hex, white swirls: squall; dashed grey: squall-influenced (5.2)",
         "TF1: own task force at its true hex; dashed box: its counter on the board",
         "TF? / TF!: enemy TF counter (TF!: revealed this turn); no id, no contents (11.C-D)",
