@@ -47,19 +47,16 @@ GLYPHS = {
 
 
 def title(side: str, obs: dict[str, Any]) -> str:
-    """``Japan: turn 6 of 34, 6 May 1942, Evening; initiative Allies`` (night marked)."""
+    """``Japan: turn 6/34, 6 May 1942, Evening; initiative Allies`` (night marked); the
+    VP are on the board, to keep the heading within 80 columns."""
     if "turn" not in obs:
         return side
     out = f"{side}: turn {obs['turn']}"
-    out += f" of {obs['last_turn']}" if obs.get("last_turn") else ""
+    out += f"/{obs['last_turn']}" if obs.get("last_turn") else ""
     out += f", {obs['date']}" if obs.get("date") else ""
     out += f", {obs['time']}" if obs.get("time") else ""
     out += " (night)" if obs.get("night") else ""
-    out += f"; initiative {obs.get('initiative') or 'not yet rolled'}"
-    vp = obs.get("vp")
-    if isinstance(vp, dict) and vp:
-        out += "; VP " + ", ".join(f"{s} {n}" for s, n in vp.items())
-    return out
+    return out + f"; initiative {obs.get('initiative') or 'not yet rolled'}"
 
 
 def _pack() -> Any:
@@ -106,7 +103,7 @@ def _ships_cell(names: Sequence[str], types: Mapping[str, str]) -> str:
     major = [
         f"{types.get(n, '')} {n}".strip() for n in names if types.get(n) in ("CV", "CVL", "AV")
     ]
-    major += [f"{types.get(n, '')} {n}".strip() for n in names if types.get(n) in ("BB", "CA")]
+    major += [f"{types.get(n, '')} {n}".strip() for n in names if types.get(n) in ("CA", "CL")]
     rest = len(names) - len(major)
     words = ", ".join(major[:4]) + (f" +{len(major) - 4}" if len(major) > 4 else "")
     if rest:
@@ -282,16 +279,16 @@ def overview(
             else:
                 line.append(*GLYPHS[geography.terrain(spec.from_offset(c, r))])
         lines.append(line)
-    lines.append(
-        Text(
-            "col x row, one character a hex: · sea  : partial  # land  B base  ~ squall  "
-            "digit: own TF  letter: enemy TF counter  s: ship  a: airborne",
-            "grey50",
-        )
-    )
     text = Text("\n").join(lines)
-    text.no_wrap, text.overflow = True, "fold"
+    text.no_wrap, text.overflow = True, "crop"
     return text
+
+
+LEGEND = (
+    "Overview, column across, row down, one character a hex: · sea, : partial, # land, "
+    "B base, ~ squall; own TF: the last digit of its id; enemy TF counter: its letter; "
+    "s: ship outside a TF; a: airborne aircraft."
+)
 
 
 def board(obs: dict[str, Any], b: Board) -> RenderableType | None:
@@ -303,6 +300,8 @@ def board(obs: dict[str, Any], b: Board) -> RenderableType | None:
     specs = getattr(pack, "ships", None)
     p = picture_of({side: obs}, side, geography)
     parts: list[RenderableType] = []
+    if p.vp:
+        parts.append(Text("VP " + ", ".join(f"{s} {n}" for s, n in p.vp), "bold"))
     tables = (
         _task_forces(obs, side, specs, b.style(side)),
         _contacts(p, obs, side),
@@ -316,7 +315,7 @@ def board(obs: dict[str, Any], b: Board) -> RenderableType | None:
         styles = {s: b.style(s) for s in SIDES}
         drawn = overview(p, geography, b.width, styles)
         if drawn is not None:
-            parts.append(drawn)
+            parts += [drawn, Text(LEGEND, "grey50")]
     return Group(*parts) if parts else None
 
 
