@@ -274,7 +274,7 @@ def draw_coral_sea(
     sides = [side] if side is not None else list(match.game.spec.sides)
     observations = {s: match.observe(s) for s in sides}
     p = picture_of(observations, side, geography)
-    radius = int(match.options.get("squall_influence", 1))  # type: ignore[call-overload]
+    radius = int(match.options.get("squall_influence", 1))
     title = f"{match.game.spec.title}: {getattr(match.scenario, 'title', match.scenario_name)}"
     return draw_picture(p, geography, whole_map, caption, title, seed=match.seed, influence=radius)
 
@@ -636,12 +636,12 @@ def draw_picture(
     stacks_in: dict[str, list[Stack]] = {}
     for st in p.stacks:
         stacks_in.setdefault(st.hex, []).append(st)
-    for label, group in stacks_in.items():
+    for label, here in stacks_in.items():
         h = _hex(spec, label)
         if h is None or h not in shown:
             continue
         x, y = at(h)
-        for i, st in enumerate(group):
+        for i, st in enumerate(here):
             ay = y - SIZE * (0.75 + 0.32 * i)
             airborne = st.base is None
             g = draw.Group(

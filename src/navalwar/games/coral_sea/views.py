@@ -230,28 +230,27 @@ def overview(
             return None
 
     for label in p.squalls:
-        if (c := cell(label)) is not None:
-            marks[c] = ("~", "bold white")
+        if (at := cell(label)) is not None:
+            marks[at] = ("~", "bold white")
     for b in geography.bases:
         owner = p.controllers.get(b.name)
         marks[spec.offset(b.label)] = ("B", style.get(str(owner), "bold"))
     for st in p.stacks:
-        if st.base is None and (c := cell(st.hex)) is not None:
-            marks[c] = ("a", style.get(st.side, "bold"))
+        if st.base is None and (at := cell(st.hex)) is not None:
+            marks[at] = ("a", style.get(st.side, "bold"))
     for s in p.ships:
-        if (c := cell(str(s["hex"]))) is not None:
-            marks[c] = ("s", style.get(str(s.get("side")), "bold"))
+        if (at := cell(str(s["hex"]))) is not None:
+            marks[at] = ("s", style.get(str(s.get("side")), "bold"))
     for c_ in p.counters:
-        if (c := cell(str(c_["hex"]))) is not None:
-            marks[c] = (
+        if (at := cell(str(c_["hex"]))) is not None:
+            marks[at] = (
                 str(c_.get("label", "?"))[:1],
                 "reverse " + style.get(str(c_["side"]), "bold"),
             )
     for tf in p.task_forces:
-        if (c := cell(str(tf["hex"]))) is not None:
-            marks[c] = (str(tf["id"])[-1:], "bold reverse " + style.get(str(tf["side"]), ""))
-    units = [cell(h) for h in p.hexes()]
-    spots = [c for c in units if c is not None]
+        if (at := cell(str(tf["hex"]))) is not None:
+            marks[at] = (str(tf["id"])[-1:], "bold reverse " + style.get(str(tf["side"]), ""))
+    spots = [at for h in p.hexes() if (at := cell(h)) is not None]
     if not spots:
         return None
     (c0, c1), (r0, r1) = geography.grid.cols, geography.grid.rows
