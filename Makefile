@@ -65,6 +65,7 @@ bench-agents: $(VENV)/.installed
 # (CI runs fewer seeds per scenario; this is the full run, about half an hour).
 soak: $(VENV)/.installed
 	NAVALWAR_GWAS_SEEDS=300 $(BIN)/python -m pytest -q tests/games/gwas_1904/test_random_play.py
+	NAVALWAR_CORAL_SEA_SEEDS=300 $(BIN)/python -m pytest -q tests/games/coral_sea/test_conformance.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

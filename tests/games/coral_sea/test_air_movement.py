@@ -274,3 +274,42 @@ def test_the_enemy_sees_cap_as_ready_and_nothing_aboard_tfs() -> None:
     assert "scramble_allowance" not in observe_air(s, DATA, JAPAN)
     mine = {a["id"]: a for a in observe_air(s, DATA, JAPAN)["aircraft"]}
     assert mine["J-A6M2-1"]["status"] == air.CAP and mine["A-P-39D-1"]["status"] == air.READY
+
+
+def test_the_a3_option_lets_plain_scouts_torpedo() -> None:
+    from navalwar.games.coral_sea.air_range import SCOUT_TORPEDO
+
+    s = world([counter("J-E13A1-1", base="Tulagi")])
+    with pytest.raises(IllegalActionError, match=r"14\.0"):
+        fly(s, Fly("J-E13A1-1", "torpedo", line("1505", 2)))
+    on = attrs.evolve(s, options=((SCOUT_TORPEDO, True),))
+    a = status(fly(on, Fly("J-E13A1-1", "torpedo", line("1505", 2))), "J-E13A1-1")
+    assert (a.mission, a.mp_used) == ("torpedo", 2)
+
+
+def test_planned_strike_goes_for_a_revealed_tf_with_escort_then_scouts() -> None:
+    from navalwar.games.coral_sea import air_plans
+
+    found = attrs.evolve(US_TF, revealed=True, counter=hx("1212"))
+    s = world([counter("J-D3A1-1", base="Deboyne"), counter("J-A6M2-1", base="Deboyne"),
+               counter("J-E13A1-1", base="Tulagi"), counter("J-B5N2-1", base="Shokaku")],
+              ships=CARRIERS, task_forces=(JP_TF, found))  # fmt: skip
+    first = air_plans.plan_move(s, DATA, JAPAN)
+    assert isinstance(first, Fly) and first.mission in ("torpedo", "dive")
+    assert first.path[-1] == "1212"
+    s = fly(s, first)
+    second = air_plans.plan_move(s, DATA, JAPAN)
+    assert isinstance(second, Fly) and second.path[-1] == "1212"
+    s = fly(s, second)
+    while isinstance(move := air_plans.plan_move(s, DATA, JAPAN), Fly):
+        s = fly(s, move)
+    flown = {a.id: a.mission for a in s.air.aircraft if a.status == air.AIRBORNE}
+    assert flown == {"J-D3A1-1": "dive", "J-B5N2-1": "torpedo", "J-A6M2-1": "escort",
+                     "J-E13A1-1": "scouting"}  # fmt: skip
+    assert status(s, "J-E13A1-1").hex != hx("1505")  # out to the edge of its range
+    # and home: each lands where it can
+    from navalwar.games.coral_sea import air_return
+
+    s = air_movement.end(None, s, DATA, ctx(), side=ALLIES)  # the phase is over: moved cleared
+    back = air_plans.plan_return(s, DATA, JAPAN)
+    assert air_return.ask(None, s, DATA, side=JAPAN).check(back) is None  # type: ignore[union-attr]

@@ -150,3 +150,14 @@ def test_usaaf_caps_four_p39_three_b17() -> None:
     s = world(there, initiative=ALLIES)
     s = usaaf.apply_roll(None, s, UsaafRoll(True), DATA, ctx(6))  # 4 P-39D + 2 B-17
     assert s.air.usaaf_pending == (("P-39D", False),) * 2 + (("B-17", False),) * 2
+
+
+def test_usaaf_grant_with_no_room_is_lost() -> None:
+    full = [counter(f"A-P-39D-{i}", base="Townsville") for i in range(1, 7)]
+    full += [counter(f"A-F4F-3-{i}", base="Cooktown") for i in range(1, 3)]
+    s = usaaf.apply_roll(None, world(full, initiative=ALLIES), UsaafRoll(True), DATA, ctx(3))
+    assert usaaf.ask(None, s, DATA) is None  # both Australian fields are full
+    c = ctx()
+    s = usaaf.run(None, s, DATA, c)
+    assert s.air.usaaf_pending == () and not s.air.usaaf_out
+    assert [e.data for e in public(c)] == [{"grants": [["B-17", True], ["B-17", True]]}]

@@ -27,7 +27,7 @@ from navalwar.dice import Dice
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_return
 from navalwar.games.coral_sea import air_state as air
-from navalwar.games.coral_sea.air_actions import Land, StayAloft
+from navalwar.games.coral_sea.air_actions import EndAirMoves, Land, StayAloft
 from navalwar.games.coral_sea.air_range import LONG_RANGE
 from navalwar.games.coral_sea.units import ALLIES, JAPAN
 from navalwar.paths import cheapest_path
@@ -92,13 +92,19 @@ def test_a_counter_with_no_base_in_reach_is_destroyed_when_returns_end() -> None
     s = world([up("J-A6M2-1", "0520"), up("J-A6M2-2", "0506")])
     d = air_return.ask(None, s, DATA, side=JAPAN)
     assert d is not None and d.context["returning"] == ["J-A6M2-2"]
+    assert "must return" in str(d.check(EndAirMoves()))  # J-A6M2-2 can still land
     s = land(s, Land("J-A6M2-2", "Rabaul", ("0505",)))
+    d = air_return.ask(None, s, DATA, side=JAPAN)  # still asked: only the end is legal
+    assert d is not None and d.context["lost"] == ["J-A6M2-1"]
+    assert d.check(EndAirMoves()) is None and d.random_choice(Dice(1)) == EndAirMoves()
+    assert d.check(Land("J-A6M2-1", "Moresby", ("0519",))) is not None
+    s = air_return.apply_end(None, s, EndAirMoves(), DATA, ctx(), side=JAPAN)
     assert air_return.ask(None, s, DATA, side=JAPAN) is None
     c = ctx()
     s2 = air_return.end(None, s, DATA, c, side=JAPAN)
     assert status(s2, "J-A6M2-1").status == air.DESTROYED  # notes A26
-    assert [e.kind for e in public(c)] == ["aircraft_lost"]
-    assert s2.air.moved == frozenset()
+    assert [e.kind for e in public(c)] == ["aircraft_eliminated"]
+    assert s2.air.moved == frozenset() and s2.air.done == ()
 
 
 def test_cap_does_not_return_in_this_phase() -> None:
@@ -156,3 +162,20 @@ def test_a_squall_onto_a_long_range_counter_destroys_it() -> None:
     s2 = squall_losses(s, DATA, ctx())
     assert status(s2, "J-G4M1-1").status == air.DESTROYED
     assert status(s2, "J-G4M1-2").status == air.AIRBORNE  # next to it only
+
+
+def test_round_trip_reading_leaves_the_return_what_the_outbound_flight_left() -> None:
+    from navalwar.games.coral_sea.air_range import LEGS, ROUND_TRIP
+
+    s = world([up("J-A6M2-1", "0510", mp_used=5)])  # 5 of its 8 MP spent going out
+    path5 = path("0510", "0505")
+    land(s, Land("J-A6M2-1", "Rabaul", path5))  # per leg (A23 default): 8 MP home
+    rt = attrs.evolve(s, options=((LEGS, ROUND_TRIP),))
+    with pytest.raises(IllegalActionError, match=r"beyond the 3 MP"):
+        land(rt, Land("J-A6M2-1", "Rabaul", path5))
+    a = status(rt, "J-A6M2-1")
+    assert [b.name for b, _, _ in air_return.landings(rt, DATA, a)] == ["Lae"]  # 2 hexes off
+    # a 26.2 long-range counter flies its complete range each phase
+    g = up("J-G4M1-1", "0510", "level", mp_used=12)
+    both = attrs.evolve(world([g]), options=((LEGS, ROUND_TRIP), (LONG_RANGE, True)))
+    land(both, Land("J-G4M1-1", "Rabaul", path5))

@@ -150,3 +150,15 @@ def test_random_agents_finish_every_fight() -> None:
         planes += [counter(f"A-F4F-{i}", "F4F-3", mission=air.INTERCEPTION) for i in range(6)]
         s, _ = play(state(planes), d, Context(Dice(seed)), agent_dice=Dice(1000 + seed))
         assert s.combat is None
+
+
+def test_variants_change_only_the_other_sides_secret() -> None:
+    s, d = dogfight(), data()
+    s = apply(s, d, FormWaves((J2,)), ctx())
+    variants = cp.combat_variants(s, ALLIES)
+    assert variants and all(
+        v.combat.current.plans.value(JAPAN) != s.combat.current.plans.value(JAPAN)  # type: ignore[union-attr]
+        for v in variants
+    )
+    assert all(cp.combat_view(v, ALLIES) == cp.combat_view(s, ALLIES) for v in variants)
+    assert cp.combat_variants(s, JAPAN) == []  # Japan's own waves are not hidden from it

@@ -196,3 +196,25 @@ def test_random_agents_finish_every_surface_action() -> None:
         )
         s, _ = play(s, d, Context(Dice(seed)), agent_dice=Dice(500 + seed))
         assert s.combat is None
+
+
+def test_breaking_off_may_leave_slowed_ships_behind() -> None:
+    s = state(ships=[ship("Aoba"), ship("Minneapolis", flotation_hits=2), ship("Phelps")])
+    d, c = data(), ctx()
+    decision = cp.ask(None, s, d)
+    s = apply(s, d, CLOSE, c)
+    decision = cp.ask(None, s, d)
+    assert decision is not None and decision.side == ALLIES
+    assert SurfaceMove("break_off", ("Minneapolis",)) in (decision.choices or ())
+    assert SurfaceMove("close", ("Minneapolis",)) not in (decision.choices or ())  # 25.4.2.C
+    # without Minneapolis the Allies have only a destroyer: their choice counts (25.4.2.B)
+    s = apply(s, d, SurfaceMove("break_off", ("Minneapolis",)), c)
+    hc = s.combat.current  # type: ignore[union-attr]
+    assert hc.surface.withdrawn == ("Phelps",) and hc.surface.left_behind == ("Minneapolis",)
+    assert hc.surface.range == "primary" and not hc.surface_done
+    # Minneapolis alone (speed 1) against Aoba (2): Japan's choice counts, no roll
+    s = apply(apply(s, d, CLOSE, c), d, STAND, c)
+    assert s.combat.current.surface.range == "intermediate"  # type: ignore[union-attr]
+    decision = cp.ask(None, s, d)
+    assert decision is not None and decision.kind == "fire_guns"
+    assert "Phelps" not in decision.context["targets"]

@@ -92,13 +92,21 @@ def lose(
         extended=0,
         extended_declared=False,
         airborne_since=0,
+        mp_used=0,
     )
     data = {"side": a.side, "aircraft": a.id, "pile": pile, "why": why}
     text = (
         f"{a.id} is {'permanently destroyed' if pile == air.DESTROYED else 'put in limbo'}: {why}"
     )
     if private:
-        ctx.log_private((a.side,), "aircraft_lost", text, rule, **data)
+        ctx.log_private((a.side,), "aircraft_eliminated", text, rule, **data)
     else:
-        ctx.log("aircraft_lost", text, rule, **data)
+        ctx.log("aircraft_eliminated", text, rule, **data)
     return update(state, lost)
+
+
+def reason(error: IllegalActionError) -> str:
+    """Why an action is refused, naming the rule (for a decision's validator)."""
+    if not error.rule or f"({error.rule})" in error.why:
+        return error.why
+    return f"{error.why} ({error.rule})"

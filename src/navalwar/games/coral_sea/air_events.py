@@ -1,6 +1,7 @@
 """The event kinds of Coral Sea's air operations (9.0, 10.0, 13.0, 17.0, 21.0, 26.0).
 
-Scouting checks (12.2) are logged by the reconnaissance rules (``recon_check``).
+Scouting checks (12.2) are logged by the reconnaissance rules (``recon_check``), TF
+counters placed to launch or land (13.B) as the spine's ``tf_counter_placed``.
 
 Public unless marked private: what happens to counters aboard ships in a TF is seen by
 their owner only (11.D), and so is everything about CAP until its reveal (10.B, 10.E).
@@ -57,12 +58,6 @@ AIRCRAFT_FLEW = EventKind(
     },
     "13.C",
 )
-LAUNCH_COUNTER = EventKind(
-    "launch_counter_placed",
-    "A TF counter is placed within two hexes of a TF's true hex for its aircraft (13.B).",
-    {"side": _SIDE, "hex": "the counter's hex"},
-    "13.B",
-)
 AIR_MOVES_ENDED = EventKind(
     "air_moves_ended",
     "A side ends its moves in an Air Movement Phase (13.C, 13.E).",
@@ -103,8 +98,9 @@ STAYED_ALOFT = EventKind(
     "26.2",
 )
 AIRCRAFT_LOST = EventKind(
-    "aircraft_lost",
-    "A counter is lost: to the limbo pile or permanently destroyed.",
+    "aircraft_eliminated",
+    "A counter is lost outside combat (no base in reach, A26; its CAP base gone, A15; a "
+    "squall, 26.2.C): to the limbo pile or permanently destroyed.",
     {"side": _SIDE, "aircraft": "the counter", "pile": "'limbo' or 'destroyed'", "why": "text"},
 )
 AIRCRAFT_REPLACED = EventKind(
@@ -132,6 +128,12 @@ USAAF_PLACED = EventKind(
     },
     "21.C",
 )
+USAAF_LOST = EventKind(
+    "usaaf_grant_lost",
+    "USAAF counters granted that no Australian mainland airfield has room for (8.C).",
+    {"grants": "[model, temporary] of each counter lost"},
+    "21.C",
+)
 USAAF_RETURNED = EventKind(
     "usaaf_returned",
     "The temporary USAAF counters' return is declared; they leave the board (21.E).",
@@ -145,7 +147,6 @@ EVENT_KINDS: tuple[EventKind, ...] = (
     CAP_DECLARED,
     CAP_REVEALED,
     AIRCRAFT_FLEW,
-    LAUNCH_COUNTER,
     AIR_MOVES_ENDED,
     SCRAMBLE,
     AIRCRAFT_LANDED,
@@ -155,5 +156,6 @@ EVENT_KINDS: tuple[EventKind, ...] = (
     AIRCRAFT_REPLACED,
     USAAF_ROLLED,
     USAAF_PLACED,
+    USAAF_LOST,
     USAAF_RETURNED,
 )

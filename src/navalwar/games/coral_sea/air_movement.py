@@ -28,7 +28,7 @@ from navalwar.dice import Dice
 from navalwar.driver import Play, for_side
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError
-from navalwar.games.coral_sea import air_range
+from navalwar.games.coral_sea import air_range, setup
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_actions import EndAirMoves, Fly
 from navalwar.games.coral_sea.air_bases import (
@@ -42,6 +42,7 @@ from navalwar.games.coral_sea.air_common import (
     hexes,
     initiative_order,
     label,
+    reason,
     update,
     with_air,
 )
@@ -49,14 +50,16 @@ from navalwar.games.coral_sea.air_range import (
     EXTENDED_RANGE,
     budget,
     entry_cost,
+    may_fly,
     option,
+    reach_from,
 )
 from navalwar.games.coral_sea.air_state import Aircraft
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
 from navalwar.games.coral_sea.scouting import scout_path
 from navalwar.hexgrid import Hex, hexes_within
-from navalwar.paths import PathError, path_cost, reach
+from navalwar.paths import PathError, path_cost
 
 RULE = "13.C"
 _TAGS = (Fly.tag, EndAirMoves.tag)
@@ -95,6 +98,7 @@ def launches(state: State, data: CoralSeaData, side: str) -> dict[str, Launch]:
     in_use = {b.name: b for b in bases(state, data, side)}
     allowance = dict(state.air.scramble_allowance)
     moved = state.air.moved
+    due = arrivals(state)
     out: dict[str, Launch] = {}
     for a in state.air.aircraft:
         if a.side != side or a.id in moved:
@@ -106,8 +110,18 @@ def launches(state: State, data: CoralSeaData, side: str) -> dict[str, Launch]:
             out[a.id] = Launch(a, air_point(state, b), b)
         elif holdover(state, a) and a.hex is not None:
             out[a.id] = Launch(a, a.hex)
-        elif a.status == air.OFF_MAP and 0 < a.enters <= state.turn:
-            out[a.id] = Launch(a, None, edge=a.entry_edge or "north")
+        elif a.status == air.OFF_MAP and a.id in due and 0 < due[a.id][0] <= state.turn:
+            out[a.id] = Launch(a, None, edge=due[a.id][1])
+    return out
+
+
+def arrivals(state: State) -> dict[str, tuple[int, str]]:
+    """The reinforcements due by a map edge (28.4.3): counter id -> (turn, edge), from the
+    counters' ``enters`` and ``entry_edge``, else from the scenario (``setup.arrivals``)."""
+    out = {a.id: (a.enters, a.entry_edge or "north") for a in state.air.aircraft if a.enters}
+    if "spec" in state.scenario.extra:  # a scenario read by scenario.py
+        for aid, turn, edge in setup.arrivals(state):
+            out.setdefault(aid, (turn, edge))
     return out
 
 
@@ -146,7 +160,7 @@ def flight(state: State, data: CoralSeaData, side: str, action: Fly) -> Flight:
             raise IllegalActionError(what, why, "13.G")
         raise IllegalActionError(what, why, RULE)
     spec = data.aircraft[a.model]
-    if action.mission not in air.MISSIONS or not spec.can_fly(action.mission):
+    if action.mission not in air.MISSIONS or not may_fly(state, spec, action.mission):
         raise IllegalActionError(
             what,
             f"a {spec.model} (type {spec.type}) may not fly a {action.mission!r} mission",
@@ -209,7 +223,7 @@ def fly(state: State, data: CoralSeaData, side: str, action: Fly, ctx: Context) 
         state = place_counter(state, f.launch.base, f.counter)
         where = label(data, f.counter)
         ctx.log(
-            "launch_counter_placed",
+            "tf_counter_placed",
             f"{side} places a TF counter in {where}",
             "13.B",
             side=side,
@@ -230,6 +244,7 @@ def fly(state: State, data: CoralSeaData, side: str, action: Fly, ctx: Context) 
         extended=max(0, f.cost - spec.range) if action.extended else 0,
         extended_declared=action.extended,
         enters=0,
+        mp_used=f.cost,
     )
     state = update(state, flown)
     state = with_air(
@@ -262,7 +277,7 @@ def _random_move(state: State, data: CoralSeaData, side: str, dice: Dice) -> Act
     launch = dice.choose(movers, "counter to fly")
     a = launch.aircraft
     spec = data.aircraft[a.model]
-    missions = [m for m in air.MISSIONS if spec.can_fly(m)]
+    missions = [m for m in air.MISSIONS if may_fly(state, spec, m)]
     if not missions:
         return EndAirMoves()
     mission = dice.choose(missions, "mission")
@@ -278,7 +293,7 @@ def _random_move(state: State, data: CoralSeaData, side: str, dice: Dice) -> Act
         if not edge:
             return EndAirMoves()
         first = dice.choose(edge, "entry hex")
-        r = reach(first, allowed - int(cost(first) or 0), cost)
+        r = reach_from(state, data, first, allowed - int(cost(first) or 0))
         target = dice.choose(list(r.costs), "target hex")
         path = (first, *(r.path_to(target) or ()))
         return Fly(a.id, mission, tuple(label(data, h) for h in path))
@@ -294,19 +309,19 @@ def _random_move(state: State, data: CoralSeaData, side: str, dice: Dice) -> Act
         counter = label(data, start)
     if start is None:
         return EndAirMoves()
-    r = reach(start, allowed, cost)
+    r = reach_from(state, data, start, allowed)
     target = dice.choose(list(r.costs), "target hex")
     path = r.path_to(target) or ()
     return Fly(a.id, mission, tuple(label(data, h) for h in path), counter=counter)
 
 
 def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision | None:
-    """``side``'s next move, until it ends its moves or has no counter left to fly (13.C)."""
+    """``side``'s next move, until it ends its moves (13.C). A side is asked even with
+    no counter that may fly (it can only end), so that whether it has ready counters
+    aboard its hidden carriers is not given away (11.D)."""
     if side in state.air.done:
         return None
     movers = launches(state, data, side)
-    if not movers:
-        return None
 
     def validate(action: Action) -> str | None:
         if isinstance(action, EndAirMoves):
@@ -316,7 +331,7 @@ def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision |
         try:
             flight(state, data, side, action)
         except IllegalActionError as error:
-            return error.why
+            return reason(error)
         return None
 
     def sample(dice: Dice) -> Action:

@@ -8,10 +8,13 @@ extended range (26.1, option ``extended_range``) is declared.
 
 from __future__ import annotations
 
+import functools
+
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
-from navalwar.hexgrid import Hex, hexes_within
-from navalwar.paths import Cost
+from navalwar.games.coral_sea.units import AircraftModel
+from navalwar.hexgrid import Hex, MapSpec, hexes_within
+from navalwar.paths import Cost, Reach, reach
 from navalwar.registry import OptionSpec
 
 #: 26.1 B: "up to three additional hexes".
@@ -19,6 +22,9 @@ EXTENDED_HEXES = 3
 
 EXTENDED_RANGE = "extended_range"
 LONG_RANGE = "long_range"
+LEGS = "air_range_legs"
+PER_LEG, ROUND_TRIP = "per_leg", "round_trip"
+SCOUT_TORPEDO = "scout_torpedo"
 
 OPTIONS = (
     OptionSpec(
@@ -37,6 +43,23 @@ OPTIONS = (
         "not into a night turn, across one turn end at most)",
         "26.2",
     ),
+    OptionSpec(
+        LEGS,
+        PER_LEG,
+        "13.A range (notes A23): 'per_leg', the printed range for the Air Movement Phase "
+        "and again for the Air Return Phase; 'round_trip', the return gets what the "
+        "outbound flight left (26.2 long-range counters still fly their full range each)",
+        "13.A",
+        choices=(PER_LEG, ROUND_TRIP),
+    ),
+    OptionSpec(
+        SCOUT_TORPEDO,
+        False,
+        "14.1.3.A lists plain S among the torpedo bombers (notes A3): true lets every S "
+        "counter fly torpedo missions; false (default) only V, SV and the counters the data "
+        "marks (PBY-5, Japanese B, H6K4, 14.1.3.B)",
+        "14.1.3",
+    ),
 )
 
 
@@ -45,14 +68,23 @@ def option(state: State, name: str) -> bool:
     return bool(state.option(name, False))
 
 
-def entry_cost(state: State, data: CoralSeaData) -> Cost:
-    """The MP cost of entering each hex (13.A, 5.2.D): 1, 2 when squall-influenced
-    (``weather.influenced``, worked out once for the whole map), ``None`` (forbidden) for
-    a squall hex or a hex off the map."""
-    squalls = frozenset(state.squalls)
+def reach_from(state: State, data: CoralSeaData, start: Hex, mp: int) -> Reach:
+    """Every hex a counter at ``start`` may reach spending ``mp`` (``paths.reach`` with
+    :func:`entry_cost`), remembered for the same map, squalls and start: a strike's
+    counters all return from one hex, and the decisions ask again after every move."""
     radius = int(state.option("squall_influence", 1))  # type: ignore[call-overload]
+    return _reach(data.geography.spec, tuple(state.squalls), radius, start, mp)
+
+
+@functools.lru_cache(maxsize=4096)
+def _reach(spec: MapSpec, squalls: tuple[Hex, ...], radius: int, start: Hex, mp: int) -> Reach:
+    return reach(start, mp, _cost(spec, frozenset(squalls), radius))
+
+
+@functools.lru_cache(maxsize=256)
+def _cost(spec: MapSpec, squalls: frozenset[Hex], radius: int) -> Cost:
     near = frozenset(n for s in squalls for n in hexes_within(s, radius)) - squalls
-    in_bounds = data.geography.spec.in_bounds
+    in_bounds = spec.in_bounds
 
     def cost(h: Hex) -> int | None:
         if h in squalls or not in_bounds(h):
@@ -62,7 +94,28 @@ def entry_cost(state: State, data: CoralSeaData) -> Cost:
     return cost
 
 
-def budget(state: State, data: CoralSeaData, model: str, extended: bool) -> int:
-    """The MP a counter of ``model`` may spend on one leg (13.A; 26.1.B)."""
+def entry_cost(state: State, data: CoralSeaData) -> Cost:
+    """The MP cost of entering each hex (13.A, 5.2.D): 1, 2 when squall-influenced
+    (``weather.influenced``, worked out once for the whole map), ``None`` (forbidden) for
+    a squall hex or a hex off the map."""
+    radius = int(state.option("squall_influence", 1))  # type: ignore[call-overload]
+    return _cost(data.geography.spec, frozenset(state.squalls), radius)
+
+
+def budget(state: State, data: CoralSeaData, model: str, extended: bool, used: int = 0) -> int:
+    """The MP a counter of ``model`` may spend on this leg (13.A; 26.1.B), ``used`` MP
+    having been spent outbound (subtracted under the round-trip reading, notes A23, but
+    not for a 26.2 long-range counter: "its complete range each ... Phase")."""
     spec = data.aircraft[model]
-    return spec.range + (EXTENDED_HEXES if extended and option(state, EXTENDED_RANGE) else 0)
+    extra = EXTENDED_HEXES if extended and option(state, EXTENDED_RANGE) else 0
+    long_range = spec.long_range and option(state, LONG_RANGE)
+    if state.option(LEGS, PER_LEG) == ROUND_TRIP and not long_range:
+        return max(0, spec.range - used) + extra
+    return spec.range + extra
+
+
+def may_fly(state: State, spec: AircraftModel, mission: str) -> bool:
+    """Whether a counter of ``spec`` may fly ``mission`` (14.0; the A3 option)."""
+    if spec.can_fly(mission):
+        return True
+    return mission == "torpedo" and spec.type == "S" and option(state, SCOUT_TORPEDO)

@@ -25,7 +25,7 @@ from navalwar.driver import Play, for_side
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
-from navalwar.games.coral_sea.air_actions import Land, StayAloft
+from navalwar.games.coral_sea.air_actions import EndAirMoves, Land, StayAloft
 from navalwar.games.coral_sea.air_bases import (
     Base,
     accepts,
@@ -40,6 +40,7 @@ from navalwar.games.coral_sea.air_common import (
     initiative_order,
     label,
     lose,
+    reason,
     update,
     with_air,
 )
@@ -50,16 +51,17 @@ from navalwar.games.coral_sea.air_range import (
     budget,
     entry_cost,
     option,
+    reach_from,
 )
 from navalwar.games.coral_sea.air_state import Aircraft
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State, is_night
 from navalwar.games.coral_sea.scouting import scout_path
 from navalwar.hexgrid import Hex, hexes_within
-from navalwar.paths import PathError, Reach, path_cost, reach
+from navalwar.paths import PathError, Reach, path_cost
 
 RULE = "13.D"
-_TAGS = (Land.tag, StayAloft.tag)
+_TAGS = (Land.tag, StayAloft.tag, EndAirMoves.tag)
 
 
 def returning(state: State, side: str) -> list[Aircraft]:
@@ -95,11 +97,10 @@ def landings(state: State, data: CoralSeaData, a: Aircraft) -> list[tuple[Base, 
     """Every base ``a`` may land at now, with a hex to land in and whether it needs
     extended range to get there (13.D, 26.1)."""
     assert a.hex is not None
-    cost = entry_cost(state, data)
     extended = option(state, EXTENDED_RANGE)
-    plain = data.aircraft[a.model].range
-    far = budget(state, data, a.model, extended)
-    r = reach(a.hex, far, cost)
+    plain = budget(state, data, a.model, False, a.mp_used)
+    far = budget(state, data, a.model, extended, a.mp_used)
+    r = reach_from(state, data, a.hex, far)
     landing = data.aircraft[a.model].landing
     out = []
     for b in bases(state, data, a.side):
@@ -115,7 +116,7 @@ def landings(state: State, data: CoralSeaData, a: Aircraft) -> list[tuple[Base, 
 
 def _reach(state: State, data: CoralSeaData, a: Aircraft, extended: bool) -> Reach:
     assert a.hex is not None
-    return reach(a.hex, budget(state, data, a.model, extended), entry_cost(state, data))
+    return reach_from(state, data, a.hex, budget(state, data, a.model, extended, a.mp_used))
 
 
 def check_land(
@@ -184,7 +185,7 @@ def _flown(
         spent = path_cost(a.hex, path, entry_cost(state, data))
     except PathError as error:
         raise IllegalActionError(what, f"{error} (13.A, 5.2.D)", "13.A") from None
-    allowed = budget(state, data, a.model, extended)
+    allowed = budget(state, data, a.model, extended, a.mp_used)
     if spent > allowed:
         raise IllegalActionError(
             what, f"the path costs {spent} MP, beyond the {allowed} MP of its range", "13.A"
@@ -199,7 +200,7 @@ def apply_land(
     if counter is not None:
         state = place_counter(state, b, counter)
         ctx.log(
-            "launch_counter_placed",
+            "tf_counter_placed",
             f"{side} places a TF counter in {label(data, counter)}",
             "13.B",
             side=side,
@@ -219,6 +220,7 @@ def apply_land(
         extended_declared=False,
         airborne_since=0,
         attacked=False,
+        mp_used=0,
     )
     state = update(state, landed)
     state = with_air(state, attrs.evolve(state.air, moved=state.air.moved | {a.id}))
@@ -288,14 +290,21 @@ def _random_return(state: State, data: CoralSeaData, side: str, dice: Dice) -> A
 
 
 def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision | None:
-    """``side``'s next return, while a counter of it has a base in reach or may stay up."""
+    """``side``'s next return, while it has airborne counters and has not ended: a
+    landing or staying up, or, once no counter has a base in reach, the end (the rest
+    are lost). Asked whenever the side has counters in the air (public), so that what
+    its hidden carriers have room for is not given away."""
+    if side in state.air.done or not returning(state, side):
+        return None
     able = [
         a for a in returning(state, side) if may_stay(state, data, a) or landings(state, data, a)
     ]
-    if not able:
-        return None
 
     def validate(action: Action) -> str | None:
+        if isinstance(action, EndAirMoves):
+            if able:
+                return f"{able[0].id} can still reach a friendly base: it must return (13.D)"
+            return None
         try:
             if isinstance(action, Land):
                 check_land(state, data, side, action)
@@ -308,11 +317,11 @@ def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision |
             else:
                 return "a land or stay_aloft action is needed"
         except IllegalActionError as error:
-            return error.why
+            return reason(error)
         return None
 
     def sample(dice: Dice) -> Action:
-        return _random_return(state, data, side, dice)
+        return _random_return(state, data, side, dice) if able else EndAirMoves()
 
     return Decision(
         side,
@@ -322,9 +331,23 @@ def ask(game: Any, state: State, data: CoralSeaData, *, side: str) -> Decision |
         None,
         validate,
         sample,
-        context={"returning": [a.id for a in able]},
+        context={
+            "returning": [a.id for a in able],
+            "lost": [a.id for a in returning(state, side) if a not in able],
+        },
         tags=_TAGS,
     )
+
+
+def apply_end(
+    game: Any, state: State, action: EndAirMoves, data: CoralSeaData, ctx: Context, *, side: str
+) -> State:
+    """``side`` ends its returns: none of its counters left can reach a base (13.D)."""
+    if any(may_stay(state, data, a) or landings(state, data, a) for a in returning(state, side)):
+        raise IllegalActionError(
+            action.describe(), "a counter can still reach a friendly base: it must return", RULE
+        )
+    return with_air(state, attrs.evolve(state.air, done=(*state.air.done, side)))
 
 
 def end(game: Any, state: State, data: CoralSeaData, ctx: Context, *, side: str) -> State:
@@ -339,7 +362,11 @@ def _play(index: int) -> Play[Any, State, CoralSeaData]:
     return Play(
         run=for_side(initiative_order, index, end),
         ask=for_side(initiative_order, index, ask),
-        apply={Land: land, StayAloft: for_side(initiative_order, index, apply_stay)},
+        apply={
+            Land: land,
+            StayAloft: for_side(initiative_order, index, apply_stay),
+            EndAirMoves: for_side(initiative_order, index, apply_end),
+        },
         when=daylight,
     )
 

@@ -54,6 +54,8 @@ class Aircraft:
         enters: for an ``OFF_MAP`` reinforcement, the first turn it may enter (28.4.3),
             else 0.
         entry_edge: the map edge it enters by (``"north"``), for a reinforcement.
+        mp_used: the MP its outbound flight cost this turn (for the ``air_range_legs``
+            round-trip reading of 13.A, notes A23), else 0.
     """
 
     id: str
@@ -71,6 +73,7 @@ class Aircraft:
     extended_declared: bool = False
     enters: int = 0
     entry_edge: str | None = None
+    mp_used: int = 0
 
 
 @attrs.frozen

@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import attrs
+
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_common import initiative_order
 from navalwar.games.coral_sea.air_state import Aircraft
@@ -61,3 +63,29 @@ def observe_air(state: State, data: CoralSeaData, side: str) -> dict[str, Any]:
     if state.air.scramble_allowance and side == initiative_order(state)[1]:
         view["scramble_allowance"] = dict(state.air.scramble_allowance)
     return view
+
+
+#: The steps before the Combat Phase, when a side's CAP is still all secret (10.B, 13.G).
+_CAP_SECRET = ("initial.cap", "initial.usaaf", "reconnaissance.", "air_movement.first")
+
+
+def cap_variants(state: State, side: str) -> list[State]:
+    """States ``side`` cannot tell from ``state`` by what it sees of the air: one enemy
+    fighter's CAP commitment undone or made (10.B; before the scramble and combat show
+    any of it), and one enemy counter aboard a ship in a TF ready instead of down (11.D).
+    For the game's ``hidden_variants``."""
+    out: list[State] = []
+    hidden = _hidden_ships(state)
+    enemy = [a for a in state.air.aircraft if a.side != side]
+    if state.step.startswith(_CAP_SECRET):
+        cap = next((a for a in enemy if a.status == air.CAP), None)
+        if cap is not None:
+            out.append(_with(state, attrs.evolve(cap, status=air.READY)))
+    aboard = next((a for a in enemy if a.base in hidden and a.status == air.DOWN), None)
+    if aboard is not None:
+        out.append(_with(state, attrs.evolve(aboard, status=air.READY)))
+    return out
+
+
+def _with(state: State, a: Aircraft) -> State:
+    return attrs.evolve(state, air=state.air.replace(a))

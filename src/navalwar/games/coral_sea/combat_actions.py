@@ -29,6 +29,15 @@ class ChooseLosses(Action):
 
 
 @attrs.frozen(slots=True)
+class LoseAboard(Action):
+    """The counters aboard a carrier its owner gives up to its first gunnery hit (25.4.5.D)."""
+
+    tag: ClassVar[str] = "lose_aboard"
+    ship: str
+    aircraft: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
 class Abort(Action):
     """Counters without a bomb factor that leave their waves at the wrap-up (25.1.3)."""
 
@@ -65,10 +74,12 @@ class ScreenShooter(Action):
 
 @attrs.frozen(slots=True)
 class SurfaceMove(Action):
-    """A side's written movement choice this round: close, stand or break_off (25.4.2.B)."""
+    """A side's written movement choice this round: close, stand or break_off (25.4.2.B),
+    and with break_off the ships slowed by damage it leaves behind (25.4.2.C)."""
 
     tag: ClassVar[str] = "surface_move"
     choice: str
+    leave: tuple[str, ...] = ()
 
 
 @attrs.frozen(slots=True)
@@ -99,6 +110,7 @@ class Bombard(Action):
 ACTION_TYPES: tuple[type[Action], ...] = (
     FormWaves,
     ChooseLosses,
+    LoseAboard,
     Abort,
     FormScreen,
     DesignateTarget,

@@ -16,12 +16,6 @@ COMPONENTS_REVEALED = EventKind(
     {"tf": "the TF id", "side": "its owner", "ships": "its ships afloat in the hex"},
     "11.D",
 )
-WAVES_REVEALED = EventKind(
-    "waves_revealed",
-    "Both sides' waves in a hex are shown as the fight begins (25.1.1.B).",
-    {"hex": "the hex label", "waves": "side -> its waves (counter ids), in order"},
-    "25.1.1",
-)
 AIR_ENGAGEMENT = EventKind(
     "air_engagement",
     "Two waves fight (25.1.2.B-C): the odds and the losses each takes.",
@@ -33,8 +27,8 @@ AIR_ENGAGEMENT = EventKind(
     },
     "25.1.2",
 )
-AIRCRAFT_LOST = EventKind(
-    "aircraft_lost",
+COMBAT_LOSSES = EventKind(
+    "combat_losses",
     "Counters chosen by their owner are lost (25.1.2.C, 25.2.2.D).",
     {"aircraft": "the counters", "fate": "``limbo`` or ``destroyed``", "cause": "air or AA"},
 )
@@ -136,9 +130,8 @@ EVENT_KINDS: tuple[EventKind, ...] = (
     SHIP_SUNK,
     COMBAT_BEGAN,
     COMPONENTS_REVEALED,
-    WAVES_REVEALED,
     AIR_ENGAGEMENT,
-    AIRCRAFT_LOST,
+    COMBAT_LOSSES,
     AIRCRAFT_DESTROYED,
     ABORTED,
     SCREEN_FORMED,

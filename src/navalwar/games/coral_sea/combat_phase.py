@@ -55,6 +55,7 @@ from navalwar.games.coral_sea.combat_actions import (
     FireTorpedoes,
     FormScreen,
     FormWaves,
+    LoseAboard,
     ScreenShooter,
     SurfaceMove,
 )
@@ -73,7 +74,7 @@ from navalwar.games.coral_sea.combat_state import (
 )
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import Ship, State
-from navalwar.games.coral_sea.ship_damage import apply_hits, ship_named
+from navalwar.games.coral_sea.ship_damage import aboard, apply_hits, ship_named, speed
 from navalwar.games.coral_sea.table_types import (
     BREAK_OFF,
     CLOSE,
@@ -343,6 +344,8 @@ def _step(state: State, data: CoralSeaData, ctx: Context) -> State | None:
     if phase.current is None:
         return _begin_hex(state, data, ctx) if phase.hexes else None
     hc = phase.current
+    if hc.deck:  # (asked unless nothing is left aboard to lose)
+        return _set(state, attrs.evolve(hc, deck=hc.deck[1:]))
     stage = hc.stage
     if stage == AIR_TO_AIR:
         return _air_step(state, data, ctx, hc)
@@ -438,13 +441,18 @@ def _targets(state: State, data: CoralSeaData, hc: HexCombat, wave: Wave) -> tup
 
 
 def _formations_needed(state: State, data: CoralSeaData, hc: HexCombat) -> list[tuple[str, str]]:
-    """(owner, TF) pairs whose AA formation is still to set (25.2.2.A)."""
+    """(owner, TF) pairs whose AA formation is still to set (25.2.2.A); a TF of one ship
+    has nothing to arrange (it fires at the waves attacking it, as an open ship)."""
     struck = {other(w.side) for w in hc.waves if _bombers(state, data, w)}
     out = []
     for side in order(state):
         if side in struck:
-            tfs = dict.fromkeys(s.tf for s in ships_in(state, side, hc.hex) if s.tf is not None)
-            out += [(side, tf) for tf in tfs if tf not in hc.formed]
+            ships = [s.tf for s in ships_in(state, side, hc.hex) if s.tf is not None]
+            out += [
+                (side, tf)
+                for tf in dict.fromkeys(ships)
+                if tf not in hc.formed and ships.count(tf) > 1
+            ]
     return out
 
 
@@ -480,7 +488,9 @@ def _bomb_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat) ->
     if hc.pending == "":  # AA fire at the wave (25.2)
         base = wave.target.partition(":")[2]
         if base:
-            letter = next(b.efficiency for b in data.geography.bases if b.name == base)
+            info = next(b for b in data.geography.bases if b.name == base)
+            # the protocol's ``efficiency``; the map's records spell it ``letter``
+            letter = str(getattr(info, "efficiency", None) or getattr(info, "letter", ""))
             lost = aa.airfield_fire(letter, data, ctx, size)
             ctx.log("aa_fire", f"{base} AA: the wave loses {lost}", "25.2.1", by=base, losses=lost)
             return _losses_then(state, hc, k, lost, "bomb")
@@ -593,14 +603,43 @@ def _hit(
         target=target,
         result={"flotation": hits.flotation, "gunnery": hits.gunnery},
     )
-    return apply_hits(state, data, target, hits, ctx, "25.3")
+    return _hits(state, data, target, hits, ctx, "25.3")
+
+
+def _hits(
+    state: State, data: CoralSeaData, name: str, hits: Hits, ctx: Context, rule: str
+) -> State:
+    """``apply_hits``, the owner choosing the aircraft a carrier's first gunnery hit
+    destroys (25.4.5.D; notes A56): the choice waits in ``HexCombat.deck``."""
+    deferred: list[tuple[str, str, int]] = []
+    state = apply_hits(state, data, name, hits, ctx, rule, deferred=deferred)
+    if not deferred:
+        return state
+    hc = _hc(state)
+    return _set(state, attrs.evolve(hc, deck=(*hc.deck, *deferred)))
 
 
 # -- surface action -----------------------------------------------------------------------------
 
 
+def _in_action(state: State, hc: HexCombat, side: str) -> tuple[Ship, ...]:
+    """``side``'s ships afloat in the surface action: not withdrawn (25.4.2.C)."""
+    gone = set(hc.surface.withdrawn) if hc.surface is not None else set()
+    return tuple(s for s in ships_in(state, side, hc.hex) if s.name not in gone)
+
+
 def _forces(state: State, hc: HexCombat) -> dict[str, tuple[Ship, ...]]:
-    return {s: ships_in(state, s, hc.hex) for s in SIDES}
+    return {s: _in_action(state, hc, s) for s in SIDES}
+
+
+def slowed(state: State, data: CoralSeaData, hc: HexCombat, side: str) -> tuple[str, ...]:
+    """``side``'s ships in the action "reduced in movement due to combat damage", which it
+    may leave behind when it breaks off (25.4.2.C)."""
+    return tuple(
+        s.name
+        for s in _in_action(state, hc, side)
+        if speed(s, data.ships[s.name]) < data.ships[s.name].speed
+    )
 
 
 def _firers(state: State, data: CoralSeaData, hc: HexCombat, side: str) -> list[tuple[str, str]]:
@@ -608,7 +647,7 @@ def _firers(state: State, data: CoralSeaData, hc: HexCombat, side: str) -> list[
     assert sa is not None
     return [
         (s.name, b)
-        for s in ships_in(state, side, hc.hex)
+        for s in _in_action(state, hc, side)
         for b in surface.batteries_at(sa.range)
         if surface.battery_factor(s, b, data) > 0
     ]
@@ -622,7 +661,7 @@ def _torpedo_ships(state: State, data: CoralSeaData, hc: HexCombat, side: str) -
     last = dict(sa.torpedo_rounds)
     return [
         s.name
-        for s in ships_in(state, side, hc.hex)
+        for s in _in_action(state, hc, side)
         if surface.may_fire_torpedoes(s, data, last.get(s.name), sa.round)
     ]
 
@@ -644,9 +683,35 @@ def _surface_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat)
     if sa.section == "move":
         assert sa.moves is not None and sa.moves.complete
         moves = sa.moves.reveal(ctx)
-        choices = {s: str(moves.value(s)) for s in SIDES}
-        chosen = surface.chooser(forces, choices, order(state)[0], data, ctx)
+        written = {s: moves.value(s) for s in SIDES}
+        choices = {s: str(written[s][0]) for s in SIDES}
+        leave = {s: tuple(written[s][1]) for s in SIDES}
+        moving = {s: tuple(x for x in forces[s] if x.name not in leave[s]) for s in SIDES}
+        chosen = surface.chooser(
+            {s: moving[s] or forces[s] for s in SIDES}, choices, order(state)[0], data, ctx
+        )
         band = surface.new_range(sa.range, choices[chosen], data)
+        if choices[chosen] == BREAK_OFF and leave[chosen] and moving[chosen]:
+            # the rest break off; the ships left behind stay at this range (25.4.2.C; A52)
+            gone = tuple(x.name for x in moving[chosen])
+            ctx.log(
+                "surface_movement",
+                f"{chosen} breaks off, leaving {', '.join(leave[chosen])} behind",
+                "25.4.2.C",
+                choices=choices,
+                chosen=chosen,
+                range=sa.range,
+            )
+            sa = attrs.evolve(
+                sa,
+                moves=moves,
+                withdrawn=(*sa.withdrawn, *gone),
+                left_behind=(*sa.left_behind, *leave[chosen]),
+                section="gunnery",
+                fired=(),
+                broke_off=(*sa.broke_off, chosen),
+            )
+            return _set(state, attrs.evolve(hc, surface=sa))
         if sa.round >= int(_option(state, "surface_round_limit")) and band is not None:
             band = None  # the engine's limit on rounds (OPTIONS)
         ctx.log(
@@ -658,7 +723,9 @@ def _surface_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat)
             chosen=chosen,
             range=band,
         )
-        broke = tuple(s for s in SIDES if choices[s] == BREAK_OFF)
+        broke = tuple(
+            dict.fromkeys((*sa.broke_off, *(s for s in SIDES if choices[s] == BREAK_OFF)))
+        )
         if band is None:
             return _set(
                 state,
@@ -681,7 +748,7 @@ def _surface_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat)
         if len(fired) < 2:
             return _set(state, attrs.evolve(hc, surface=attrs.evolve(sa, fired=fired)))
         for name, flot, gun in sa.hits:  # marked together (A53)
-            state = apply_hits(state, data, name, Hits(flot, gun), ctx, "25.4.5")
+            state = _hits(state, data, name, Hits(flot, gun), ctx, "25.4.5")
         if sa.section == "gunnery":
             nxt = attrs.evolve(sa, section="torpedoes", fired=(), hits=())
         else:
@@ -709,6 +776,11 @@ def pending(state: State, data: CoralSeaData) -> Decision | None:
     ctx = _context(data, hc)
     if hc.losses:
         return _loss_decision(state, hc, ctx)
+    if hc.deck:
+        owner, carrier, count = hc.deck[0]
+        planes = tuple(a.id for a in aboard(state, carrier))
+        if planes:
+            return _deck_decision(owner, carrier, planes, min(count, len(planes)), ctx)
     if hc.stage == AIR_TO_AIR and hc.plans is not None and not hc.plans.complete:
         return _wave_decision(state, data, hc, hc.plans.waiting[0], ctx)
     if hc.stage == WRAP_UP:
@@ -783,6 +855,36 @@ def _loss_decision(state: State, hc: HexCombat, ctx: dict[str, Any]) -> Decision
     )
 
 
+def _deck_decision(
+    side: str, carrier: str, planes: tuple[str, ...], n: int, ctx: dict[str, Any]
+) -> Decision:
+    def validate(action: Any) -> str | None:
+        if not isinstance(action, LoseAboard):
+            return "this decision takes a lose_aboard action"
+        if action.ship != carrier:
+            return f"the losses asked are aboard {carrier}, not {action.ship!r}"
+        bad = [c for c in action.aircraft if c not in planes]
+        if bad:
+            return f"{', '.join(bad)} is not aboard {carrier} (25.4.5.D)"
+        if len(set(action.aircraft)) != len(action.aircraft) or len(action.aircraft) != n:
+            return f"name {n} different counters aboard {carrier} (25.4.5.D: half, rounded down)"
+        return None
+
+    def sample(dice: Dice) -> LoseAboard:
+        return LoseAboard(carrier, tuple(sorted(dice.shuffled(planes, "deck losses")[:n])))
+
+    return Decision(
+        side,
+        "lose_aboard",
+        "25.4.5.D",
+        f"Choose the {n} counter(s) aboard {carrier} destroyed by its first gunnery hit",
+        validate=validate,
+        sample=sample,
+        tags=(LoseAboard.tag,),
+        context={**ctx, "ship": carrier, "aboard": list(planes), "count": n},
+    )
+
+
 def _wave_decision(
     state: State, data: CoralSeaData, hc: HexCombat, side: str, ctx: dict[str, Any]
 ) -> Decision:
@@ -804,6 +906,16 @@ def _wave_decision(
         sizes = [dice.roll(5, "wave size") for _ in present]
         return FormWaves(sample_waves(present, shuffled, sizes))
 
+    if len(present) == 1:  # one counter, one wave: the only choice (the driver forces it)
+        only = FormWaves(((present[0].id,),))
+        return Decision(
+            side,
+            "form_waves",
+            "25.1.1",
+            f"Form your counter in {ctx['hex']} into a wave",
+            choices=(only,),
+            context={**ctx, "aircraft": [present[0].id]},
+        )
     return Decision(
         side,
         "form_waves",
@@ -886,20 +998,28 @@ def _surface_decision(
     ctx = {**ctx, "range": sa.range, "round": sa.round}
     if sa.section == "move" and sa.moves is not None and not sa.moves.complete:
         side = sa.moves.waiting[0]
+        slow = slowed(state, data, hc, side)
+        if len(slow) > 3:  # every subset would be too many: none, or all of them
+            leaves = [(), slow]
+        else:
+            leaves = [c for n in range(len(slow) + 1) for c in itertools.combinations(slow, n)]
+        options = [SurfaceMove(CLOSE), SurfaceMove(STAND)]
+        options += [SurfaceMove(BREAK_OFF, tuple(x)) for x in leaves]
         return Decision(
             side,
             "surface_move",
             "25.4.2.B",
-            f"Write your movement choice at {sa.range} range: close, stand or break off",
-            choices=tuple(SurfaceMove(c) for c in (CLOSE, STAND, BREAK_OFF)),
-            context=ctx,
+            f"Write your movement choice at {sa.range} range: close, stand or break off "
+            "(breaking off, you may leave ships slowed by damage behind, 25.4.2.C)",
+            choices=tuple(options),
+            context={**ctx, "slowed": list(slow)},
         )
     if sa.section not in ("gunnery", "torpedoes"):
         return None
     for side in order(state):
         if side in sa.fired:
             continue
-        targets = tuple(s.name for s in ships_in(state, other(side), hc.hex))
+        targets = tuple(s.name for s in _in_action(state, hc, other(side)))
         if sa.section == "gunnery":
             firers = _firers(state, data, hc, side)
             if firers:
@@ -1075,7 +1195,7 @@ def apply_choose_losses(
     check_losses(action.aircraft, wave.aircraft, alive(state), count, "25.1.2.C")
     fate = air.LIMBO if cause == "air" else air.DESTROYED
     ctx.log(
-        "aircraft_lost",
+        "combat_losses",
         f"{side} loses {', '.join(action.aircraft)} ({fate})",
         "25.1.2.C" if cause == "air" else "25.2.2.D",
         aircraft=list(action.aircraft),
@@ -1084,6 +1204,23 @@ def apply_choose_losses(
     )
     state = remove(state, action.aircraft, fate)
     return proceed(_set(state, attrs.evolve(hc, losses=hc.losses[1:])), data, ctx)
+
+
+def apply_lose_aboard(
+    game: Any, state: State, action: LoseAboard, data: CoralSeaData, ctx: Context
+) -> State:
+    """The owner's counters destroyed by a carrier's first gunnery hit (25.4.5.D; A56)."""
+    state, hc, _side = _checked(state, data, ctx, action)
+    ctx.log(
+        "aircraft_destroyed",
+        f"{len(action.aircraft)} counter(s) aboard {action.ship} destroyed by a gunnery hit",
+        "25.4.5.D",
+        aircraft=list(action.aircraft),
+        where=action.ship,
+        fate=air.DESTROYED,
+    )
+    state = remove(state, action.aircraft, air.DESTROYED)
+    return proceed(_set(state, attrs.evolve(hc, deck=hc.deck[1:])), data, ctx)
 
 
 def apply_abort(game: Any, state: State, action: Abort, data: CoralSeaData, ctx: Context) -> State:
@@ -1172,7 +1309,7 @@ def apply_surface_move(
     state, hc, side = _checked(state, data, ctx, action)
     sa = hc.surface
     assert sa is not None and sa.moves is not None
-    moves = sa.moves.commit(side, action.choice, ctx)
+    moves = sa.moves.commit(side, (action.choice, action.leave), ctx)
     return proceed(_set(state, attrs.evolve(hc, surface=attrs.evolve(sa, moves=moves))), data, ctx)
 
 
@@ -1280,6 +1417,7 @@ COMBAT: Play[Any, State, CoralSeaData] = Play(
     apply={
         FormWaves: apply_form_waves,
         ChooseLosses: apply_choose_losses,
+        LoseAboard: apply_lose_aboard,
         Abort: apply_abort,
         FormScreen: apply_form_screen,
         DesignateTarget: apply_designate,
@@ -1316,4 +1454,29 @@ def combat_view(state: State, side: str) -> dict[str, Any] | None:
         out["surface"] = {"range": hc.surface.range, "round": hc.surface.round}
         if hc.surface.moves is not None:
             out["surface"]["moves"] = hc.surface.moves.view(side)
+    return out
+
+
+def combat_variants(state: State, side: str) -> list[State]:
+    """States ``side`` cannot tell from ``state`` in the combat in progress: the other
+    side's waves (25.1.1.B) or surface movement choice (25.4.2.B) written differently
+    before the reveal, for the game's ``hidden_variants``."""
+    phase = state.combat
+    if phase is None or phase.current is None:
+        return []
+    hc = phase.current
+    out: list[State] = []
+    if hc.plans is not None:
+
+        def waves(who: str) -> list[Any]:
+            mine = tuple(c for w in hc.plans.value(who) for c in w) if hc.plans else ()
+            return [tuple((c,) for c in mine)]
+
+        for plans in hc.plans.variants(side, waves):
+            out.append(_set(state, attrs.evolve(hc, plans=plans)))
+    sa = hc.surface
+    if sa is not None and sa.moves is not None:
+        alternatives = [(c, ()) for c in (CLOSE, STAND, BREAK_OFF)]
+        for moves in sa.moves.variants(side, lambda _who: alternatives):
+            out.append(_set(state, attrs.evolve(hc, surface=attrs.evolve(sa, moves=moves))))
     return out

@@ -48,6 +48,7 @@ class SurfaceAction:
     fired: tuple[str, ...] = ()  # sides that have fired this section (initiative first)
     hits: tuple[tuple[str, int, int], ...] = ()  # (ship, flotation, gunnery) to mark (A53)
     broke_off: tuple[str, ...] = ()  # sides whose written choice was break off (25.4.7.B)
+    withdrawn: tuple[str, ...] = ()  # ships that broke off, leaving others behind (25.4.2.C)
 
 
 @attrs.frozen
@@ -85,6 +86,7 @@ class HexCombat:
     strike: int = 0  # the wave being resolved through AA and bombing (25.2-25.3)
     surface_done: bool = False  # the surface action is over or there is none (25.4)
     bombarded: tuple[str, ...] = ()  # sides done with shore bombardment (25.4.7)
+    deck: tuple[tuple[str, str, int], ...] = ()  # (owner, carrier, count) to lose (25.4.5.D)
 
 
 @attrs.frozen

@@ -71,15 +71,27 @@ def _gathered(module: str) -> tuple[EventKind, ...]:
     return tuple(getattr(found, "EVENT_KINDS", ()))
 
 
+def _merged(a: EventKind, b: EventKind) -> EventKind:
+    """One kind two modules declare under one name: the keys both give are required, the
+    others optional. (A stopgap: the owners should agree on one declaration.)"""
+    both = {k: v for k, v in a.keys.items() if k in b.keys}
+    rest = {**a.optional, **b.optional, **a.keys, **b.keys}
+    return EventKind(
+        a.name,
+        a.meaning,
+        both,
+        a.rule or b.rule,
+        {k: v for k, v in rest.items() if k not in both},
+    )
+
+
 def _all() -> tuple[EventKind, ...]:
-    seen = {k.name for k in SPINE_KINDS}
-    out = list(SPINE_KINDS)
+    out = {k.name: k for k in SPINE_KINDS}
     for module in ("air_events", "combat_events"):
         for kind in _gathered(module):
-            if kind.name not in seen:
-                seen.add(kind.name)
-                out.append(kind)
-    return tuple(out)
+            found = out.get(kind.name)
+            out[kind.name] = kind if found is None else _merged(found, kind)
+    return tuple(out.values())
 
 
 EVENT_KINDS: tuple[EventKind, ...] = _all()

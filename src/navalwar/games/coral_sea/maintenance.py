@@ -111,12 +111,15 @@ def _sampler(state: State, data: CoralSeaData, side: str) -> Callable[[Dice], Ac
 
 
 def ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
-    """Which down counters to make ready, for each side with a choice, initiative first (9.C)."""
+    """Which down counters to make ready, for each side with a choice, initiative first
+    (9.C). A side with a carrier or tender afloat is asked every turn, choice or not, so
+    that what its hidden decks hold is not given away (11.D); with no choice it answers
+    with no counter."""
     for side in initiative_order(state):
         if side in state.air.done:
             continue
         options = choices(state, data, side)
-        if not options:
+        if not options and not any(b.ship for b in bases(state, data, side)):
             continue
 
         def validate(action: Action, side: str = side) -> str | None:
@@ -128,8 +131,9 @@ def ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
             side,
             "ready_aircraft",
             "9.C",
-            f"Aviation maintenance: choose the counters made ready at "
-            f"{', '.join(f'{b.name} ({n})' for b, n, _ in options)}",
+            "Aviation maintenance: choose the counters made ready where there are more "
+            "down counters than the base's rate"
+            + (f": {', '.join(f'{b.name} ({n})' for b, n, _ in options)}" if options else ""),
             None,
             validate,
             _sampler(state, data, side),

@@ -137,8 +137,26 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
     }
 
 
-def _movable(tf: TaskForce, side: str, state: State) -> bool:
-    return tf.side != side and tf.hex is not None and not tf.revealed and bool(state.ships_of(tf))
+def _touching(state: State, side: str) -> set[Hex]:
+    """Hexes where ``side``'s own units are (ships, aircraft in the air) or combat is
+    fought: an enemy TF there meets them, so where it is is no longer hidden (25.B)."""
+    out = {s.hex for s in state.ships if s.side == side and s.hex is not None and not s.sunk}
+    out |= {a.hex for a in state.air.aircraft if a.side == side and a.hex is not None}
+    if state.combat is not None:
+        out |= set(state.combat.hexes)
+        if state.combat.current is not None:
+            out.add(state.combat.current.hex)
+    return out
+
+
+def _movable(tf: TaskForce, side: str, state: State, touching: set[Hex]) -> bool:
+    return (
+        tf.side != side
+        and tf.hex is not None
+        and not tf.revealed
+        and tf.hex not in touching
+        and bool(state.ships_of(tf))
+    )
 
 
 def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> list[State]:
@@ -148,7 +166,8 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
     out: list[State] = []
     plotted = state.plots is not None and any(s != side for s in state.plots.committed)
     # (an enemy that has plotted its moves from where its TFs are keeps them there)
-    enemy = [] if plotted else [tf for tf in state.task_forces if _movable(tf, side, state)]
+    touching = _touching(state, side)
+    enemy = [] if plotted else [tf for tf in state.task_forces if _movable(tf, side, state, touching)]
     for tf in enemy[:3]:
         assert tf.hex is not None
         centre = tf.counter if tf.counter is not None else tf.hex
@@ -156,7 +175,9 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
         options = [
             h
             for h in geo.sea_hexes(data, hexes_within(centre, reach))
-            if h != tf.hex and (tf.counter is None or distance(h, tf.counter) <= 2)
+            if h != tf.hex
+            and h not in touching
+            and (tf.counter is None or distance(h, tf.counter) <= 2)
         ]
         if not options:
             continue
@@ -168,7 +189,9 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
         out.append(attrs.evolve(state, ships=ships, task_forces=tfs))
     if len(enemy) >= 2:
         a, b = enemy[0], enemy[1]
-        sa, sb = state.ships_of(a), state.ships_of(b)
+        # (ships without aircraft: where a carrier is decides where its flights land)
+        sa = [s for s in state.ships_of(a) if not data.ships[s.name].capacity]
+        sb = [s for s in state.ships_of(b) if not data.ships[s.name].capacity]
         if sa and sb:
             x, y = sa[0], sb[-1]
             ships = tuple(

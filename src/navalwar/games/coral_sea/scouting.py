@@ -14,6 +14,7 @@ from collections.abc import Iterable
 
 from navalwar.engine import Context
 from navalwar.games.coral_sea import reconnaissance, weather
+from navalwar.games.coral_sea.air_range import entry_cost
 from navalwar.games.coral_sea.air_state import SCOUTING, Aircraft
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
@@ -38,8 +39,10 @@ def scout_path(
     state: State, data: CoralSeaData, a: Aircraft, path: Iterable[Hex], ctx: Context
 ) -> State:
     """Every hex of ``path`` checked by ``a``, if it scouts (12.2.A-B)."""
-    if not scouts(data, a):
+    if not scouts(data, a) or state.night:
         return state
+    cost = entry_cost(state, data)  # 1 MP: neither a squall nor next to one (weather.affected)
     for h in path:
-        state = check(state, data, a.side, h, ctx)
+        if cost(h) == 1:
+            state = reconnaissance.check(state, data, a.side, h, ctx, "scouting")
     return state

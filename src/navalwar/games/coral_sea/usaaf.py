@@ -208,11 +208,10 @@ def run(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
     """The step ends; a grant no Australian field has room for is lost (8.C)."""
     if state.air.usaaf_pending:
         ctx.log(
-            "usaaf_committed",
+            "usaaf_grant_lost",
             "No Australian mainland airfield has room for the rest of the USAAF grant",
             "8.C",
-            roll=0,
-            grants=[[m, 1, t] for m, t in state.air.usaaf_pending],
+            grants=[[m, t] for m, t in state.air.usaaf_pending],
         )
     return with_air(state, attrs.evolve(state.air, usaaf_pending=(), done=()))
 
