@@ -72,7 +72,8 @@ def _pack() -> Any:
 
 
 def _speed(ships: Sequence[Mapping[str, Any]], specs: Mapping[str, ShipSpec] | None) -> str:
-    """The slowest ship's speed before weather (15.A, 16.4, 25.4.5.B): ``?`` unknown."""
+    """The slowest ship's speed before weather (15.A, 16.4, 25.4.5.B), from the bundled
+    ship data while the observation gives none (a TF's ``speed``): ``?`` unknown."""
     if specs is None:
         return "?"
     speeds = []
@@ -130,7 +131,9 @@ def _task_forces(
             str(tf["id"]),
             where,
             _ships_cell(names, types),
-            _speed([by_name[n] for n in names if n in by_name], specs),
+            str(tf["speed"])
+            if "speed" in tf
+            else _speed([by_name[n] for n in names if n in by_name], specs),
             plots.get(str(tf["id"]), ""),
             counter,
         )
