@@ -150,3 +150,20 @@ def test_navalwar_render_draws_a_played_coral_sea_match(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["render", "coral_sea", "raid_on_rabaul", "-o", str(fresh)])
     assert result.exit_code == 0, result.output
     assert "Raid on Rabaul" in texts(root(fresh.read_text()))
+
+
+def test_a_sides_picture_is_the_same_whatever_it_cannot_know(hidden: Match) -> None:
+    from navalwar.dice import Dice
+
+    for side in (JAPAN, ALLIES):
+        variants = hidden.game.hidden_variants(hidden.state, side, hidden.data, Dice(5))
+        assert variants  # the enemy's TFs moved or exchanged ships, its plots changed
+        drawn = draw_coral_sea(hidden, True, None, side)
+        umpire = draw_coral_sea(hidden, True, None, None)
+        differ = 0
+        for variant in variants:
+            other = hidden.clone()
+            other.state = variant
+            assert draw_coral_sea(other, True, None, side) == drawn
+            differ += draw_coral_sea(other, True, None, None) != umpire
+        assert differ  # the variants differ in what the umpire sees

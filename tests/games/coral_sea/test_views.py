@@ -113,3 +113,16 @@ def test_hot_seat_play_in_80_columns_shows_the_board() -> None:
     assert max(len(line) for line in text.splitlines()) <= WIDTH
     assert "Own task forces" in text and "Overview" in text
     assert "Headings:" not in text  # no core hex map
+
+
+def test_a_sides_board_is_the_same_whatever_it_cannot_know(hidden: Match) -> None:
+    from navalwar.dice import Dice
+
+    for side in (JAPAN, ALLIES):
+        variants = hidden.game.hidden_variants(hidden.state, side, hidden.data, Dice(5))
+        assert variants
+        board = shown(hidden, side)
+        for variant in variants:
+            other = hidden.clone()
+            other.state = variant
+            assert shown(other, side) == board
