@@ -34,6 +34,8 @@ from navalwar.registry import GameSpec, OptionSpec, OptionValue
 
 if TYPE_CHECKING:
     from navalwar.agents import AgentFactory
+    from navalwar.engine import Match  # csview: the draw hook's match
+    from navalwar.views import TerminalView
 
 
 def _options(modules: Sequence[str]) -> tuple[OptionSpec, ...]:
@@ -233,13 +235,13 @@ class CoralSea(Game[State, CoralSeaData]):
         return {}
 
     # -- display (csview: render.py, views.py) ---------------------------------------------
-    def draw(self, match: Any, whole_map: bool, caption: str | None, side: str | None) -> str:
+    def draw(self, match: Match, whole_map: bool, caption: str | None, side: str | None) -> str:
         """The map as ``side`` sees it (None: the umpire), ``render.draw_coral_sea``."""
         from navalwar.games.coral_sea.render import draw_coral_sea
 
         return draw_coral_sea(match, whole_map, caption, side)
 
-    def terminal_view(self) -> Any:
+    def terminal_view(self) -> TerminalView:
         """The compact terminal board (``views.TERMINAL_VIEW``)."""
         from navalwar.games.coral_sea.views import TERMINAL_VIEW
 
