@@ -39,6 +39,7 @@ __all__ = [
     "TERRAIN_FILL",
     "Picture",
     "Stack",
+    "caption_of",
     "draw_coral_sea",
     "draw_picture",
     "picture_of",
