@@ -56,6 +56,8 @@ bench: compiled
 	$(BIN)/python benchmarks/run.py
 	$(RUN_COMPILED) benchmarks/run.py --games
 	$(BIN)/python benchmarks/scaling.py
+	$(BIN)/python benchmarks/coral_sea.py --games 3
+	$(RUN_COMPILED) benchmarks/coral_sea.py --games 3
 
 # Strength: win rates over 200 seeded games per pairing (hours on 2 cores; see README).
 bench-agents: $(VENV)/.installed

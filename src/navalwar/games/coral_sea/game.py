@@ -32,11 +32,14 @@ from navalwar.games.coral_sea.model import Scenario, State
 from navalwar.games.coral_sea.scenario import date_of, describe, parse_scenario, spec_of
 from navalwar.games.coral_sea.sequence_of_play import DRIVER
 from navalwar.games.coral_sea.units import SIDES
+from navalwar.games.coral_sea.views import TURN_START  # csview: a turn starts at its Initial Phase
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
 from navalwar.views import TerminalView
 
 if TYPE_CHECKING:
     from navalwar.agents import AgentFactory
+    from navalwar.engine import Match  # csview: the draw hook's match
+    from navalwar.views import TerminalView
 
 
 def _options(modules: Sequence[str]) -> tuple[OptionSpec, ...]:
@@ -114,7 +117,6 @@ SPEC = GameSpec(
     options=_options(OPTION_MODULES),
 )
 
-TURN_START = TurnStart("turn", "turn", lambda s: s.step == "initial.initiative")
 
 
 class CoralSea(Game[State, CoralSeaData]):
@@ -241,11 +243,6 @@ class CoralSea(Game[State, CoralSeaData]):
         """The victory conditions on the state as it stands."""
         return victory.outcome(state, data)
 
-    def terminal_view(self) -> TerminalView | None:
-        from navalwar.games.coral_sea.views import TERMINAL_VIEW
-
-        return TERMINAL_VIEW
-
     def record_extras(self, match: Match) -> dict[str, Any]:
         from navalwar.games.coral_sea.records import record_extras
 
@@ -255,6 +252,19 @@ class CoralSea(Game[State, CoralSeaData]):
         from navalwar.games.coral_sea.agents import AGENTS
 
         return AGENTS
+
+    # -- display (csview: render.py, views.py) ---------------------------------------------
+    def draw(self, match: Match, whole_map: bool, caption: str | None, side: str | None) -> str:
+        """The map as ``side`` sees it (None: the umpire), ``render.draw_coral_sea``."""
+        from navalwar.games.coral_sea.render import draw_coral_sea
+
+        return draw_coral_sea(match, whole_map, caption, side)
+
+    def terminal_view(self) -> TerminalView:
+        """The compact terminal board (``views.TERMINAL_VIEW``)."""
+        from navalwar.games.coral_sea.views import TERMINAL_VIEW
+
+        return TERMINAL_VIEW
 
 
 def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaData:
