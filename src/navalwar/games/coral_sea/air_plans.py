@@ -28,15 +28,22 @@ from navalwar.games.coral_sea.air_return import landings, returning
 from navalwar.games.coral_sea.cap import eligible
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
+from navalwar.games.coral_sea.scenario import spec_of
+from navalwar.games.coral_sea.units import JAPAN
 from navalwar.hexgrid import Hex, distance, hexes_within
 
 #: Bombing missions in the order a counter able to fly several prefers them (14.1).
 _STRIKES = (air.TORPEDO, air.DIVE, air.LEVEL)
 
 
+#: Scouting counters flown per side and phase, at most (the rest stay for strikes).
+MAX_SCOUTS = 4
+
+
 def targets(state: State, data: CoralSeaData, side: str) -> list[Hex]:
     """What ``side`` knows to strike: revealed enemy TF hexes this turn (12.2.C, 13.B),
-    enemy ships outside TFs (11.F), then enemy fields (8.0), nearest-known first."""
+    enemy ships outside TFs (11.F), then the enemy fields the victory conditions reward
+    (Rabaul for the Allies in the raid, 28.1.5), nearest-known first."""
     out: list[Hex] = []
     for tf in state.task_forces:
         if tf.side != side and tf.revealed and tf.counter is not None:
@@ -44,22 +51,43 @@ def targets(state: State, data: CoralSeaData, side: str) -> list[Hex]:
     for s in state.ships:
         if s.side != side and s.tf is None and s.hex is not None and not s.sunk:
             out.append(s.hex)
-    enemy = {b.name for b in state.bases if b.controller not in (side, None)}
+    wanted = _wanted_fields(state, side)
+    enemy = {b.name for b in state.bases if b.controller not in (side, None) and b.name in wanted}
     out += [b.hex for b in data.geography.bases if b.name in enemy]
     return list(dict.fromkeys(out))
 
 
-def _home_from(state: State, data: CoralSeaData, a: air.Aircraft, h: Hex) -> bool:
-    """Whether a counter of ``a``'s model at ``h`` could reach one of its side's fields
-    or its own ship's air point (ignoring room: a rough check, before flying)."""
-    spec = data.aircraft[a.model]
-    r = reach_from(state, data, h, spec.range)
-    for b in bases(state, data, a.side):
-        if not accepts(b, spec.landing) or (b.ship and b.name != a.base):
-            continue  # (its own ship only: the others' decks may be full)
-        if b.hex in r.costs or (b.ship and any(distance(x, b.hex) <= 2 for x in r.costs)):
-            return True
-    return False
+def _wanted_fields(state: State, side: str) -> set[str]:
+    vic = spec_of(state.scenario).victory
+    return {"Rabaul"} if vic.kind == "rabaul" and side != JAPAN else set()
+
+
+class _Homes:
+    """Whether a counter could fly home from a hex (a rough check, before flying: a field
+    of its side or its own ship within its range less :data:`HOME_MARGIN` hexes, which
+    leaves room for squall-influenced hexes, 5.2.D)."""
+
+    def __init__(self, state: State, data: CoralSeaData, side: str) -> None:
+        self.data = data
+        self.bases = bases(state, data, side)
+        self._found: dict[tuple[str, str | None], tuple[tuple[Hex, ...], int]] = {}
+
+    def can(self, a: air.Aircraft, h: Hex) -> bool:
+        key = (a.model, a.base)
+        found = self._found.get(key)
+        if found is None:
+            spec = self.data.aircraft[a.model]
+            ok = tuple(
+                b.hex for b in self.bases
+                if accepts(b, spec.landing) and not (b.ship and b.name != a.base)
+            )  # fmt: skip
+            found = self._found[key] = (ok, spec.range - HOME_MARGIN)
+        homes, reach = found
+        return any(distance(h, b) <= reach for b in homes)
+
+
+#: Hexes of range kept spare when judging whether a counter can get home.
+HOME_MARGIN = 2
 
 
 def _start(state: State, data: CoralSeaData, m: Launch) -> tuple[Hex | None, str]:
@@ -75,37 +103,79 @@ def _start(state: State, data: CoralSeaData, m: Launch) -> tuple[Hex | None, str
     return spot, label(data, spot)
 
 
+def _focus(state: State, data: CoralSeaData, side: str) -> list[Hex]:
+    """Where the enemy's ships may be: its TF counters and open ships on the board, else
+    the hex the scenario is fought over."""
+    seen = [tf.counter for tf in state.task_forces if tf.side != side and tf.counter is not None]
+    if seen:
+        return seen
+    from navalwar.games.coral_sea.agents import objective
+
+    goal = objective(state, data)
+    return [goal] if goal is not None else []
+
+
 def plan_move(state: State, data: CoralSeaData, side: str) -> Action:
     """The next air move of ``side``: a strike, an escort, a scout, or the end (13.C)."""
     goals = targets(state, data, side)
     movers = [m for m in launches(state, data, side).values() if m.edge is None]
+    homes = _Homes(state, data, side)
+    own_air = [a for a in state.air.aircraft if a.side == side and a.status == air.AIRBORNE]
+    scouts = [a.hex for a in own_air if a.mission == air.SCOUTING and a.hex is not None]
     for want in (_STRIKES, (air.ESCORT,), (air.SCOUTING,)):
+        if want == (air.SCOUTING,) and len(scouts) >= MAX_SCOUTS:
+            break
         for m in movers:
             spec = data.aircraft[m.aircraft.model]
+            if want == (air.SCOUTING,) and spec.type != "S":
+                continue
             mission = next((x for x in want if may_fly(state, spec, x)), None)
             if mission is None:
+                continue
+            if not goals and mission != air.SCOUTING:
                 continue
             start, counter = _start(state, data, m)
             if start is None:
                 continue
-            r = reach_from(state, data, start, spec.range)
+            home = homes
             if mission == air.SCOUTING:
-                far = [h for h, c in r.costs.items() if c >= spec.range - 1
-                       and data.geography.terrain(h) != "land"]  # fmt: skip
-                far = [h for h in far if _home_from(state, data, m.aircraft, h)]
-                if not far:
+                aim = _scout_aim(state, data, side, m.aircraft, start, spec.range, home, scouts)
+                if aim is None:
                     continue
-                aim = max(far, key=lambda h: (distance(h, start), -h.q, -h.r))
             else:
-                aims = [g for g in goals if g in r.costs and _home_from(state, data, m.aircraft, g)]
+                aims = [g for g in goals if distance(start, g) <= spec.range and home.can(m.aircraft, g)]
+                if mission == air.ESCORT:
+                    aims = [g for g in aims if _bombers_bound(state, side, g)]
                 if not aims:
                     continue
                 aim = aims[0]
-                if mission == air.ESCORT and not _bombers_bound(state, side, aim):
-                    continue
+            r = reach_from(state, data, start, spec.range)
+            if aim not in r.costs:
+                continue
             path = r.path_to(aim) or ()
             return Fly(m.aircraft.id, mission, tuple(label(data, h) for h in path), counter=counter)
     return EndAirMoves()
+
+
+def _scout_aim(
+    state: State, data: CoralSeaData, side: str, a: air.Aircraft, start: Hex, rng: int,
+    home: _Homes, scouts: list[Hex],
+) -> Hex | None:
+    """The sea hex nearest where the enemy may be (:func:`_focus`) that a scout can reach
+    and come home from, three hexes or more from the side's other scouts (12.2)."""
+    terrain = data.geography.terrain
+    in_bounds = data.geography.spec.in_bounds
+    for f in _focus(state, data, side):
+        for ring in range(0, 7):
+            ring_hexes = [h for h in hexes_within(f, ring) if distance(h, f) == ring]
+            found = [
+                h for h in ring_hexes
+                if in_bounds(h) and distance(start, h) <= rng and terrain(h) != "land"
+                and home.can(a, h) and all(distance(h, s) >= 3 for s in scouts)
+            ]  # fmt: skip
+            if found:
+                return min(found, key=lambda h: (h.q, h.r))
+    return None
 
 
 def _bombers_bound(state: State, side: str, h: Hex) -> bool:

@@ -249,9 +249,9 @@ class CoralSea(Game[State, CoralSeaData]):
         return record_extras(match)
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        from navalwar.games.coral_sea.agents import AGENTS
+        from navalwar.games.coral_sea.agents import HeuristicAgent
 
-        return AGENTS
+        return {"heuristic": HeuristicAgent}
 
     # -- display (csview: render.py, views.py) ---------------------------------------------
     def draw(self, match: Match, whole_map: bool, caption: str | None, side: str | None) -> str:
