@@ -118,7 +118,6 @@ SPEC = GameSpec(
 )
 
 
-
 class CoralSea(Game[State, CoralSeaData]):
     """Coral Sea (2nd edition): the four scenarios of 28.0 and the 28.3.6 campaign."""
 
