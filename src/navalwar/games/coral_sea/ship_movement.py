@@ -313,6 +313,11 @@ def contacts(state: State, data: CoralSeaData) -> tuple[Hex, ...]:
     return tuple(sorted(found, key=data.geography.spec.label))
 
 
+def unit_hexes(state: State, side: str) -> Mapping[str, Hex]:
+    """Where each of ``side``'s plottable groups is (for agents)."""
+    return {k: ships[0].hex for k, ships in _units(state, side).items() if ships[0].hex is not None}
+
+
 def unit_speeds(state: State, data: CoralSeaData, side: str) -> Mapping[str, tuple[Hex, int]]:
     """Each of ``side``'s plottable groups (TF id or open ship) -> (its hex, its speed)."""
     return {
