@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fixtures import (  # noqa: E402
+from fixtures import (
     DATA,
     FIXTURE_GAME,
     SPEC_MAP,
@@ -22,12 +22,12 @@ from fixtures import (  # noqa: E402
     with_tf,
 )
 
-from navalwar.dice import Dice  # noqa: E402
-from navalwar.engine import Match  # noqa: E402
-from navalwar.errors import IllegalActionError  # noqa: E402
-from navalwar.games.coral_sea import ship_movement  # noqa: E402
-from navalwar.games.coral_sea.actions import PlotMoves  # noqa: E402
-from navalwar.games.coral_sea.units import ALLIES, JAPAN  # noqa: E402
+from navalwar.dice import Dice
+from navalwar.engine import Match
+from navalwar.errors import IllegalActionError
+from navalwar.games.coral_sea import ship_movement
+from navalwar.games.coral_sea.actions import PlotMoves
+from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
 H = SPEC_MAP.hex
 

@@ -10,9 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-import attrs
+from typing import TYPE_CHECKING, Any, cast
 
 from navalwar import scenario_files
 from navalwar.actions import Action
@@ -21,14 +19,19 @@ from navalwar.dice import Dice
 from navalwar.driver import Driver
 from navalwar.engine import Context, Decision, Game, Outcome, TurnStart
 from navalwar.errors import DataError, IllegalActionError
-from navalwar.games.coral_sea import observation, reconnaissance, setup, ship_movement, victory, weather
+from navalwar.games.coral_sea import (
+    observation,
+    setup,
+    victory,
+    weather,
+)
 from navalwar.games.coral_sea.actions import ACTIONS, SetUp
-from navalwar.games.coral_sea.data import CoralSeaData
+from navalwar.games.coral_sea.data import CoralSeaData, Geography
 from navalwar.games.coral_sea.events import EVENT_KINDS
 from navalwar.games.coral_sea.model import Scenario, State
 from navalwar.games.coral_sea.scenario import date_of, describe, parse_scenario, spec_of
 from navalwar.games.coral_sea.sequence_of_play import DRIVER
-from navalwar.games.coral_sea.units import JAPAN, SIDES
+from navalwar.games.coral_sea.units import SIDES
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
 
 if TYPE_CHECKING:
@@ -65,11 +68,15 @@ def _actions(modules: Sequence[str]) -> tuple[type[Action], ...]:
                 raise
             continue
         listed = getattr(module, "ACTIONS", None)
-        found = listed if listed is not None else [
-            v
-            for v in vars(module).values()
-            if isinstance(v, type) and issubclass(v, Action) and v.__module__ == full
-        ]
+        found = (
+            listed
+            if listed is not None
+            else [
+                v
+                for v in vars(module).values()
+                if isinstance(v, type) and issubclass(v, Action) and v.__module__ == full
+            ]
+        )
         out.extend(a for a in found if a not in out)
     return tuple(out)
 
@@ -153,7 +160,9 @@ class CoralSea(Game[State, CoralSeaData]):
             self, name, data, self.scenario_from_document, "Coral Sea scenario"
         )
 
-    def scenario_from_document(self, doc: dict[str, Any], file: str, data: CoralSeaData) -> Scenario:
+    def scenario_from_document(
+        self, doc: dict[str, Any], file: str, data: CoralSeaData
+    ) -> Scenario:
         return parse_scenario(doc, file, data)
 
     def describe_scenario(self, scenario: Any) -> str:
@@ -209,7 +218,9 @@ class CoralSea(Game[State, CoralSeaData]):
             raise IllegalActionError(f"observe {side!r}", f"the sides are {', '.join(SIDES)}")
         return observation.observe(state, side, data)
 
-    def hidden_variants(self, state: State, side: str, data: CoralSeaData, dice: Dice) -> list[State]:
+    def hidden_variants(
+        self, state: State, side: str, data: CoralSeaData, dice: Dice
+    ) -> list[State]:
         return observation.hidden_variants(state, side, data, dice)
 
     def position(self, state: State) -> dict[str, Any]:
@@ -230,7 +241,9 @@ class CoralSea(Game[State, CoralSeaData]):
         return victory.outcome(state, data)
 
     def agents(self) -> Mapping[str, AgentFactory]:
-        return {}
+        from navalwar.games.coral_sea.agents import AGENTS
+
+        return AGENTS
 
 
 def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaData:
@@ -248,12 +261,14 @@ def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaDat
     provenance = {**pack_provenance(map_files), **units.provenance}
     if strict:
         check_strict(provenance)
-    geog = geography.load_geography(overrides)
-    return CoralSeaData(geog, units.aircraft, units.ships, units.tables, worst(provenance.values()), strict)
+    # csmap's Geography types its edges as Literals: the protocol's str is wider
+    geog = cast("Geography", geography.load_geography(overrides))
+    return CoralSeaData(
+        geog, units.aircraft, units.ships, units.tables, worst(provenance.values()), strict
+    )
 
 
 MAP_FILES = ("map.toml", "bases.toml")
 
 
 __all__ = ["SPEC", "CoralSea", "compose"]
-

@@ -77,7 +77,8 @@ def _apply(game: Any, state: State, action: ChooseInitiative, data: Any, ctx: Co
         side=holder,
         accepted=action.accept,
     )
-    return game.driver.onward(STEP, attrs.evolve(state, initiative=holder, step=STEP), data)
+    after: State = game.driver.onward(STEP, attrs.evolve(state, initiative=holder, step=STEP), data)
+    return after
 
 
 def _run(game: Any, state: State, data: Any, ctx: Context) -> State:

@@ -85,14 +85,19 @@ def regroup(state: State, data: CoralSeaData, side: str, moves: Iterable[tuple[s
             elif tf.hex is None:
                 raise NavalwarError(f"{target} is not on the map yet (28.x)")
             elif tf.hex != ship.hex:
-                raise NavalwarError(f"{name} and {target} are not in one hex: TFs rendezvous to exchange ships (11.C)")
+                raise NavalwarError(
+                    f"{name} and {target} are not in one hex: TFs rendezvous to exchange "
+                    "ships (11.C)"
+                )
             elif tf.held or tf.moves_from > state.turn:
                 raise NavalwarError(f"{target} may not move yet (28.2.3, 28.3.3)")
         ships[name] = attrs.evolve(ship, tf=target or None)
     used = {s.tf for s in ships.values() if s.side == side and s.tf is not None and not s.sunk}
     kept = [tf for tf_id, tf in tfs.items() if tf_id in used or tfs[tf_id].hex is None]
     if len(kept) > limit(state, side):
-        raise NavalwarError(f"{side} may have at most {limit(state, side)} TFs this turn (11.C, 11.G)")
+        raise NavalwarError(
+            f"{side} may have at most {limit(state, side)} TFs this turn (11.C, 11.G)"
+        )
     others = [tf for tf in state.task_forces if tf.side != side]
     order = {(tf.side, tf.id): i for i, tf in enumerate(state.task_forces)}
     every = sorted(
