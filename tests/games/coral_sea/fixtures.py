@@ -118,12 +118,45 @@ DDS = {
     JAPAN: "Asanagi Mutsuki Motiduki Oite Yunagi Yayoi Ushio Akebono Uzuki Ariake Shiratsuyu "
     "Yogure Sigure Sazanami Yuzuki Kikuzuki",
 }
-JAPANESE = set(
-    "Zuikaku Shokaku Shoho Aoba Kinugasa Kako Furutaka Haguro Myoko Yubari Tatsuta Tenryu Kashima".split()
-) | {"Kiyokawa Maru", "Kamikawa Maru", "Koei Maru", "Okinoshima", "Tsugaru", "Toho Maru", "Goyo Maru",
-     "Hoyo Maru", "AO 1", "AP 1", "AP 2", "AP 3"}
-SPEEDS = {"CV": (0, 1, 2, 2), "CVL": (0, 1, 2), "AV": (0, 1, 2), "CA": (0, 1, 2, 2), "CL": (0, 1, 2),
-          "ML": (0, 2), "AO": (0, 2), "AP": (0, 1), "DD": (0, 2)}
+JAPANESE = {
+    "Zuikaku",
+    "Shokaku",
+    "Shoho",
+    "Aoba",
+    "Kinugasa",
+    "Kako",
+    "Furutaka",
+    "Haguro",
+    "Myoko",
+    "Yubari",
+    "Tatsuta",
+    "Tenryu",
+    "Kashima",
+} | {
+    "Kiyokawa Maru",
+    "Kamikawa Maru",
+    "Koei Maru",
+    "Okinoshima",
+    "Tsugaru",
+    "Toho Maru",
+    "Goyo Maru",
+    "Hoyo Maru",
+    "AO 1",
+    "AP 1",
+    "AP 2",
+    "AP 3",
+}
+SPEEDS = {
+    "CV": (0, 1, 2, 2),
+    "CVL": (0, 1, 2),
+    "AV": (0, 1, 2),
+    "CA": (0, 1, 2, 2),
+    "CL": (0, 1, 2),
+    "ML": (0, 2),
+    "AO": (0, 2),
+    "AP": (0, 1),
+    "DD": (0, 2),
+}
 CAPACITY = {"CV": 12, "CVL": 4, "AV": 6}
 
 
@@ -133,12 +166,32 @@ def _ships() -> dict[str, ShipSpec]:
         for name in names.split("|" if "|" in names else " "):
             side = JAPAN if name in JAPANESE else ALLIES
             navy = "IJN" if side == JAPAN else "RAN" if name in ("Australia", "Hobart") else "USN"
-            out[name] = ShipSpec(name, side, kind, navy, SPEEDS[kind], (3, 2, 1), 3, 2, 2,
-                                 capacity=CAPACITY.get(kind, 0))
+            out[name] = ShipSpec(
+                name,
+                side,
+                kind,
+                navy,
+                SPEEDS[kind],
+                (3, 2, 1),
+                3,
+                2,
+                2,
+                capacity=CAPACITY.get(kind, 0),
+            )
     for side, names in DDS.items():
         for name in names.split():
-            out[name] = ShipSpec(name, side, "DD", "IJN" if side == JAPAN else "USN", SPEEDS["DD"],
-                                 (1,), 0, 1, 1, torpedo=2)
+            out[name] = ShipSpec(
+                name,
+                side,
+                "DD",
+                "IJN" if side == JAPAN else "USN",
+                SPEEDS["DD"],
+                (1,),
+                0,
+                1,
+                1,
+                torpedo=2,
+            )
     return out
 
 
@@ -192,7 +245,17 @@ def _tables() -> Tables:
         torpedo=_t2(0),
         bombardment=_t2(False),
         usaaf=Table1D.of({"1-6": ()}),
-        ship_vp={"CV": 20, "CVL": 10, "AV": 4, "CA": 6, "CL": 4, "DD": 2, "AO": 3, "AP": 4, "ML": 1},
+        ship_vp={
+            "CV": 20,
+            "CVL": 10,
+            "AV": 4,
+            "CA": 6,
+            "CL": 4,
+            "DD": 2,
+            "AO": 3,
+            "AP": 4,
+            "ML": 1,
+        },
         aircraft_vp={"F": 1, "B": 1, "D": 1, "V": 1, "S": 1, "SV": 1, "SD": 1},
     )
 
@@ -266,7 +329,9 @@ def ctx(*rolls: int) -> Any:
     return Context(ScriptedDice(rolls, fallback_seed=1))
 
 
-def with_tf(state: Any, side: str, tf_id: str, label: str, ships: Sequence[str], **fields: Any) -> Any:
+def with_tf(
+    state: Any, side: str, tf_id: str, label: str, ships: Sequence[str], **fields: Any
+) -> Any:
     """``state`` with ``side``'s TF ``tf_id`` at ``label`` holding exactly ``ships`` (their
     old TFs keep the rest)."""
     from navalwar.games.coral_sea.model import TaskForce

@@ -9,6 +9,7 @@ airfields (1-4, 5-8, 9+): one counter at roll + index >= 6, field out at >= 8.""
 
 from __future__ import annotations
 
+import attrs
 import pytest
 from tests.games.coral_sea.combat_fixtures import Base, counter, data, hx, ship, state
 from tests.games.coral_sea.combat_harness import apply, ctx, play
@@ -22,6 +23,7 @@ from navalwar.games.coral_sea.combat_actions import (
     DesignateTarget,
     FormScreen,
     FormWaves,
+    LoseAboard,
     ScreenShooter,
 )
 from navalwar.games.coral_sea.model import BaseState
@@ -65,6 +67,7 @@ def test_screen_then_target_aa_then_dive_and_torpedo_per_counter() -> None:
             DesignateTarget(0, "Shokaku"),
             ScreenShooter("Aoba"),
             ChooseLosses(("A-F4F-1",)),  # the escort absorbs the loss (25.1.3)
+            LoseAboard("Shokaku", ("J-D3A1-0", "J-D3A1-3")),  # the owner's choice (A56)
         ],
     )
     assert [(x.kind, x.side) for x in asked] == [
@@ -74,12 +77,18 @@ def test_screen_then_target_aa_then_dive_and_torpedo_per_counter() -> None:
         ("designate_target", ALLIES),
         ("screen_shooter", JAPAN),
         ("choose_losses", ALLIES),
+        ("lose_aboard", JAPAN),
     ]
     assert fate(s, "A-F4F-1") == air.DESTROYED  # AA losses are permanent (A35)
     sho = next(x for x in s.ships if x.name == "Shokaku")
     assert (sho.flotation_hits, sho.gunnery_hits, sho.capacity_hits) == (1, 1, 1)
     # the first gunnery hit on a CV destroys half the aircraft aboard (25.4.5.D)
-    assert [fate(s, f"J-D3A1-{i}") for i in range(4)] == [air.DOWN] * 2 + [air.DESTROYED] * 2
+    assert [fate(s, f"J-D3A1-{i}") for i in range(4)] == [
+        air.DESTROYED,
+        air.DOWN,
+        air.DOWN,
+        air.DESTROYED,
+    ]
     kinds = [e.kind for e in c.events]
     assert kinds.index("components_revealed") < kinds.index("target_designated")  # 11.D
     torpedo = [e for e in c.events if e.kind == "bombing" and e.data["mission"] == "torpedo"]
@@ -150,11 +159,15 @@ def test_level_bombing_of_the_ground_and_airfield_aa() -> None:
         s,
         d,
         c,
-        [FormWaves((tuple(f"A-B17-{i}" for i in range(3)),)), DesignateTarget(0, "ground:Rabaul")],
+        [
+            FormWaves((tuple(f"A-B17-{i}" for i in range(3)),)),
+            DesignateTarget(0, "ground:Rabaul"),
+            LoseAboard("Rabaul", ("J-G4M1-1",)),  # the owner picks the counter lost
+        ],
     )
     (bomb,) = [e for e in c.events if e.kind == "bombing"]
     assert bomb.data["result"] == {"aircraft": 1, "field_out": False}
-    assert [fate(s, f"J-G4M1-{i}") for i in range(2)] == [air.LIMBO, air.READY]  # 17.A
+    assert [fate(s, f"J-G4M1-{i}") for i in range(2)] == [air.READY, air.LIMBO]  # 17.A
 
 
 def test_dive_bombing_puts_a_field_out_until_the_next_morning() -> None:
@@ -175,3 +188,39 @@ def test_torpedo_bombers_attack_only_ships() -> None:
     assert cp.contact_hexes(s, d) == (hx("1010"),)
     s, asked = play(s, d, ctx(), [FormWaves((("A-TBD-1",),))])
     assert [x.kind for x in asked] == ["form_waves"]  # no target it may attack (14.1.3.A)
+
+
+def test_the_deck_loss_choice_is_checked() -> None:
+    s, d = carrier_strike(), data()
+    c = ctx(5, 1, 3, 3, 1, 6)
+    for a in (
+        FormWaves((STRIKE,)),
+        Abort(()),
+        FormScreen("TF1", ("Aoba",)),
+        DesignateTarget(0, "Shokaku"),
+        ScreenShooter("Aoba"),
+        ChooseLosses(("A-F4F-1",)),
+    ):
+        s = apply(s, d, a, c)
+    decision = cp.ask(None, s, d)
+    assert decision is not None and decision.kind == "lose_aboard" and decision.side == JAPAN
+    assert "not aboard" in str(decision.check(LoseAboard("Shokaku", ("A-SBD-1", "J-D3A1-0"))))
+    assert "name 2" in str(decision.check(LoseAboard("Shokaku", ("J-D3A1-0",))))
+    with pytest.raises(IllegalActionError, match=r"25\.4\.5\.D"):
+        apply(s, d, LoseAboard("Shokaku", ("J-D3A1-0", "J-D3A1-0")), c)
+
+
+@pytest.mark.parametrize(("option", "shooters"), [(False, ["Aoba"]), (True, ["Aoba", "Rabaul"])])
+def test_airfield_aa_at_waves_attacking_ships_is_an_option(
+    option: bool, shooters: list[str]
+) -> None:
+    d = data([Base("Rabaul", hx("1010"), efficiency="A")])
+    s = state(
+        [counter("A-SBD-1", "SBD-3", mission=air.DIVE)],
+        [ship("Aoba")],
+        bases=[BaseState("Rabaul", JAPAN)],
+    )
+    s = attrs.evolve(s, options=(("airfield_aa_at_ships", option),))
+    c = ctx(1, 1, 1)  # every roll misses
+    play(s, d, c, [FormWaves((("A-SBD-1",),)), DesignateTarget(0, "Aoba")])
+    assert [e.data["by"] for e in c.events if e.kind == "aa_fire"] == shooters

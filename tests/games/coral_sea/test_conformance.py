@@ -24,14 +24,36 @@ SCENARIOS = GAME.scenarios()
 DATA = GAME.load_data()
 
 
-@pytest.mark.parametrize("name", SCENARIOS)
-def test_the_conformance_suite_passes(name: str) -> None:
-    assert testing.run_conformance("coral_sea", [name], seeds=(0,), options=[{}]) == []
-
-
 def seeds() -> int:
     forced = os.environ.get("NAVALWAR_CORAL_SEA_SEEDS")
     return int(forced) if forced else 2
+
+
+SOAK = bool(os.environ.get("NAVALWAR_CORAL_SEA_SEEDS"))
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_the_conformance_suite_passes(name: str) -> None:
+    """Every check of the suite, under ``make soak`` (minutes per scenario)."""
+    if not SOAK:
+        pytest.skip("the whole suite runs in make soak")
+    assert testing.run_conformance("coral_sea", [name], seeds=(0,), options=[{}]) == []
+
+
+@pytest.mark.parametrize(
+    "check",
+    ["illegal_actions", "json_field_types", "save_load", "replay", "undo"],
+)
+def test_the_quick_checks_on_tulagi(check: str) -> None:
+    """The suite's quicker checks in the normal run (Tulagi, seed 0)."""
+    assert testing.CHECKS[check]("coral_sea", "tulagi", 0) == []
+
+
+@pytest.mark.parametrize("name", SCENARIOS)
+def test_observations_leak_nothing(name: str) -> None:
+    """The leak check (hidden variants: unseen TFs moved, ships exchanged, plots) on
+    every scenario, every tenth decision."""
+    assert testing.check_observations("coral_sea", name, 1, every=10) == []
 
 
 def _play(name: str, seed: int) -> list[str]:
@@ -54,7 +76,11 @@ def _play(name: str, seed: int) -> list[str]:
                 problems.append(f"{s.name} was sunk and floats again")
             if s.sunk:
                 sunk.add(s.name)
-            elif s.hex is not None and not s.out_of_play and not DATA.geography.is_sea_passable(s.hex):
+            elif (
+                s.hex is not None
+                and not s.out_of_play
+                and not DATA.geography.is_sea_passable(s.hex)
+            ):
                 problems.append(f"turn {state.turn}: {s.name} on an all-land hex")
         if state.step != "setup":
             for side in SIDES:

@@ -8,11 +8,11 @@ from pathlib import Path
 import attrs
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fixtures import DATA, FIXTURE_GAME, SPEC_MAP, ctx, new_state, set_up  # noqa: E402
+from fixtures import DATA, FIXTURE_GAME, SPEC_MAP, ctx, new_state, set_up
 
-from navalwar.games.coral_sea import initiative, weather  # noqa: E402
-from navalwar.games.coral_sea.actions import ChooseInitiative  # noqa: E402
-from navalwar.games.coral_sea.units import ALLIES, JAPAN  # noqa: E402
+from navalwar.games.coral_sea import initiative, weather
+from navalwar.games.coral_sea.actions import ChooseInitiative
+from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
 H = SPEC_MAP.hex
 

@@ -8,7 +8,7 @@ from pathlib import Path
 import attrs
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fixtures import (  # noqa: E402
+from fixtures import (
     DATA,
     FIXTURE_GAME,
     SPEC_MAP,
@@ -20,9 +20,9 @@ from fixtures import (  # noqa: E402
     with_tf,
 )
 
-from navalwar.games.coral_sea import invasion, reconnaissance, terminal_phase, victory  # noqa: E402
-from navalwar.games.coral_sea.actions import EndReconnaissance, PlaceTFCounter, ReconCheck  # noqa: E402
-from navalwar.games.coral_sea.units import ALLIES, JAPAN  # noqa: E402
+from navalwar.games.coral_sea import invasion, reconnaissance, terminal_phase, victory
+from navalwar.games.coral_sea.actions import EndReconnaissance, PlaceTFCounter, ReconCheck
+from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
 H = SPEC_MAP.hex
 
@@ -64,7 +64,9 @@ def test_sea_based_checks_need_a_counter_within_two_and_a_cv_cvl_or_ca() -> None
     assert "beyond" in (_refusal(state, JAPAN, ReconCheck("TF1", "3031")) or "")
     for target in ("3025", "3026", "3027"):
         state = reconnaissance._applier(0)(FIXTURE_GAME, state, ReconCheck("TF1", target), DATA, c)
-    assert "check's 0 hexes" in (_refusal(state, JAPAN, ReconCheck("TF1", "3028")) or "")  # 12.2.D's only
+    assert "check's 0 hexes" in (
+        _refusal(state, JAPAN, ReconCheck("TF1", "3028")) or ""
+    )  # 12.2.D's only
     # 12.2.D: the counter's own hex, in addition to the three
     assert _refusal(state, JAPAN, ReconCheck("TF1", "3022")) is None
     # TF2 has no CV, CVL or CA: only its counter's hex (A21)
@@ -80,7 +82,9 @@ def test_land_checks_one_per_base_within_the_option_range() -> None:
     assert "beyond" in (_refusal(state, JAPAN, ReconCheck("Rabaul", "3017")) or "")
     none = attrs.evolve(state, options=(("land_recon_range", 0),))
     assert _refusal(none, JAPAN, ReconCheck("Rabaul", "3009")) is not None
-    used = reconnaissance._applier(0)(FIXTURE_GAME, state, ReconCheck("Rabaul", "3010"), DATA, ctx())
+    used = reconnaissance._applier(0)(
+        FIXTURE_GAME, state, ReconCheck("Rabaul", "3010"), DATA, ctx()
+    )
     assert _refusal(used, JAPAN, ReconCheck("Rabaul", "3011")) is not None
     assert _refusal(state, JAPAN, ReconCheck("Port Moresby One", "1420")) is not None  # not Japan's
 
@@ -110,7 +114,10 @@ def test_the_terminal_phase_removes_counters_and_reveals() -> None:
     """3.7.A."""
     state = reconnaissance.check(_state(), DATA, ALLIES, H("3020"), ctx())
     after = terminal_phase._counters(FIXTURE_GAME, state, DATA, ctx())
-    assert all(tf.counter is None and not tf.revealed for tf in after.task_forces) and after.reveals == ()
+    assert (
+        all(tf.counter is None and not tf.revealed for tf in after.task_forces)
+        and after.reveals == ()
+    )
 
 
 def _landed(state, label: str):  # type: ignore[no-untyped-def]
@@ -126,7 +133,10 @@ def test_an_invasion_needs_daylight_and_the_initiative() -> None:
     c = ctx()
     won = invasion.check(attrs.evolve(state, turn=5), DATA, c)
     assert won.over and won.winner == JAPAN  # 28.4.1: the scenario ends
-    assert {b.name for b in won.bases if b.controller == JAPAN} >= {"Port Moresby One", "Port Moresby Two"}
+    assert {b.name for b in won.bases if b.controller == JAPAN} >= {
+        "Port Moresby One",
+        "Port Moresby Two",
+    }
     assert [e.kind for e in c.events] == ["invasion"]
     out = victory.outcome(won, DATA)
     assert (out.winner, out.level) == (JAPAN, "Automatic")
@@ -143,7 +153,10 @@ def test_allied_aircraft_at_a_captured_field_go_to_limbo() -> None:
 def test_a_sunk_ap_loses_its_flag_and_australia_cannot_be_invaded() -> None:
     """23.B (A42), 18.A (A72)."""
     state = _landed(_state(), "1414")
-    sunk = attrs.evolve(state, ships=tuple(attrs.evolve(s, sunk=True) if s.name == "AP 1" else s for s in state.ships))
+    sunk = attrs.evolve(
+        state,
+        ships=tuple(attrs.evolve(s, sunk=True) if s.name == "AP 1" else s for s in state.ships),
+    )
     assert not invasion.check(sunk, DATA, ctx()).invaded
     australia = _landed(_state(), "0926")
     assert not invasion.check(australia, DATA, ctx()).invaded
@@ -153,13 +166,21 @@ def test_lae_must_be_held_in_huon_gulf() -> None:
     """28.2.5: Japan loses without Lae; with it, VP; a tie is a draw (A69)."""
     state = attrs.evolve(_state("huon_gulf"), over=True)
     assert victory.outcome(state, DATA).winner == ALLIES
-    lae = attrs.evolve(state, bases=tuple(attrs.evolve(b, controller=JAPAN) if b.name == "Lae" else b for b in state.bases))
+    lae = attrs.evolve(
+        state,
+        bases=tuple(
+            attrs.evolve(b, controller=JAPAN) if b.name == "Lae" else b for b in state.bases
+        ),
+    )
     out = victory.outcome(lae, DATA)
     assert (out.winner, out.level) == (None, "Draw")
 
 
 def _sink(state, *names: str):  # type: ignore[no-untyped-def]
-    return attrs.evolve(state, ships=tuple(attrs.evolve(s, sunk=True) if s.name in names else s for s in state.ships))
+    return attrs.evolve(
+        state,
+        ships=tuple(attrs.evolve(s, sunk=True) if s.name in names else s for s in state.ships),
+    )
 
 
 def test_coral_sea_levels_20_strategic_21_tactical() -> None:
@@ -183,13 +204,23 @@ def test_raid_on_rabaul_readings() -> None:
     """28.1.5 with A63: damaged Rabaul, Allied losses < 10: Allied decisive; the CV
     sunk: Japanese decisive; both: VP, a tie going to Japan."""
     state = _state("raid_on_rabaul")
-    damaged = attrs.evolve(state, bases=tuple(attrs.evolve(b, damaged=b.name == "Rabaul") for b in state.bases))
-    assert (victory.outcome(damaged, DATA).winner, victory.outcome(damaged, DATA).level) == (ALLIES, "Decisive")
+    damaged = attrs.evolve(
+        state, bases=tuple(attrs.evolve(b, damaged=b.name == "Rabaul") for b in state.bases)
+    )
+    assert (victory.outcome(damaged, DATA).winner, victory.outcome(damaged, DATA).level) == (
+        ALLIES,
+        "Decisive",
+    )
     cv = _sink(state, "Lexington")
-    assert (victory.outcome(cv, DATA).winner, victory.outcome(cv, DATA).level) == (JAPAN, "Decisive")
+    assert (victory.outcome(cv, DATA).winner, victory.outcome(cv, DATA).level) == (
+        JAPAN,
+        "Decisive",
+    )
     both = _sink(damaged, "Lexington")  # losses of 20 VP: A fails, B holds
     assert victory.outcome(both, DATA).level == "Decisive"
-    cheap = attrs.evolve(DATA, tables=attrs.evolve(DATA.tables, ship_vp={**DATA.tables.ship_vp, "CV": 5}))
+    cheap = attrs.evolve(
+        DATA, tables=attrs.evolve(DATA.tables, ship_vp={**DATA.tables.ship_vp, "CV": 5})
+    )
     out = victory.outcome(both, cheap)  # A and B both: neither decisive (A63), 5 VP to 0
     assert (out.winner, out.level) == (JAPAN, "Victory")
     tie = victory.outcome(state, DATA)

@@ -28,22 +28,42 @@ def types(side: str, name: str) -> Counter[str]:
 
 
 def test_the_four_scenarios_and_the_campaign_are_listed() -> None:
-    assert GAME.scenarios() == ["coral_sea", "huon_gulf", "raid_on_rabaul", "tulagi", "tulagi_campaign"]
+    assert GAME.scenarios() == [
+        "coral_sea",
+        "huon_gulf",
+        "raid_on_rabaul",
+        "tulagi",
+        "tulagi_campaign",
+    ]
 
 
 @pytest.mark.parametrize(
     ("name", "side", "printed"),
     [
         ("raid_on_rabaul", ALLIES, {"CV": 1, "CA": 4, "DD": 10}),  # 28.1.4
-        ("huon_gulf", JAPAN, {"AO": 1, "AP": 2, "AV": 1, "CA": 4, "CL": 3, "DD": 6, "ML": 2}),  # 28.2.3
+        (
+            "huon_gulf",
+            JAPAN,
+            {"AO": 1, "AP": 2, "AV": 1, "CA": 4, "CL": 3, "DD": 6, "ML": 2},
+        ),  # 28.2.3
         ("huon_gulf", ALLIES, {"CV": 2, "CA": 8, "DD": 18}),  # 28.2.4
-        ("tulagi", JAPAN, {"CV": 2, "CVL": 1, "AV": 1, "CA": 6, "CL": 4, "AO": 4, "AP": 3, "DD": 15, "ML": 3}),
+        (
+            "tulagi",
+            JAPAN,
+            {"CV": 2, "CVL": 1, "AV": 1, "CA": 6, "CL": 4, "AO": 4, "AP": 3, "DD": 15, "ML": 3},
+        ),
         ("tulagi", ALLIES, {"CV": 2, "CA": 7, "CL": 1, "AO": 2, "DD": 13}),  # 28.3.4
-        ("coral_sea", JAPAN, {"CV": 2, "CVL": 1, "AV": 1, "CA": 6, "CL": 4, "DD": 14, "AO": 3, "ML": 3, "AP": 2}),
+        (
+            "coral_sea",
+            JAPAN,
+            {"CV": 2, "CVL": 1, "AV": 1, "CA": 6, "CL": 4, "DD": 14, "AO": 3, "ML": 3, "AP": 2},
+        ),
         ("coral_sea", ALLIES, {"CV": 2, "CA": 7, "CL": 1, "DD": 13, "AO": 2}),  # 28.4.4
     ],
 )
-def test_ship_counts_by_type_are_the_printed_ones(name: str, side: str, printed: dict[str, int]) -> None:
+def test_ship_counts_by_type_are_the_printed_ones(
+    name: str, side: str, printed: dict[str, int]
+) -> None:
     """Notes 6.5 row 1: the 31.x rosters give 28.x's counts (S3's fourth AO is the
     unnamed one, A67; S4 leaves out Kikuzuki, sunk before it)."""
     assert types(side, name) == Counter(printed)
@@ -57,7 +77,9 @@ def test_scenario_4_leaves_out_kikuzuki_and_scenario_3_has_it() -> None:
 def _naval(name: str, side: str, mode: str) -> int:
     force = spec_of(scen(name)).forces[side]
     return sum(
-        g.count for g in force.aircraft if g.at == "ships" and DATA.aircraft[g.model].landing == mode
+        g.count
+        for g in force.aircraft
+        if g.at == "ships" and DATA.aircraft[g.model].landing == mode
     )
 
 
@@ -105,7 +127,13 @@ def test_the_last_turn_of_each_scenario(name: str, last: str) -> None:
 
 def test_the_dates_the_text_names_fall_on_their_turns() -> None:
     s3, s4 = scen("tulagi"), scen("coral_sea")
-    named = {10: "Evening 29 April", 24: "Morning 3 May", 26: "Evening 3 May", 28: "Morning 4 May", 29: "Noon 4 May"}
+    named = {
+        10: "Evening 29 April",
+        24: "Morning 3 May",
+        26: "Evening 3 May",
+        28: "Morning 4 May",
+        29: "Noon 4 May",
+    }
     for turn, text in named.items():
         assert f"{time_of(turn)} {date_of(s3, turn)}".startswith(text)
     assert (time_of(5), date_of(s4, 5)) == ("Noon", "6 May 1942")
@@ -121,13 +149,20 @@ def test_the_table_dates_are_the_file_turns() -> None:
     assert s3.forces[ALLIES].limit(25) == 3 and s3.forces[ALLIES].limit(26) == 4
     s4 = spec_of(scen("coral_sea"))
     assert s4.forces[JAPAN].limit(5) == 5 and s4.forces[JAPAN].limit(6) == 6
-    assert {(g.model, g.count, g.turn) for g in s4.forces[JAPAN].reinforcements} == {("A6M3", 7, 5), ("G4M1", 7, 5)}
+    assert {(g.model, g.count, g.turn) for g in s4.forces[JAPAN].reinforcements} == {
+        ("A6M3", 7, 5),
+        ("G4M1", 7, 5),
+    }
     assert spec_of(scen("tulagi_campaign")).forces[JAPAN].limit(38) == 6
 
 
 def test_weather_pre_rolls_are_the_printed_ones() -> None:
     assert {n: spec_of(scen(n)).weather_prerolls for n in GAME.scenarios()} == {
-        "coral_sea": 20, "huon_gulf": 10, "raid_on_rabaul": 0, "tulagi": 0, "tulagi_campaign": 0
+        "coral_sea": 20,
+        "huon_gulf": 10,
+        "raid_on_rabaul": 0,
+        "tulagi": 0,
+        "tulagi_campaign": 0,
     }
 
 

@@ -9,14 +9,14 @@ import attrs
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fixtures import DATA, FIXTURE_GAME, new_state, register  # noqa: E402
+from fixtures import DATA, FIXTURE_GAME, new_state, register
 
-from navalwar.dice import Dice  # noqa: E402
-from navalwar.engine import Match  # noqa: E402
-from navalwar.errors import IllegalActionError  # noqa: E402
-from navalwar.games.coral_sea import setup  # noqa: E402
-from navalwar.games.coral_sea.actions import SetUp  # noqa: E402
-from navalwar.games.coral_sea.units import ALLIES, JAPAN  # noqa: E402
+from navalwar.dice import Dice
+from navalwar.engine import Match
+from navalwar.errors import IllegalActionError
+from navalwar.games.coral_sea import setup
+from navalwar.games.coral_sea.actions import SetUp
+from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
 SCENARIOS = ["raid_on_rabaul", "huon_gulf", "tulagi", "tulagi_campaign", "coral_sea"]
 
@@ -47,8 +47,8 @@ def test_japan_sets_up_first_then_the_allies() -> None:
 def test_a_tf_outside_its_region_is_refused() -> None:
     """28.4.3: within five of Rabaul (one may be within four of 4715)."""
     state, action = _japan("coral_sea")
-    t, _h, n = action.task_forces[0]
-    bad = attrs.evolve(action, task_forces=(("TF1", "0101", 0), *action.task_forces[1:]))
+    t = action.task_forces[0][0]
+    bad = attrs.evolve(action, task_forces=((t, "0101", 0), *action.task_forces[1:]))
     assert "regions" in (setup.validate(state, DATA, JAPAN, bad) or "")  # type: ignore[arg-type]
 
 
@@ -65,7 +65,9 @@ def test_two_tfs_near_4715_are_refused() -> None:
 def test_allied_tfs_within_five_of_the_east_edge_not_on_the_cut_column() -> None:
     """28.4.4 and notes A70: distance from the full column; the cut column unused."""
     state = new_state("coral_sea")
-    state = setup.apply(state, DATA, setup.sample(state, DATA, JAPAN, Dice(0)), __import__("fixtures").ctx())
+    state = setup.apply(
+        state, DATA, setup.sample(state, DATA, JAPAN, Dice(0)), __import__("fixtures").ctx()
+    )
     action = setup.sample(state, DATA, ALLIES, Dice(3))
     t, _h, _n = action.task_forces[0]
     ok = attrs.evolve(action, task_forces=((t, "4810", 0), *action.task_forces[1:]))
@@ -99,7 +101,10 @@ def test_huon_gulf_aps_are_held_in_rabaul_harbor() -> None:
 def test_aircraft_over_a_carriers_capacity_are_refused() -> None:
     """16.1-16.2, 6.C: a CV takes 12 counters."""
     state, action = _japan("coral_sea")
-    crowded = tuple((a, "Zuikaku" if a.startswith("J-A6M2") or a.startswith("J-B5N2") else w) for a, w in action.aircraft)
+    crowded = tuple(
+        (a, "Zuikaku" if a.startswith("J-A6M2") or a.startswith("J-B5N2") else w)
+        for a, w in action.aircraft
+    )
     why = setup.validate(state, DATA, JAPAN, attrs.evolve(action, aircraft=crowded))  # type: ignore[arg-type]
     assert why is not None and "at most 12" in why
 

@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fixtures import (  # noqa: E402
+from fixtures import (
     DATA,
     FIXTURE_GAME,
     SPEC_MAP,
@@ -22,12 +22,12 @@ from fixtures import (  # noqa: E402
     with_tf,
 )
 
-from navalwar.dice import Dice  # noqa: E402
-from navalwar.engine import Match  # noqa: E402
-from navalwar.errors import IllegalActionError  # noqa: E402
-from navalwar.games.coral_sea import ship_movement  # noqa: E402
-from navalwar.games.coral_sea.actions import PlotMoves  # noqa: E402
-from navalwar.games.coral_sea.units import ALLIES, JAPAN  # noqa: E402
+from navalwar.dice import Dice
+from navalwar.engine import Match
+from navalwar.errors import IllegalActionError
+from navalwar.games.coral_sea import ship_movement
+from navalwar.games.coral_sea.actions import PlotMoves
+from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
 H = SPEC_MAP.hex
 
@@ -149,3 +149,48 @@ def test_a_bad_plot_leaves_the_match_unchanged() -> None:
     with pytest.raises(IllegalActionError, match="no TF or ship"):
         match.apply(PlotMoves((("TF9", ()),)))
     assert (match.state, len(match.events)) == before
+
+
+def test_oilers_sixteen_high_speed_turns_then_refuel() -> None:
+    """27.C (Q5 of the notes): the 17th high-speed move is refused until refuelled with an
+    AO (27.D); 27.F: Allied ships begin with none left (A61)."""
+    state = attrs.evolve(_state(), options=(("oilers", True),))
+    tired = attrs.evolve(
+        state,
+        ships=tuple(
+            attrs.evolve(s, high_speed_moves=16) if s.name in ("Zuikaku", "Shokaku", "Ushio") else s
+            for s in state.ships
+        ),
+    )
+    assert _ok(state, JAPAN, ("TF1", ("3021", "3022"))) is None
+    assert "at most 1" in (_ok(tired, JAPAN, ("TF1", ("3021", "3022"))) or "")
+    with_ao = with_tf(tired, JAPAN, "TF1", "3020", ["Zuikaku", "Shokaku", "Ushio", "Toho Maru"])
+    c = ctx()
+    after = FIXTURE_GAME.apply(with_ao, PlotMoves((("TF1", ()),)), DATA, c)
+    after = FIXTURE_GAME.apply(after, PlotMoves(()), DATA, c)
+    after = ship_movement._move(FIXTURE_GAME, after, DATA, c)
+    assert {s.high_speed_moves for s in after.ships if s.tf == "TF1" and s.side == JAPAN} == {0}
+    fresh = new_state("coral_sea", oilers=True)
+    assert {s.high_speed_moves for s in fresh.ships if s.side == ALLIES} == {16}
+    assert {s.high_speed_moves for s in fresh.ships if s.side == JAPAN} == {0}
+
+
+def test_a_ship_dead_in_the_water_holds_its_tf_unless_a_ca_tows_it() -> None:
+    """15.A, 25.4.5.B and notes A34: flotation speed 0 stops the TF; with a CA, one hex,
+    unless enemy ships are in the hex."""
+    state = _state()
+    dead = attrs.evolve(
+        state,
+        ships=tuple(
+            attrs.evolve(s, flotation_hits=len(DATA.ships[s.name].flotation) - 1)
+            if s.name == "Ushio"
+            else s
+            for s in state.ships
+        ),
+    )
+    assert "at most 0" in (_ok(dead, JAPAN, ("TF1", ("3021",))) or "")
+    towed = with_tf(dead, JAPAN, "TF1", "3020", ["Zuikaku", "Shokaku", "Ushio", "Myoko"])
+    assert _ok(towed, JAPAN, ("TF1", ("3021",))) is None
+    assert "at most 1" in (_ok(towed, JAPAN, ("TF1", ("3021", "3022"))) or "")
+    enemy = with_tf(towed, ALLIES, "TF1", "3020", ["Lexington"])
+    assert "at most 0" in (_ok(enemy, JAPAN, ("TF1", ("3021",))) or "")

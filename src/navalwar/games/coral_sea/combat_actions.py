@@ -29,6 +29,16 @@ class ChooseLosses(Action):
 
 
 @attrs.frozen(slots=True)
+class LoseAboard(Action):
+    """The counters its owner gives up aboard a carrier to its first gunnery hit
+    (25.4.5.D), or on the ground at a base to a bombing (25.3.B): ``at`` the ship or base."""
+
+    tag: ClassVar[str] = "lose_aboard"
+    at: str
+    aircraft: tuple[str, ...]
+
+
+@attrs.frozen(slots=True)
 class Abort(Action):
     """Counters without a bomb factor that leave their waves at the wrap-up (25.1.3)."""
 
@@ -101,6 +111,7 @@ class Bombard(Action):
 ACTION_TYPES: tuple[type[Action], ...] = (
     FormWaves,
     ChooseLosses,
+    LoseAboard,
     Abort,
     FormScreen,
     DesignateTarget,

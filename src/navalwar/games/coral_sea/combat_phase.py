@@ -55,6 +55,7 @@ from navalwar.games.coral_sea.combat_actions import (
     FireTorpedoes,
     FormScreen,
     FormWaves,
+    LoseAboard,
     ScreenShooter,
     SurfaceMove,
 )
@@ -94,6 +95,13 @@ OPTIONS = (
         "revealed this turn, or ships sail outside a TF) or 'always'",
         "25.B; notes A33",
         choices=("revealed", "always"),
+    ),
+    OptionSpec(
+        "airfield_aa_at_ships",
+        False,
+        "an airfield also fires its AA at waves attacking ships in its hex (by default it "
+        "fires only at waves attacking it or the aircraft on it)",
+        "25.2.1; notes A50",
     ),
     OptionSpec(
         "surface_round_limit",
@@ -298,6 +306,12 @@ def _begin_hex(state: State, data: CoralSeaData, ctx: Context) -> State:
     attacker = attacker_of(state, data, h)
     planes = planes_over(state, data, h)
     sides = tuple(s for s in order(state) if any(a.side == s for a in planes))
+    if len(sides) == 1 and not any(
+        _is_bomber(a, data)
+        and (ships_in(state, other(a.side), h) or bases_in(state, data, other(a.side), h))
+        for a in planes
+    ):
+        planes, sides = (), ()  # one side's counters with nothing to fight or bomb here
     quiet = not planes and not _surface_contact(state, h)
     if quiet:  # only a possible bombardment: nobody else learns of it unless it happens
         shooter = attacker = next(s for s in order(state) if _may_shell(state, data, s, h))
@@ -343,6 +357,8 @@ def _step(state: State, data: CoralSeaData, ctx: Context) -> State | None:
     if phase.current is None:
         return _begin_hex(state, data, ctx) if phase.hexes else None
     hc = phase.current
+    if hc.deck:  # (asked unless nothing is left aboard to lose)
+        return _set(state, attrs.evolve(hc, deck=hc.deck[1:]))
     stage = hc.stage
     if stage == AIR_TO_AIR:
         return _air_step(state, data, ctx, hc)
@@ -515,6 +531,14 @@ def _ship_aa(
         lost = aa.ship_fire(s, data, ctx, size - total)
         total += lost
         ctx.log("aa_fire", f"{s.name} AA: the wave loses {lost}", "25.2.2", by=s.name, losses=lost)
+    if _option(state, "airfield_aa_at_ships") and firing:  # notes A50, the other reading
+        owner = firing[-1].side
+        for base in bases_in(state, data, owner, hc.hex):
+            info = next(b for b in data.geography.bases if b.name == base)
+            letter = str(getattr(info, "efficiency", None) or getattr(info, "letter", ""))
+            lost = aa.airfield_fire(letter, data, ctx, size - total)
+            total += lost
+            ctx.log("aa_fire", f"{base} AA: the wave loses {lost}", "25.2.1", by=base, losses=lost)
     return _losses_then(state, hc, k, total, "bomb")
 
 
@@ -550,22 +574,12 @@ def _bomb(state: State, data: CoralSeaData, ctx: Context, wave: Wave) -> State:
                 target=wave.target,
                 result={"aircraft": r.aircraft, "field_out": r.field_out},
             )
-            if kind == "ground" and r.aircraft:
-                ground = [
-                    a.id
-                    for a in state.air.aircraft
-                    if a.base == base and a.status in (air.READY, air.DOWN)
-                ][: r.aircraft]
-                if ground:
-                    ctx.log(
-                        "aircraft_destroyed",
-                        f"{len(ground)} counter(s) on the ground at {base} to limbo",
-                        "17.A",
-                        aircraft=ground,
-                        where=base,
-                        fate=air.LIMBO,
-                    )
-                state = remove(state, ground, air.LIMBO)
+            if kind == "ground" and r.aircraft and _on(state, base):
+                # the owner picks the counters lost (asked once the wave has bombed)
+                hc = _hc(state)
+                state = _set(
+                    state, attrs.evolve(hc, deck=(*hc.deck, (other(wave.side), base, r.aircraft)))
+                )
             if kind == "airfield" and r.field_out:
                 state = shore.damage_base(state, base, ctx, "14.1.2.B", shelled=False)
         return state
@@ -600,7 +614,20 @@ def _hit(
         target=target,
         result={"flotation": hits.flotation, "gunnery": hits.gunnery},
     )
-    return apply_hits(state, data, target, hits, ctx, "25.3")
+    return _hits(state, data, target, hits, ctx, "25.3")
+
+
+def _hits(
+    state: State, data: CoralSeaData, name: str, hits: Hits, ctx: Context, rule: str
+) -> State:
+    """``apply_hits``, the owner choosing the aircraft a carrier's first gunnery hit
+    destroys (25.4.5.D; notes A56): the choice waits in ``HexCombat.deck``."""
+    deferred: list[tuple[str, str, int]] = []
+    state = apply_hits(state, data, name, hits, ctx, rule, deferred=deferred)
+    if not deferred:
+        return state
+    hc = _hc(state)
+    return _set(state, attrs.evolve(hc, deck=(*hc.deck, *deferred)))
 
 
 # -- surface action -----------------------------------------------------------------------------
@@ -732,7 +759,7 @@ def _surface_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat)
         if len(fired) < 2:
             return _set(state, attrs.evolve(hc, surface=attrs.evolve(sa, fired=fired)))
         for name, flot, gun in sa.hits:  # marked together (A53)
-            state = apply_hits(state, data, name, Hits(flot, gun), ctx, "25.4.5")
+            state = _hits(state, data, name, Hits(flot, gun), ctx, "25.4.5")
         if sa.section == "gunnery":
             nxt = attrs.evolve(sa, section="torpedoes", fired=(), hits=())
         else:
@@ -760,6 +787,11 @@ def pending(state: State, data: CoralSeaData) -> Decision | None:
     ctx = _context(data, hc)
     if hc.losses:
         return _loss_decision(state, hc, ctx)
+    if hc.deck:
+        owner, at, count = hc.deck[0]
+        planes = _on(state, at)
+        if planes:
+            return _deck_decision(state, owner, at, planes, min(count, len(planes)), ctx)
     if hc.stage == AIR_TO_AIR and hc.plans is not None and not hc.plans.complete:
         return _wave_decision(state, data, hc, hc.plans.waiting[0], ctx)
     if hc.stage == WRAP_UP:
@@ -831,6 +863,52 @@ def _loss_decision(state: State, hc: HexCombat, ctx: dict[str, Any]) -> Decision
         f"Choose {n} counter(s) of your wave lost to {'air combat' if cause == 'air' else 'AA'}",
         choices=tuple(ChooseLosses(c) for c in itertools.combinations(living, n)),
         context={**ctx, "wave": list(living), "count": n},
+    )
+
+
+def _on(state: State, at: str) -> tuple[str, ...]:
+    """The counters aboard ship ``at``, or on the ground at base ``at`` (ready or down)."""
+    return tuple(
+        a.id for a in state.air.aircraft if a.base == at and a.status in (air.READY, air.DOWN)
+    )
+
+
+def _is_ship(state: State, name: str) -> bool:
+    return any(s.name == name for s in state.ships)
+
+
+def _deck_decision(
+    state: State, side: str, at: str, planes: tuple[str, ...], n: int, ctx: dict[str, Any]
+) -> Decision:
+    ship = _is_ship(state, at)
+    rule = "25.4.5.D" if ship else "25.3.B"
+    where = f"aboard {at}" if ship else f"on the ground at {at}"
+
+    def validate(action: Any) -> str | None:
+        if not isinstance(action, LoseAboard):
+            return "this decision takes a lose_aboard action"
+        if action.at != at:
+            return f"the losses asked are {where}, not at {action.at!r}"
+        bad = [c for c in action.aircraft if c not in planes]
+        if bad:
+            return f"{', '.join(bad)} is not {where} ({rule})"
+        if len(set(action.aircraft)) != len(action.aircraft) or len(action.aircraft) != n:
+            return f"name {n} different counters {where} ({rule})"
+        return None
+
+    def sample(dice: Dice) -> LoseAboard:
+        return LoseAboard(at, tuple(sorted(dice.shuffled(planes, "aircraft lost")[:n])))
+
+    return Decision(
+        side,
+        "lose_aboard",
+        rule,
+        f"Choose the {n} counter(s) {where} that are lost"
+        + (" to its first gunnery hit (half, rounded down)" if ship else " to the bombing"),
+        validate=validate,
+        sample=sample,
+        tags=(LoseAboard.tag,),
+        context={**ctx, "at": at, "aboard": list(planes), "count": n},
     )
 
 
@@ -1155,6 +1233,31 @@ def apply_choose_losses(
     return proceed(_set(state, attrs.evolve(hc, losses=hc.losses[1:])), data, ctx)
 
 
+def apply_lose_aboard(
+    game: Any, state: State, action: LoseAboard, data: CoralSeaData, ctx: Context
+) -> State:
+    """The owner's counters lost aboard a carrier to its first gunnery hit, permanently
+    (25.4.5.D, 17.E; A56), or on the ground to a bombing, to limbo (25.3.B, 17.A)."""
+    state, hc, _side = _checked(state, data, ctx, action)
+    ship = _is_ship(state, action.at)
+    fate = air.DESTROYED if ship else air.LIMBO
+    ctx.log(
+        "aircraft_destroyed",
+        f"{len(action.aircraft)} counter(s) "
+        + (
+            f"aboard {action.at} destroyed by a gunnery hit"
+            if ship
+            else f"on the ground at {action.at} to limbo"
+        ),
+        "25.4.5.D" if ship else "17.A",
+        aircraft=list(action.aircraft),
+        where=action.at,
+        fate=fate,
+    )
+    state = remove(state, action.aircraft, fate)
+    return proceed(_set(state, attrs.evolve(hc, deck=hc.deck[1:])), data, ctx)
+
+
 def apply_abort(game: Any, state: State, action: Abort, data: CoralSeaData, ctx: Context) -> State:
     """Counters with no bomb factor leave their waves (25.1.3; notes A49)."""
     state, hc, side = _checked(state, data, ctx, action)
@@ -1349,6 +1452,7 @@ COMBAT: Play[Any, State, CoralSeaData] = Play(
     apply={
         FormWaves: apply_form_waves,
         ChooseLosses: apply_choose_losses,
+        LoseAboard: apply_lose_aboard,
         Abort: apply_abort,
         FormScreen: apply_form_screen,
         DesignateTarget: apply_designate,

@@ -86,6 +86,7 @@ class HexCombat:
     strike: int = 0  # the wave being resolved through AA and bombing (25.2-25.3)
     surface_done: bool = False  # the surface action is over or there is none (25.4)
     bombarded: tuple[str, ...] = ()  # sides done with shore bombardment (25.4.7)
+    deck: tuple[tuple[str, str, int], ...] = ()  # (owner, ship or base, count) to lose
 
 
 @attrs.frozen

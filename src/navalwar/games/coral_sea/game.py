@@ -10,29 +10,36 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
-
-import attrs
+from typing import TYPE_CHECKING, Any, cast
 
 from navalwar import scenario_files
 from navalwar.actions import Action
 from navalwar.datapack import bundled_data_dir, check_strict, load_files, pack_provenance, worst
 from navalwar.dice import Dice
 from navalwar.driver import Driver
-from navalwar.engine import Context, Decision, Game, Outcome, TurnStart
+from navalwar.engine import Context, Decision, Game, Match, Outcome, TurnStart
 from navalwar.errors import DataError, IllegalActionError
-from navalwar.games.coral_sea import observation, reconnaissance, setup, ship_movement, victory, weather
+from navalwar.games.coral_sea import (
+    observation,
+    setup,
+    victory,
+    weather,
+)
 from navalwar.games.coral_sea.actions import ACTIONS, SetUp
-from navalwar.games.coral_sea.data import CoralSeaData
+from navalwar.games.coral_sea.data import CoralSeaData, Geography
 from navalwar.games.coral_sea.events import EVENT_KINDS
 from navalwar.games.coral_sea.model import Scenario, State
 from navalwar.games.coral_sea.scenario import date_of, describe, parse_scenario, spec_of
 from navalwar.games.coral_sea.sequence_of_play import DRIVER
-from navalwar.games.coral_sea.units import JAPAN, SIDES
+from navalwar.games.coral_sea.units import SIDES
+from navalwar.games.coral_sea.views import TURN_START  # csview: a turn starts at its Initial Phase
 from navalwar.registry import GameSpec, OptionSpec, OptionValue
+from navalwar.views import TerminalView
 
 if TYPE_CHECKING:
     from navalwar.agents import AgentFactory
+    from navalwar.engine import Match  # csview: the draw hook's match
+    from navalwar.views import TerminalView
 
 
 def _options(modules: Sequence[str]) -> tuple[OptionSpec, ...]:
@@ -65,11 +72,15 @@ def _actions(modules: Sequence[str]) -> tuple[type[Action], ...]:
                 raise
             continue
         listed = getattr(module, "ACTIONS", None)
-        found = listed if listed is not None else [
-            v
-            for v in vars(module).values()
-            if isinstance(v, type) and issubclass(v, Action) and v.__module__ == full
-        ]
+        found = (
+            listed
+            if listed is not None
+            else [
+                v
+                for v in vars(module).values()
+                if isinstance(v, type) and issubclass(v, Action) and v.__module__ == full
+            ]
+        )
         out.extend(a for a in found if a not in out)
     return tuple(out)
 
@@ -105,8 +116,6 @@ SPEC = GameSpec(
     rulebook="coral_sea.txt",
     options=_options(OPTION_MODULES),
 )
-
-TURN_START = TurnStart("turn", "turn", lambda s: s.step == "initial.initiative")
 
 
 class CoralSea(Game[State, CoralSeaData]):
@@ -153,7 +162,9 @@ class CoralSea(Game[State, CoralSeaData]):
             self, name, data, self.scenario_from_document, "Coral Sea scenario"
         )
 
-    def scenario_from_document(self, doc: dict[str, Any], file: str, data: CoralSeaData) -> Scenario:
+    def scenario_from_document(
+        self, doc: dict[str, Any], file: str, data: CoralSeaData
+    ) -> Scenario:
         return parse_scenario(doc, file, data)
 
     def describe_scenario(self, scenario: Any) -> str:
@@ -209,7 +220,9 @@ class CoralSea(Game[State, CoralSeaData]):
             raise IllegalActionError(f"observe {side!r}", f"the sides are {', '.join(SIDES)}")
         return observation.observe(state, side, data)
 
-    def hidden_variants(self, state: State, side: str, data: CoralSeaData, dice: Dice) -> list[State]:
+    def hidden_variants(
+        self, state: State, side: str, data: CoralSeaData, dice: Dice
+    ) -> list[State]:
         return observation.hidden_variants(state, side, data, dice)
 
     def position(self, state: State) -> dict[str, Any]:
@@ -229,10 +242,28 @@ class CoralSea(Game[State, CoralSeaData]):
         """The victory conditions on the state as it stands."""
         return victory.outcome(state, data)
 
+    def record_extras(self, match: Match) -> dict[str, Any]:
+        from navalwar.games.coral_sea.records import record_extras
+
+        return record_extras(match)
+
     def agents(self) -> Mapping[str, AgentFactory]:
         from navalwar.games.coral_sea.agents import HeuristicAgent
 
         return {"heuristic": HeuristicAgent}
+
+    # -- display (csview: render.py, views.py) ---------------------------------------------
+    def draw(self, match: Match, whole_map: bool, caption: str | None, side: str | None) -> str:
+        """The map as ``side`` sees it (None: the umpire), ``render.draw_coral_sea``."""
+        from navalwar.games.coral_sea.render import draw_coral_sea
+
+        return draw_coral_sea(match, whole_map, caption, side)
+
+    def terminal_view(self) -> TerminalView:
+        """The compact terminal board (``views.TERMINAL_VIEW``)."""
+        from navalwar.games.coral_sea.views import TERMINAL_VIEW
+
+        return TERMINAL_VIEW
 
 
 def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaData:
@@ -250,12 +281,14 @@ def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaDat
     provenance = {**pack_provenance(map_files), **units.provenance}
     if strict:
         check_strict(provenance)
-    geog = geography.load_geography(overrides)
-    return CoralSeaData(geog, units.aircraft, units.ships, units.tables, worst(provenance.values()), strict)
+    # csmap's Geography types its edges as Literals: the protocol's str is wider
+    geog = cast("Geography", geography.load_geography(overrides))
+    return CoralSeaData(
+        geog, units.aircraft, units.ships, units.tables, worst(provenance.values()), strict
+    )
 
 
 MAP_FILES = ("map.toml", "bases.toml")
 
 
 __all__ = ["SPEC", "CoralSea", "compose"]
-

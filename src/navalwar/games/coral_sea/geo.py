@@ -24,7 +24,9 @@ def hex_of(data: CoralSeaData, text: str, rule: str = "") -> Hex:
     try:
         return data.geography.spec.hex(text)
     except (NavalwarError, ValueError) as exc:
-        raise NavalwarError(f"{text!r} is not a hex of the Coral Sea map ({rule or '2.1'})") from exc
+        raise NavalwarError(
+            f"{text!r} is not a hex of the Coral Sea map ({rule or '2.1'})"
+        ) from exc
 
 
 def terrain(data: CoralSeaData, h: Hex) -> str:

@@ -34,6 +34,17 @@ def order(state: State) -> tuple[str, str]:
 
 def _roll(game: Any, state: State, data: Any, ctx: Context) -> State:
     """Both sides roll one die (4.A); a tie goes to last turn's holder (turn 1: again, A5)."""
+    from navalwar.games.coral_sea.scenario import date_of
+
+    date = date_of(state.scenario, state.turn)
+    ctx.log(
+        "turn_began",
+        f"Turn {state.turn}: {state.time}, {date}",
+        "3.0, 19.0",
+        turn=state.turn,
+        date=date,
+        time=state.time,
+    )
     while True:
         rolls = tuple((side, ctx.dice.d6(f"{side} initiative", "4.A")) for side in SIDES)
         (a, ra), (b, rb) = rolls
@@ -77,7 +88,8 @@ def _apply(game: Any, state: State, action: ChooseInitiative, data: Any, ctx: Co
         side=holder,
         accepted=action.accept,
     )
-    return game.driver.onward(STEP, attrs.evolve(state, initiative=holder, step=STEP), data)
+    after: State = game.driver.onward(STEP, attrs.evolve(state, initiative=holder, step=STEP), data)
+    return after
 
 
 def _run(game: Any, state: State, data: Any, ctx: Context) -> State:

@@ -54,7 +54,9 @@ def check(state: State, data: CoralSeaData, ctx: Context) -> State:
             attrs.evolve(a, status=LIMBO, base=None) if a.base in names else a
             for a in state.air.aircraft
         )
-        ships = tuple(attrs.evolve(s, flag=False) if s.name == ship.name else s for s in state.ships)
+        ships = tuple(
+            attrs.evolve(s, flag=False) if s.name == ship.name else s for s in state.ships
+        )
         state = attrs.evolve(
             state,
             bases=bases,

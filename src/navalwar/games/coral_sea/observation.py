@@ -18,11 +18,9 @@ from typing import Any
 import attrs
 
 from navalwar.dice import Dice
-from navalwar.games.coral_sea import geo, victory
-from navalwar.games.coral_sea.air_state import CAP, DESTROYED, LIMBO, OFF_MAP, READY
+from navalwar.games.coral_sea import air_view, geo, victory
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State, TaskForce
-from navalwar.games.coral_sea.setup import SETUP
 from navalwar.hexgrid import Hex, distance, hexes_within
 
 
@@ -32,7 +30,6 @@ def _label(data: CoralSeaData, h: Hex | None) -> str | None:
 
 def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
     """``side``'s observation (the game's part of the envelope)."""
-    ships_aboard = {s.name for s in state.ships if s.tf is not None}
     own_ships = []
     enemy_ships = []
     for s in state.ships:
@@ -56,7 +53,13 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
             enemy_ships.append({"name": s.name, "side": s.side, "type": spec.type, "sunk": True})
         elif s.tf is None and s.hex is not None and not s.out_of_play:
             enemy_ships.append(
-                {"name": s.name, "side": s.side, "type": spec.type, "hex": _label(data, s.hex), "sunk": False}
+                {
+                    "name": s.name,
+                    "side": s.side,
+                    "type": spec.type,
+                    "hex": _label(data, s.hex),
+                    "sunk": False,
+                }
             )
     own_tfs = [
         {
@@ -79,41 +82,26 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         if tf.side != side and tf.counter is not None
     )
     enemy_counters = [
-        {"label": chr(ord("A") + i % 26) + ("" if i < 26 else str(i // 26)), "hex": h, "revealed": r}
+        {
+            "label": chr(ord("A") + i % 26) + ("" if i < 26 else str(i // 26)),
+            "hex": h,
+            "revealed": r,
+        }
         for i, (h, r) in enumerate(counters)
     ]
-    aircraft = []
-    for a in state.air.aircraft:
-        if a.side == side:
-            aircraft.append(
-                {
-                    "id": a.id,
-                    "model": a.model,
-                    "side": a.side,
-                    "status": a.status,
-                    "base": a.base,
-                    "hex": _label(data, a.hex),
-                    "mission": a.mission,
-                }
-            )
-            continue
-        if a.status in (LIMBO, DESTROYED):
-            aircraft.append({"id": a.id, "model": a.model, "side": a.side, "status": a.status})
-        elif a.status == OFF_MAP or (a.base in ships_aboard and a.hex is None):
-            continue  # aboard a ship in a TF (11.D) or not yet arrived
-        elif state.step == SETUP and a.side not in state.setup_done and a.hex is None:
-            continue
-        else:
-            aircraft.append(
-                {
-                    "id": a.id,
-                    "model": a.model,
-                    "side": a.side,
-                    "status": READY if a.status == CAP else a.status,  # 10.B: CAP secret
-                    "base": a.base,
-                    "hex": _label(data, a.hex),
-                }
-            )
+    markers = [
+        {
+            "hex": c["hex"],
+            "glyph": "T",
+            "note": "enemy TF counter" + (" (revealed)" if c["revealed"] else ""),
+        }
+        for c in enemy_counters
+    ]
+    markers += [{"hex": geo.label(data, h), "glyph": "*", "note": "squall"} for h in state.squalls]
+    markers += [
+        {"hex": geo.label(data, h), "glyph": "!", "note": how}
+        for h, how in sorted(state.reveals, key=lambda r: (geo.label(data, r[0]), r[1]))
+    ]
     plots = state.plots.view(side) if state.plots is not None else None
     return {
         "scenario": state.scenario.id,
@@ -123,22 +111,46 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         "wind": state.wind,
         "squalls": [geo.label(data, h) for h in state.squalls],
         "bases": [
-            {"name": b.name, "controller": b.controller, "out_until": b.out_until, "damaged": b.damaged}
+            {
+                "name": b.name,
+                "controller": b.controller,
+                "out_until": b.out_until,
+                "damaged": b.damaged,
+            }
             for b in state.bases
         ],
         "vp": victory.scores(state, data),
         "task_forces": own_tfs,
         "enemy_tf_counters": enemy_counters,
         "ships": own_ships + enemy_ships,
-        "aircraft": aircraft,
+        **air_view.observe_air(state, data, side),  # csair: counters as the side sees them
         "reveals": sorted([geo.label(data, h), how] for h, how in state.reveals),
         "set_up": list(state.setup_done),
         "plots": plots,
+        "markers": markers,
     }
 
 
-def _movable(tf: TaskForce, side: str, state: State) -> bool:
-    return tf.side != side and tf.hex is not None and not tf.revealed and bool(state.ships_of(tf))
+def _touching(state: State, side: str) -> set[Hex]:
+    """Hexes where ``side``'s own units are (ships, aircraft in the air) or combat is
+    fought: an enemy TF there meets them, so where it is is no longer hidden (25.B)."""
+    out = {s.hex for s in state.ships if s.side == side and s.hex is not None and not s.sunk}
+    out |= {a.hex for a in state.air.aircraft if a.side == side and a.hex is not None}
+    if state.combat is not None:
+        out |= set(state.combat.hexes)
+        if state.combat.current is not None:
+            out.add(state.combat.current.hex)
+    return out
+
+
+def _movable(tf: TaskForce, side: str, state: State, touching: set[Hex]) -> bool:
+    return (
+        tf.side != side
+        and tf.hex is not None
+        and not tf.revealed
+        and tf.hex not in touching
+        and bool(state.ships_of(tf))
+    )
 
 
 def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> list[State]:
@@ -148,7 +160,10 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
     out: list[State] = []
     plotted = state.plots is not None and any(s != side for s in state.plots.committed)
     # (an enemy that has plotted its moves from where its TFs are keeps them there)
-    enemy = [] if plotted else [tf for tf in state.task_forces if _movable(tf, side, state)]
+    touching = _touching(state, side)
+    enemy = (
+        [] if plotted else [tf for tf in state.task_forces if _movable(tf, side, state, touching)]
+    )
     for tf in enemy[:3]:
         assert tf.hex is not None
         centre = tf.counter if tf.counter is not None else tf.hex
@@ -156,19 +171,24 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
         options = [
             h
             for h in geo.sea_hexes(data, hexes_within(centre, reach))
-            if h != tf.hex and (tf.counter is None or distance(h, tf.counter) <= 2)
+            if h != tf.hex
+            and h not in touching
+            and (tf.counter is None or distance(h, tf.counter) <= 2)
         ]
         if not options:
             continue
         to = dice.choose(options, "variant hex")
         ships = tuple(
-            attrs.evolve(s, hex=to) if s.tf == tf.id and s.side == tf.side else s for s in state.ships
+            attrs.evolve(s, hex=to) if s.tf == tf.id and s.side == tf.side else s
+            for s in state.ships
         )
         tfs = tuple(attrs.evolve(t, hex=to) if t is tf else t for t in state.task_forces)
         out.append(attrs.evolve(state, ships=ships, task_forces=tfs))
     if len(enemy) >= 2:
         a, b = enemy[0], enemy[1]
-        sa, sb = state.ships_of(a), state.ships_of(b)
+        # (ships without aircraft: where a carrier is decides where its flights land)
+        sa = [s for s in state.ships_of(a) if not data.ships[s.name].capacity]
+        sb = [s for s in state.ships_of(b) if not data.ships[s.name].capacity]
         if sa and sb:
             x, y = sa[0], sb[-1]
             ships = tuple(
@@ -183,4 +203,5 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
     if state.plots is not None:
         for plots in state.plots.variants(side, lambda _who: [((), ())]):
             out.append(attrs.evolve(state, plots=plots))
+    out.extend(air_view.cap_variants(state, side))  # csair: CAP and aboard-ship readiness
     return out

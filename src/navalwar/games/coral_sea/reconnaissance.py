@@ -51,7 +51,9 @@ OPTIONS = (
 )
 
 
-def check(state: State, data: CoralSeaData, side: str, h: Hex, ctx: Context, how: str = "reconnaissance") -> State:
+def check(
+    state: State, data: CoralSeaData, side: str, h: Hex, ctx: Context, how: str = "reconnaissance"
+) -> State:
     """``side`` checks hex ``h`` for enemy forces (12.1.1.B, 12.2.C): the opponent answers
     truthfully. Each enemy TF in ``h`` has its counter moved there and revealed this turn;
     the answer (found or not) is public, the contents never told (12.0)."""
@@ -72,7 +74,8 @@ def check(state: State, data: CoralSeaData, side: str, h: Hex, ctx: Context, how
         return state
     ctx.reveal = True
     tfs = tuple(
-        attrs.evolve(tf, counter=h, revealed=True) if tf in found else tf for tf in state.task_forces
+        attrs.evolve(tf, counter=h, revealed=True) if tf in found else tf
+        for tf in state.task_forces
     )
     reveals = state.reveals if (h, how) in state.reveals else (*state.reveals, (h, how))
     return attrs.evolve(state, task_forces=tfs, reveals=reveals)
@@ -84,11 +87,16 @@ def can_search(tf: TaskForce, state: State, data: CoralSeaData) -> bool:
 
 
 def _range(state: State) -> int:
-    return int(state.option("land_recon_range", 8))  # type: ignore[call-overload]
+    found = state.option("land_recon_range", 8)
+    return found if isinstance(found, int) else 8
 
 
 def _tfs(state: State, side: str) -> list[TaskForce]:
-    return [tf for tf in state.task_forces if tf.side == side and tf.hex is not None and state.ships_of(tf)]
+    return [
+        tf
+        for tf in state.task_forces
+        if tf.side == side and tf.hex is not None and state.ships_of(tf)
+    ]
 
 
 def sources(state: State, data: CoralSeaData, side: str) -> dict[str, tuple[Hex, int, str]]:
@@ -147,7 +155,10 @@ def _refusal(state: State, data: CoralSeaData, side: str, action: Any) -> str | 
         except Exception as exc:
             return str(exc)
         if weather.affected(state, h):
-            return f"no reconnaissance into a squall or squall-influenced hex ({action.hex}, 5.2.A, 12.3.A)"
+            return (
+                f"no reconnaissance into a squall or squall-influenced hex ({action.hex}, "
+                "5.2.A, 12.3.A)"
+            )
         tf = state.task_force(action.source, side)
         if tf is not None and tf.counter is not None and tf.counter == h:
             key = _marker_key(side, tf, h)
@@ -155,10 +166,13 @@ def _refusal(state: State, data: CoralSeaData, side: str, action: Any) -> str | 
                 return None
         found = sources(state, data, side).get(action.source)
         if found is None:
-            return f"{action.source!r} has no reconnaissance check left this turn (12.1.1-12.1.2, 15.E)"
+            return (
+                f"{action.source!r} has no reconnaissance check left this turn "
+                "(12.1.1-12.1.2, 15.E)"
+            )
         origin, reach, _key = found
         if weather.affected(state, origin):
-            return f"no reconnaissance from a squall or squall-influenced hex (5.2.A-B)"
+            return "no reconnaissance from a squall or squall-influenced hex (5.2.A-B)"
         if distance(origin, h) > reach:
             return f"{action.hex} is beyond the check's {reach} hexes (12.1.1.A, 12.1.2.A, 15.E)"
         return None
@@ -182,7 +196,9 @@ def _sample(state: State, data: CoralSeaData, side: str, dice: Dice) -> Any:
         origin, reach, _key = found[name]
         spec = data.geography.spec
         targets = [
-            h for h in hexes_within(origin, reach) if spec.in_bounds(h) and not weather.affected(state, h)
+            h
+            for h in hexes_within(origin, reach)
+            if spec.in_bounds(h) and not weather.affected(state, h)
         ]
         if targets:
             return ReconCheck(name, spec.label(dice.choose(sorted(targets, key=spec.label), "hex")))

@@ -156,8 +156,19 @@ def spec_of(scenario: Scenario) -> ScenarioSpec:
 
 # -- calendar (19.0; notes A38) ---------------------------------------------------------
 MONTHS = (
-    "January February March April May June July August September October November December"
-).split()
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+)
 
 
 def parse_date(text: str) -> datetime.date:
@@ -272,7 +283,9 @@ def _force(rd: Reader, t: Any, side: str, turns: int, data: Any) -> Force:
             rd.fail(f"{side}.flagged[{i}]", f"{name!r} is not among the side's ships")
     regions = []
     for path, r in rd.items(t, "region", side):
-        r = rd.table(r, path, ("name", "kind"), ("of", "within", "edge", "turn", "from_turn", "max"))
+        r = rd.table(
+            r, path, ("name", "kind"), ("of", "within", "edge", "turn", "from_turn", "max")
+        )
         kind = rd.text(r, "kind", path, ..., REGION_KINDS)
         edge = rd.text(r, "edge", path, "", EDGES)
         if kind != "near" and not edge:

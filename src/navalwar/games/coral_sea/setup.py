@@ -10,9 +10,9 @@ and aircraft at bases (9.A); TF placement and aircraft aboard ships stay secret.
 
 from __future__ import annotations
 
+import contextlib
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 import attrs
 
@@ -26,7 +26,7 @@ from navalwar.games.coral_sea.data import BaseInfo, CoralSeaData
 from navalwar.games.coral_sea.model import BaseState, Scenario, Ship, State, TaskForce
 from navalwar.games.coral_sea.scenario import Force, Region, spec_of
 from navalwar.games.coral_sea.units import ALLIES, JAPAN, SIDES
-from navalwar.hexgrid import Hex, distance, hexes_within
+from navalwar.hexgrid import Hex, hexes_within
 from navalwar.registry import OptionSpec, OptionValue
 
 SETUP = "setup"
@@ -63,7 +63,9 @@ def initial(scenario: Scenario, data: CoralSeaData, options: Mapping[str, Option
         for name in force.ships:
             if name == force.extra_ao and options.get("ao_count", 4) == 3:
                 continue
-            ships.append(Ship(name, side, None, flag=name in force.flagged))
+            # 27.F: Allied ships begin without high-speed cruising (A61: all 16 used)
+            used = 16 if options.get("oilers") and side == ALLIES else 0
+            ships.append(Ship(name, side, None, flag=name in force.flagged, high_speed_moves=used))
     japanese = {b.name for f in spec.forces[JAPAN].flags for b in geo.bases_named(data, f)}
     denied = {b.name for f in spec.denied for b in geo.bases_named(data, f)}
     bases = tuple(
@@ -85,7 +87,9 @@ def initial(scenario: Scenario, data: CoralSeaData, options: Mapping[str, Option
             for _ in range(count):
                 numbers[group.model] += 1
                 aircraft.append(
-                    Aircraft(f"{side[0]}-{group.model}-{numbers[group.model]}", group.model, side, status)
+                    Aircraft(
+                        f"{side[0]}-{group.model}-{numbers[group.model]}", group.model, side, status
+                    )
                 )
     return State(
         scenario=scenario,
@@ -110,7 +114,9 @@ def arrivals(state: State) -> list[tuple[str, int, str]]:
         for group in spec.forces[side].reinforcements:
             for _ in range(group.count):
                 numbers[group.model] += 1
-                out.append((f"{side[0]}-{group.model}-{numbers[group.model]}", group.turn, group.at))
+                out.append(
+                    (f"{side[0]}-{group.model}-{numbers[group.model]}", group.turn, group.at)
+                )
     return out
 
 
@@ -172,7 +178,9 @@ def _region_hexes(data: CoralSeaData, region: Region) -> list[Hex]:
     return geo.sea_hexes(data, band)
 
 
-def _regions_for(plan: _Plan, tf_id: str, ships: Sequence[str], data: CoralSeaData) -> tuple[str, ...]:
+def _regions_for(
+    plan: _Plan, tf_id: str, ships: Sequence[str], data: CoralSeaData
+) -> tuple[str, ...]:
     force = plan.force
     if force.ap_region and any(data.ships[s].type == "AP" for s in ships):
         return (force.ap_region,)
@@ -196,10 +204,8 @@ def _ship_places(plan: _Plan, data: CoralSeaData) -> dict[str, Hex]:
     for name in plan.force.open_at:
         for b in geo.bases_named(data, name):
             out[b.name] = b.hex
-        try:
+        with contextlib.suppress(NavalwarError):
             out[name] = data.geography.place(name)
-        except NavalwarError:
-            pass
     return out
 
 
@@ -224,7 +230,9 @@ def validate(state: State, data: CoralSeaData, side: str, action: SetUp) -> str 
         if t not in plan.tf_ids:
             return f"{t!r} is not one of the side's TFs {list(plan.tf_ids)} (11.G)"
     if not force.min_tfs <= len(tf_ids) <= plan.limit:
-        return f"the side forms {force.min_tfs} to {plan.limit} TFs at start, not {len(tf_ids)} (11.G)"
+        return (
+            f"the side forms {force.min_tfs} to {plan.limit} TFs at start, not {len(tf_ids)} (11.G)"
+        )
     members: dict[str, list[str]] = {t: [] for t in tf_ids}
     places = _ship_places(plan, data)
     for ship, where in action.ships:
@@ -266,7 +274,10 @@ def validate(state: State, data: CoralSeaData, side: str, action: SetUp) -> str 
             and (not r.max or used[r.name] < r.max)
         ]
         if not fit:
-            return f"{t} at {hex_label} on turn {turn} is in none of its set-up regions {list(allowed)} (28.x, 6.B)"
+            return (
+                f"{t} at {hex_label} on turn {turn} is in none of its set-up regions "
+                f"{list(allowed)} (28.x, 6.B)"
+            )
         used[fit[0].name] += 1
     return _check_aircraft(state, data, plan, action, members)
 
@@ -290,12 +301,18 @@ def _capacity(
     return out
 
 
-def _legal_places(data: CoralSeaData, plan: _Plan, a: Aircraft, caps: Mapping[str, tuple[int, str]], spill: bool) -> list[str]:
+def _legal_places(
+    data: CoralSeaData, plan: _Plan, a: Aircraft, caps: Mapping[str, tuple[int, str]], spill: bool
+) -> list[str]:
     """The places aircraft ``a`` may be based at set-up (by its group's ``at``)."""
     group = _group_of(plan.force, a)
     mode = data.aircraft[a.model].landing
     if group == "ships":
-        ships = [p for p, (_c, k) in caps.items() if (k == "C" and mode == "C") or (k == "R" and mode == "R")]
+        ships = [
+            p
+            for p, (_c, k) in caps.items()
+            if (k == "C" and mode == "C") or (k == "R" and mode == "R")
+        ]
         if spill:  # notes A65: C counters over carrier capacity go to airfields
             ships += [b.name for b in plan.bases if geo.accepts(data, b, mode)]
         return ships
@@ -327,7 +344,9 @@ def _spill(data: CoralSeaData, plan: _Plan, caps: Mapping[str, tuple[int, str]])
     return need > sum(c for c, k in caps.values() if k == "C")
 
 
-def _check_aircraft(state: State, data: CoralSeaData, plan: _Plan, action: SetUp, members: Mapping[str, list[str]]) -> str | None:
+def _check_aircraft(
+    state: State, data: CoralSeaData, plan: _Plan, action: SetUp, members: Mapping[str, list[str]]
+) -> str | None:
     ids = [a.id for a in plan.aircraft]
     given = [i for i, _ in action.aircraft]
     if sorted(given) != sorted(ids):
@@ -424,7 +443,9 @@ def sample(state: State, data: CoralSeaData, side: str, dice: Dice) -> SetUp:
     load: Counter[str] = Counter()
     order = {"W": 0, "R": 1, "L": 2, "C": 3}
     based: list[tuple[str, str]] = []
-    for a in sorted(plan.aircraft, key=lambda a: (order.get(data.aircraft[a.model].landing, 4), a.id)):
+    for a in sorted(
+        plan.aircraft, key=lambda a: (order.get(data.aircraft[a.model].landing, 4), a.id)
+    ):
         room = [p for p in _legal_places(data, plan, a, caps, spill) if load[p] < caps[p][0]]
         if not room:
             raise NavalwarError(f"{a.id}: no place with room for it at set-up (6.C, 8.C)")
@@ -448,7 +469,9 @@ def ask(state: State, data: CoralSeaData) -> Decision | None:
         kind="set_up",
         rule="28.x",
         prompt=f"{side}: form your TFs, place them and base your aircraft (28.x)",
-        validate=lambda a: validate(state, data, side, a) if isinstance(a, SetUp) else "not a set-up",
+        validate=lambda a: (
+            validate(state, data, side, a) if isinstance(a, SetUp) else "not a set-up"
+        ),
         sample=lambda dice: sample(state, data, side, dice),
         context={
             "ships": [s.name for s in plan.ships],
@@ -502,18 +525,18 @@ def apply(state: State, data: CoralSeaData, action: SetUp, ctx: Context) -> Stat
         )
         tf_hex[t] = tf.hex
         tfs.append(tf)
-    ships = []
-    for s in state.ships:
-        if s.side != side:
-            ships.append(s)
+    ships: list[Ship] = []
+    for ship in state.ships:
+        if ship.side != side:
+            ships.append(ship)
             continue
-        w = where_of[s.name]
+        w = where_of[ship.name]
         if w in members:
-            ships.append(attrs.evolve(s, tf=w, hex=tf_hex[w]))
+            ships.append(attrs.evolve(ship, tf=w, hex=tf_hex[w]))
         elif w == OUT:
-            ships.append(attrs.evolve(s, out_of_play=True))
+            ships.append(attrs.evolve(ship, out_of_play=True))
         else:
-            ships.append(attrs.evolve(s, hex=places[w]))
+            ships.append(attrs.evolve(ship, hex=places[w]))
     based = dict(action.aircraft)
     aircraft = tuple(
         attrs.evolve(a, base=based[a.id]) if a.id in based else a for a in state.air.aircraft
@@ -526,16 +549,13 @@ def apply(state: State, data: CoralSeaData, action: SetUp, ctx: Context) -> Stat
         side=side,
         task_forces=[[t, h, n] for t, h, n in action.task_forces],
     )
-    open_ships = sorted(
-        (s, geo.label(data, places[w])) for s, w in action.ships if w in places
-    )
+    open_ships = sorted((s, geo.label(data, places[w])) for s, w in action.ships if w in places)
     ship_names = {s.name for s in plan.ships}
-    at_bases = sorted(
-        (aid, w) for aid, w in action.aircraft if w not in ship_names
-    )
+    at_bases = sorted((aid, w) for aid, w in action.aircraft if w not in ship_names)
     ctx.log(
         "forces_placed",
-        f"{side} has set up: {len(open_ships)} ships outside TFs, {len(at_bases)} aircraft at bases",
+        f"{side} has set up: {len(open_ships)} ships outside TFs, "
+        f"{len(at_bases)} aircraft at bases",
         "11.F, 9.A, 28.x",
         side=side,
         ships=[list(p) for p in open_ships],
@@ -550,13 +570,14 @@ def apply(state: State, data: CoralSeaData, action: SetUp, ctx: Context) -> Stat
     )
 
 
-def distance_ok(a: Hex, b: Hex, n: int) -> bool:
-    """Whether ``a`` is within ``n`` hexes of ``b``."""
-    return distance(a, b) <= n
-
-
-__all__ = ["OPTIONS", "SETUP", "apply", "arrivals", "ask", "initial", "sample", "setting_up", "validate"]
-
-
-def _unused(_: Any) -> None:  # pragma: no cover - keeps imports used in type position
-    return None
+__all__ = [
+    "OPTIONS",
+    "SETUP",
+    "apply",
+    "arrivals",
+    "ask",
+    "initial",
+    "sample",
+    "setting_up",
+    "validate",
+]

@@ -101,11 +101,10 @@ def damaged(ship: Ship) -> bool:
 
 
 def aboard(state: State, ship_name: str) -> tuple[air.Aircraft, ...]:
-    """The counters based on ``ship_name`` (a CV, CVL or AV), not airborne."""
+    """The counters on ``ship_name`` (a CV, CVL or AV): ready or down, not flying (CAP
+    counters are over it, not aboard)."""
     return tuple(
-        a
-        for a in state.air.aircraft
-        if a.base == ship_name and a.status in (air.READY, air.DOWN, air.CAP)
+        a for a in state.air.aircraft if a.base == ship_name and a.status in (air.READY, air.DOWN)
     )
 
 
@@ -127,7 +126,14 @@ def _replace(state: State, new: Ship) -> State:
 
 
 def apply_hits(
-    state: State, data: CoralSeaData, name: str, hits: Hits, ctx: Context, rule: str
+    state: State,
+    data: CoralSeaData,
+    name: str,
+    hits: Hits,
+    ctx: Context,
+    rule: str,
+    *,
+    deferred: list[tuple[str, str, int]] | None = None,
 ) -> State:
     """``state`` with ``hits`` darkened on ship ``name`` (25.4.5), logged publicly.
 
@@ -136,7 +142,9 @@ def apply_hits(
     (rounded down) of the aircraft aboard, its second all of them (25.4.5.D; the last
     ones in id order: the owner's choice is not asked, notes A56); all darkened
     flotation boxes sink it (25.4.5.B), with the aircraft aboard (17.E) and the flag
-    of an AP (23.B). Aircraft destroyed aboard are permanently destroyed (17.E).
+    of an AP (23.B). Aircraft destroyed aboard are permanently destroyed (17.E). With
+    ``deferred``, the half lost to a first gunnery hit is not taken but appended as
+    (owner, ship, count), for the owner to choose (notes A56).
 
     Raises:
         UnknownNameError: no such ship.
@@ -160,6 +168,10 @@ def apply_hits(
         planes = [a.id for a in aboard(state, name)]
         level = min(2, ship.capacity_hits + gun_taken)
         lost = planes[len(planes) - len(planes) // 2 :] if level == 1 else planes
+        if level == 1 and deferred is not None:
+            if lost:
+                deferred.append((ship.side, name, len(lost)))
+            lost = []
         new = attrs.evolve(new, capacity_hits=level)
     sunk = new.flotation_hits >= len(spec.flotation)
     ctx.log(

@@ -61,7 +61,13 @@ def _units(state: State, side: str) -> dict[str, list[Ship]]:
             if ships:
                 out[tf.id] = ships
     for s in state.ships:
-        if s.side == side and s.tf is None and s.hex is not None and not s.sunk and not s.out_of_play:
+        if (
+            s.side == side
+            and s.tf is None
+            and s.hex is not None
+            and not s.sunk
+            and not s.out_of_play
+        ):
             out[s.name] = [s]
     return out
 
@@ -70,12 +76,18 @@ def _speed(state: State, data: CoralSeaData, key: str, ships: list[Ship], side: 
     tf = state.task_force(key, side)
     if tf is not None and (tf.held or tf.moves_from > state.turn):
         return 0
-    if len(ships) == 1 and ships[0].tf is None and task_forces.ship_speed(state, data, ships[0]) == 0:
+    if (
+        len(ships) == 1
+        and ships[0].tf is None
+        and task_forces.ship_speed(state, data, ships[0]) == 0
+    ):
         return 1  # dead in the water, alone: one hex on a 5-6 (25.4.5.B, A34)
     return task_forces.group_speed(state, data, ships, None)
 
 
-def _check_path(state: State, data: CoralSeaData, start: Hex, path: tuple[str, ...], speed: int, key: str) -> list[Hex]:
+def _check_path(
+    state: State, data: CoralSeaData, start: Hex, path: tuple[str, ...], speed: int, key: str
+) -> list[Hex]:
     if len(path) > speed:
         raise NavalwarError(f"{key} may move at most {speed} hexes this turn (15.A-B, 16.4)")
     out: list[Hex] = []
@@ -85,9 +97,13 @@ def _check_path(state: State, data: CoralSeaData, start: Hex, path: tuple[str, .
         if distance(at, h) != 1:
             raise NavalwarError(f"{key}: {text} is not next to {geo.label(data, at)} (15.0)")
         if not data.geography.is_sea_passable(h):
-            raise NavalwarError(f"{key}: {text} is an all-land hex: ships never enter one (6.B, 15.G)")
+            raise NavalwarError(
+                f"{key}: {text} is an all-land hex: ships never enter one (6.B, 15.G)"
+            )
         if weather.affected(state, h) and i < len(path) - 1:
-            raise NavalwarError(f"{key} must stop on entering squall-influenced {text} (5.2.E, 15.B)")
+            raise NavalwarError(
+                f"{key} must stop on entering squall-influenced {text} (5.2.E, 15.B)"
+            )
         out.append(h)
         at = h
     return out
@@ -117,12 +133,18 @@ def sample(state: State, data: CoralSeaData, side: str, dice: Dice) -> PlotMoves
     wanders a random legal path of up to its speed."""
     regroup: tuple[tuple[str, str], ...] = ()
     units = _units(state, side)
-    movable = [k for k, ships in units.items() if len(ships) > 1 and _speed(state, data, k, ships, side)]
+    movable = [
+        k for k, ships in units.items() if len(ships) > 1 and _speed(state, data, k, ships, side)
+    ]
     if movable and dice.roll(6, "plot: regroup?") == 1:
         key = dice.choose(sorted(movable), "plot: TF to split")
         ship = dice.choose(units[key], "plot: ship")
         in_use = {tf.id for tf in state.task_forces if tf.side == side}
-        free = [t for t in task_forces.tf_ids(state, side, task_forces.limit(state, side)) if t not in in_use]
+        free = [
+            t
+            for t in task_forces.tf_ids(state, side, task_forces.limit(state, side))
+            if t not in in_use
+        ]
         if free and len(in_use) < task_forces.limit(state, side):
             regroup = ((ship.name, free[0]),)
     after = task_forces.regroup(state, data, side, regroup)
@@ -174,7 +196,9 @@ def _ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
         kind="plot",
         rule="15.C",
         prompt=f"{side}: plot your TFs' and ships' moves, secretly (15.C)",
-        validate=lambda a: validate(state, data, side, a) if isinstance(a, PlotMoves) else "not a plot",
+        validate=lambda a: (
+            validate(state, data, side, a) if isinstance(a, PlotMoves) else "not a plot"
+        ),
         sample=lambda dice: sample(state, data, side, dice),
         context={
             "units": {
@@ -208,24 +232,36 @@ def _move(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
         moves, regroup = plots.value(side) if plots.has_committed(side) else ((), ())
         state = task_forces.regroup(state, data, side, regroup)
         units = _units(state, side)
+        if state.option("oilers", False):
+            state = task_forces.fuel(state, data, units, dict(moves))
         for key, path_labels in moves:
             ships = units[key]
             start = ships[0].hex
             assert start is not None
-            path = _check_path(state, data, start, path_labels, _speed(state, data, key, ships, side), key)
+            path = _check_path(
+                state, data, start, path_labels, _speed(state, data, key, ships, side), key
+            )
             if not path:
                 continue
             tf = state.task_force(key, side)
             if tf is None and task_forces.ship_speed(state, data, ships[0]) == 0:
                 roll = ctx.dice.d6(f"{key} dead in the water", "25.4.5.B")
                 if roll < 5:
-                    ctx.log("diw_roll", f"{key}, dead in the water, rolls {roll}: stays (25.4.5.B)", "25.4.5.B", ship=key, roll=roll)
+                    ctx.log(
+                        "diw_roll",
+                        f"{key}, dead in the water, rolls {roll}: stays (25.4.5.B)",
+                        "25.4.5.B",
+                        ship=key,
+                        roll=roll,
+                    )
                     continue
             end = path[-1]
             names = {s.name for s in ships}
             state = attrs.evolve(
                 state,
-                ships=tuple(attrs.evolve(s, hex=end) if s.name in names else s for s in state.ships),
+                ships=tuple(
+                    attrs.evolve(s, hex=end) if s.name in names else s for s in state.ships
+                ),
             )
             if tf is not None:
                 state = attrs.evolve(
@@ -244,7 +280,13 @@ def _move(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
                 )
                 state = coast_watchers.report(state, data, side, path, ctx)
             else:
-                ctx.log("ship_moved", f"{key} moves to {geo.label(data, end)} (15.E)", "15.E", ship=key, to=geo.label(data, end))
+                ctx.log(
+                    "ship_moved",
+                    f"{key} moves to {geo.label(data, end)} (15.E)",
+                    "15.E",
+                    ship=key,
+                    to=geo.label(data, end),
+                )
     state = attrs.evolve(state, plots=None)
     return invasion.check(state, data, ctx)
 
@@ -274,6 +316,15 @@ def contacts(state: State, data: CoralSeaData) -> tuple[Hex, ...]:
 def unit_hexes(state: State, side: str) -> Mapping[str, Hex]:
     """Where each of ``side``'s plottable groups is (for agents)."""
     return {k: ships[0].hex for k, ships in _units(state, side).items() if ships[0].hex is not None}
+
+
+def unit_speeds(state: State, data: CoralSeaData, side: str) -> Mapping[str, tuple[Hex, int]]:
+    """Each of ``side``'s plottable groups (TF id or open ship) -> (its hex, its speed)."""
+    return {
+        k: (ships[0].hex, _speed(state, data, k, ships, side))
+        for k, ships in _units(state, side).items()
+        if ships[0].hex is not None
+    }
 
 
 #: ``ship_movement.plot`` (3.6, 15.C): each side plots in turn, the initiative holder first.

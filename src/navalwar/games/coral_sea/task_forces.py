@@ -9,7 +9,8 @@ dead in the water), an AP one hex (16.4), an AO one hex under the oilers rule (2
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
 
 import attrs
 
@@ -27,9 +28,42 @@ def ship_speed(state: State, data: CoralSeaData, ship: Ship) -> int:
     boxes = spec.flotation
     left = len(boxes) - ship.flotation_hits
     speed = boxes[left - 1] if left > 0 else 0
-    if spec.type == "AP" or (spec.type == "AO" and state.option("oilers", False)):
+    oilers = state.option("oilers", False)
+    if spec.type == "AP" or (spec.type == "AO" and oilers):
         speed = min(speed, 1)
+    if oilers and ship.high_speed_moves >= HIGH_SPEED_TURNS:
+        speed = min(speed, 1)  # 27.C: refuel first (27.D-E)
     return speed
+
+
+#: 27.C: "a maximum of sixteen turns" of high-speed cruising between refuellings.
+HIGH_SPEED_TURNS = 16
+
+
+def fuel(
+    state: State, data: CoralSeaData, groups: Mapping[str, Sequence[Ship]], paths: Mapping[str, Any]
+) -> State:
+    """The oilers rule's bookkeeping for one side's moves (27.C-F; notes A61): a ship
+    moving two hexes counts a high-speed turn; a group moving one hex or none, with an
+    AO in it, refuels every ship (a DD also from a CV or CA in it)."""
+    count: dict[str, int] = {}
+    for key, ships in groups.items():
+        steps = len(paths.get(key, ()))
+        kinds = {data.ships[s.name].type for s in ships}
+        for s in ships:
+            if steps >= 2:
+                count[s.name] = s.high_speed_moves + 1
+            elif "AO" in kinds or (data.ships[s.name].type == "DD" and kinds & {"CV", "CA"}):
+                count[s.name] = 0
+    if not count:
+        return state
+    return attrs.evolve(
+        state,
+        ships=tuple(
+            attrs.evolve(s, high_speed_moves=count[s.name]) if s.name in count else s
+            for s in state.ships
+        ),
+    )
 
 
 def group_speed(state: State, data: CoralSeaData, ships: Sequence[Ship], at: object) -> int:
@@ -37,13 +71,29 @@ def group_speed(state: State, data: CoralSeaData, ships: Sequence[Ship], at: obj
     hex from a squall or squall-influenced hex, an AP not at all there."""
     if not ships:
         return 0
-    speed = min(ship_speed(state, data, s) for s in ships)
+    speeds = [ship_speed(state, data, s) for s in ships]
+    speed = min(speeds)
     hex_ = ships[0].hex
+    if speed == 0 and _towed(state, data, ships, speeds):
+        speed = 1  # 25.4.5.B, A34: a CA tows the ship dead in the water one hex
     if hex_ is not None and weather.affected(state, hex_):
         speed = min(speed, 1)
         if any(data.ships[s.name].type == "AP" for s in ships):
             speed = 0
     return speed
+
+
+def _towed(state: State, data: CoralSeaData, ships: Sequence[Ship], speeds: Sequence[int]) -> bool:
+    """Whether the group's ships dead in the water may be towed (25.4.5.B; notes A34):
+    one of them at most, a CA able to move with it, no enemy ship in the hex."""
+    dead = [s for s, v in zip(ships, speeds, strict=True) if v == 0]
+    movers = [
+        v for s, v in zip(ships, speeds, strict=True) if v > 0 and data.ships[s.name].type == "CA"
+    ]
+    if len(dead) != 1 or not movers:
+        return False
+    side, where = ships[0].side, ships[0].hex
+    return not any(s.side != side and s.hex == where and not s.sunk for s in state.ships)
 
 
 def limit(state: State, side: str) -> int:
@@ -85,14 +135,19 @@ def regroup(state: State, data: CoralSeaData, side: str, moves: Iterable[tuple[s
             elif tf.hex is None:
                 raise NavalwarError(f"{target} is not on the map yet (28.x)")
             elif tf.hex != ship.hex:
-                raise NavalwarError(f"{name} and {target} are not in one hex: TFs rendezvous to exchange ships (11.C)")
+                raise NavalwarError(
+                    f"{name} and {target} are not in one hex: TFs rendezvous to exchange "
+                    "ships (11.C)"
+                )
             elif tf.held or tf.moves_from > state.turn:
                 raise NavalwarError(f"{target} may not move yet (28.2.3, 28.3.3)")
         ships[name] = attrs.evolve(ship, tf=target or None)
     used = {s.tf for s in ships.values() if s.side == side and s.tf is not None and not s.sunk}
     kept = [tf for tf_id, tf in tfs.items() if tf_id in used or tfs[tf_id].hex is None]
     if len(kept) > limit(state, side):
-        raise NavalwarError(f"{side} may have at most {limit(state, side)} TFs this turn (11.C, 11.G)")
+        raise NavalwarError(
+            f"{side} may have at most {limit(state, side)} TFs this turn (11.C, 11.G)"
+        )
     others = [tf for tf in state.task_forces if tf.side != side]
     order = {(tf.side, tf.id): i for i, tf in enumerate(state.task_forces)}
     every = sorted(

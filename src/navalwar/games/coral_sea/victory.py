@@ -68,21 +68,29 @@ def outcome(state: State, data: CoralSeaData) -> Outcome:
     vic = spec.victory
     vp = scores(state, data)
     if vic.kind == "rabaul":
-        damaged = any(b.damaged for b in state.bases if b.name in {x.name for x in geo.bases_named(data, "Rabaul")})
+        damaged = any(
+            b.damaged
+            for b in state.bases
+            if b.name in {x.name for x in geo.bases_named(data, "Rabaul")}
+        )
         allied_lost = vp[JAPAN]
         cv_sunk = any(
             s.sunk and s.side == ALLIES and data.ships[s.name].type == "CV" for s in state.ships
         )
         a_win = damaged and allied_lost < 10
         if a_win and not cv_sunk:
-            return Outcome(ALLIES, "Decisive", vp, "Rabaul damaged, Allied losses under 10 VP (28.1.5.A, A63)")
+            return Outcome(
+                ALLIES, "Decisive", vp, "Rabaul damaged, Allied losses under 10 VP (28.1.5.A, A63)"
+            )
         if cv_sunk and not a_win:
             return Outcome(JAPAN, "Decisive", vp, "the Allied CV sunk (28.1.5.B)")
         winner, level = _by_vp(vp, JAPAN, False)
         return Outcome(winner, level, vp, f"VP {vp[JAPAN]}-{vp[ALLIES]} (28.1.5.C)")
     if vic.kind == "hold":
         if not invasion.holds(state, data, vic.place):
-            return Outcome(ALLIES, "Automatic", vp, f"Japan does not hold {vic.place} ({spec.rule}.5)")
+            return Outcome(
+                ALLIES, "Automatic", vp, f"Japan does not hold {vic.place} ({spec.rule}.5)"
+            )
         winner, level = _by_vp(vp, None, False)
         return Outcome(winner, level, vp, f"Japan holds {vic.place}; VP {vp[JAPAN]}-{vp[ALLIES]}")
     # coral_sea
@@ -91,4 +99,6 @@ def outcome(state: State, data: CoralSeaData) -> Outcome:
     if _allies_hold(state, data, PORT_MORESBY):
         vp = {**vp, ALLIES: vp[ALLIES] + HOLDING_BONUS}
     winner, level = _by_vp(vp, None, True)
-    return Outcome(winner, level, vp, f"VP {vp[JAPAN]}-{vp[ALLIES]} with 10 for Port Moresby (28.4.5.B)")
+    return Outcome(
+        winner, level, vp, f"VP {vp[JAPAN]}-{vp[ALLIES]} with 10 for Port Moresby (28.4.5.B)"
+    )

@@ -44,7 +44,8 @@ def in_squall(state: State, h: Hex) -> bool:
 def influenced(state: State, h: Hex) -> bool:
     """Whether ``h`` is squall-influenced: within the influence radius of a squall and
     not a squall hex itself (notes A6)."""
-    radius = int(state.option("squall_influence", 1))  # type: ignore[call-overload]
+    found = state.option("squall_influence", 1)
+    radius = found if isinstance(found, int) else 1
     if h in state.squalls:
         return False
     return any(distance(h, s) <= radius for s in state.squalls)
