@@ -32,7 +32,10 @@ def play(job: tuple[str, str, str, int]) -> dict[str, Any]:
     scenario, japan, allies, seed = job
     t = time.process_time()
     m = Match.start("coral_sea", scenario, seed=seed, log_events=False)
-    agents = {"Japan": make_agent("coral_sea", japan, seed), "Allies": make_agent("coral_sea", allies, seed + 100_000)}
+    agents = {
+        "Japan": make_agent("coral_sea", japan, seed),
+        "Allies": make_agent("coral_sea", allies, seed + 100_000),
+    }
     play_out(m, agents)
     out = m.outcome
     assert out is not None

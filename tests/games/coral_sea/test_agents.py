@@ -24,7 +24,15 @@ def test_heuristic_is_registered_for_both_sides() -> None:
     assert isinstance(make_agent("coral_sea", "heuristic", 3), HeuristicAgent)
 
 
-@pytest.mark.parametrize(("scenario", "place"), [("huon_gulf", "Lae"), ("tulagi", "Tulagi"), ("coral_sea", "Port Moresby"), ("raid_on_rabaul", "Rabaul")])
+@pytest.mark.parametrize(
+    ("scenario", "place"),
+    [
+        ("huon_gulf", "Lae"),
+        ("tulagi", "Tulagi"),
+        ("coral_sea", "Port Moresby"),
+        ("raid_on_rabaul", "Rabaul"),
+    ],
+)
 def test_objective_is_the_victory_place(scenario: str, place: str) -> None:
     m = _start(scenario)
     from navalwar.games.coral_sea import geo

@@ -22,6 +22,11 @@ change across ``Game.hidden_variants``). The plan follows the scenario's aim:
   surface TFs on the objective;
 * **air** (``air_plans``): CAP over bases and carriers, strikes at revealed enemy TFs
   with escorts, a few long-range scouts, landings at the nearest field with room;
+* **combat** (25.0): cscombat's ``combat_choices`` (fighters first, escorts lost before
+  bombers, carriers screened, surface actions closed on the stronger guns, every
+  battery at the ship most likely to sink), except the waves' targets: the most VP,
+  a transport far above its VP for the Allies where Japan must land (23.A), Rabaul's
+  airfield for the raid's Allied waves (28.1.5);
 * anything else (maintenance, USAAF placements): the decision's own sampler, with the
   agent's dice.
 """
@@ -36,7 +41,7 @@ from typing import Any
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.engine import Decision, Match
-from navalwar.games.coral_sea import air_plans, geo
+from navalwar.games.coral_sea import air_plans, combat_choices, geo
 from navalwar.games.coral_sea.actions import (
     ChooseInitiative,
     EndReconnaissance,
@@ -96,7 +101,9 @@ class _Sea:
         out = self._next.get(h)
         if out is None:
             g = self.data.geography
-            out = sorted(n for n in neighbours(h) if self.spec.in_bounds(n) and g.is_sea_passable(n))
+            out = sorted(
+                n for n in neighbours(h) if self.spec.in_bounds(n) and g.is_sea_passable(n)
+            )
             self._next[h] = out
         return out
 
@@ -116,7 +123,9 @@ class _Sea:
             self._from[goal] = found
         return found
 
-    def path(self, state: State, start: Hex, goal: Hex, speed: int, standoff: int, exact: bool = True) -> list[Hex]:
+    def path(
+        self, state: State, start: Hex, goal: Hex, speed: int, standoff: int, exact: bool = True
+    ) -> list[Hex]:
         """Up to ``speed`` steps from ``start`` toward ``goal``, stopping ``standoff``
         steps short, and on entering a squall-influenced hex (5.2.E, 15.B). ``exact``:
         by the shortest sea path (a search of the map, remembered per goal); otherwise
@@ -184,14 +193,7 @@ class HeuristicAgent:
             "reconnaissance": self._reconnaissance,
             "plot": self._plot,
             "usaaf_roll": self._first,
-            "choose_losses": _losses,
             "designate_target": _target,
-            "form_waves": _waves,
-            "form_screen": _screen,
-            "abort": _abort,
-            "surface_move": _surface_move,
-            "fire_guns": _fire_guns,
-            "bombard": _bombard,
         }
 
     def sea(self, data: CoralSeaData) -> _Sea:
@@ -204,6 +206,8 @@ class HeuristicAgent:
         data: CoralSeaData = match.data
         plan = self._plans.get(decision.kind)
         action = plan(state, data, decision) if plan is not None else None
+        if action is None:
+            action = combat_choices.choose(decision, state, data)
         if action is None:
             action = air_plans.choose(state, data, decision, self.dice)
         if action is not None and decision.check(action) is None:
@@ -253,7 +257,9 @@ class HeuristicAgent:
                 score -= abs(d - SCREEN)
         return score
 
-    def _reconnaissance(self, state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    def _reconnaissance(
+        self, state: State, data: CoralSeaData, decision: Decision
+    ) -> Action | None:
         side = decision.side
         turn_key = (state.turn, side)
         if self._checked[:2] != turn_key:
@@ -265,7 +271,11 @@ class HeuristicAgent:
                 continue
             if not any(data.ships[s.name].type in RECON_TYPES for s in state.ships_of(tf)):
                 continue
-            spots = [h for h in geo.sea_hexes(data, hexes_within(tf.hex, COUNTER_RANGE)) if distance(h, tf.hex) == COUNTER_RANGE]
+            spots = [
+                h
+                for h in geo.sea_hexes(data, hexes_within(tf.hex, COUNTER_RANGE))
+                if distance(h, tf.hex) == COUNTER_RANGE
+            ]
             if spots:
                 far = self._away(state, data, side)
                 spot = max(spots, key=lambda h: (distance(h, far) if far else 0, -h.q, -h.r))
@@ -284,7 +294,11 @@ class HeuristicAgent:
                 f = min(focus, key=lambda x: (distance(x, origin), x.q, x.r))
                 edge = line(origin, f)[reach]
                 pool = hexes_within(edge, 2)
-            cands = [h for h in pool if h not in checked and h not in squalls and sea.steps(h) and h in sea.spec.hex_set]
+            cands = [
+                h
+                for h in pool
+                if h not in checked and h not in squalls and sea.steps(h) and h in sea.spec.hex_set
+            ]
             if not cands:
                 continue
             best = min(cands, key=lambda h: (min(distance(h, f) for f in focus), h.q, h.r))
@@ -300,8 +314,14 @@ class HeuristicAgent:
     def _enemy_focus(state: State, data: CoralSeaData, side: str) -> list[Hex]:
         """Where the enemy's ships are thought to be: its TF counters on the board
         (public, 12.1.2.A), else the objective, else its bases."""
-        seen = [tf.counter for tf in state.task_forces if tf.side != side and tf.counter is not None]
-        seen += [s.hex for s in state.ships if s.side != side and s.tf is None and s.hex is not None and not s.sunk]
+        seen = [
+            tf.counter for tf in state.task_forces if tf.side != side and tf.counter is not None
+        ]
+        seen += [
+            s.hex
+            for s in state.ships
+            if s.side != side and s.tf is None and s.hex is not None and not s.sunk
+        ]
         if seen:
             return sorted(set(seen), key=lambda h: (h.q, h.r))
         goal = objective(state, data)
@@ -358,25 +378,6 @@ class HeuristicAgent:
 
 
 # -- combat (25.0) -------------------------------------------------------------------------
-def _counter_value(data: CoralSeaData, model: str) -> tuple[int, int]:
-    spec = data.aircraft[model]
-    return (data.tables.aircraft_vp.get(spec.type, 0), spec.attack + spec.defense + spec.bomb)
-
-
-def _losses(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
-    """Give up the weakest counters, keeping the strongest (25.1.2.C, 25.2.2.D)."""
-    models = {a.id: a.model for a in state.air.aircraft}
-    if not decision.choices:
-        return None
-
-    def cost(a: Action) -> tuple[int, int]:
-        ids = getattr(a, "aircraft", ())
-        vals = [_counter_value(data, models[i]) for i in ids]
-        return (sum(v[0] for v in vals), sum(v[1] for v in vals))
-
-    return min(decision.choices, key=cost)
-
-
 def _ship_value(state: State, data: CoralSeaData, side: str, name: str) -> float:
     """What sinking or damaging the enemy ship ``name`` is worth to ``side``: its VP (24.A),
     a transport far more to the Allies where Japan must land (23.A, 28.x)."""
@@ -404,82 +405,6 @@ def _target(state: State, data: CoralSeaData, decision: Decision) -> Action | No
         return _ship_value(state, data, decision.side, t)
 
     return max(decision.choices, key=lambda a: (value(a), -decision.choices.index(a)))  # type: ignore[union-attr]
-
-
-def _waves(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
-    """Waves as large as the rules allow, CAP first, in counter order (25.1.1)."""
-    from navalwar.games.coral_sea.air_to_air import sample_waves
-    from navalwar.games.coral_sea.combat_actions import FormWaves
-
-    if decision.choices:
-        return decision.choices[0]
-    ids = set(decision.context.get("aircraft", ()))
-    present = [a for a in state.air.aircraft if a.id in ids]
-    rest = sum(1 for a in present if a.status != "cap")
-    return FormWaves(sample_waves(present, list(range(rest)), [5] * len(present)))
-
-
-def _screen(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
-    """Escorts in the screen, carriers and transports in the main body (25.2.2.A)."""
-    from navalwar.games.coral_sea.combat_actions import FormScreen
-
-    ships = [str(s) for s in decision.context.get("ships", ())]
-    body = ("CV", "CVL", "AP", "AO", "AV", "BB")
-    screen = tuple(s for s in ships if data.ships[s].type not in body)
-    if len(screen) == len(ships):
-        screen = screen[1:]
-    return FormScreen(str(decision.context.get("tf", "")), screen)
-
-
-def _abort(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
-    """Fighters stay with their bombers as flak suppression (25.1.3)."""
-    from navalwar.games.coral_sea.combat_actions import Abort
-
-    return Abort(())
-
-
-def _guns(data: CoralSeaData, name: str) -> int:
-    spec = data.ships[name]
-    return max(spec.gunnery, default=0) + spec.intermediate + spec.secondary
-
-
-def _surface_move(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
-    """Close when the side's guns in the hex match the enemy's, else break off, leaving
-    no one behind (25.4.2.B-C)."""
-    if not decision.choices:
-        return None
-    h = geo.hex_of(data, str(decision.context.get("hex")))
-    ours = theirs = 0
-    for s in state.ships:
-        if s.hex == h and not s.sunk:
-            if s.side == decision.side:
-                ours += _guns(data, s.name)
-            else:
-                theirs += _guns(data, s.name)
-    want = "close" if ours >= theirs else "break_off"
-    for a in decision.choices:
-        if getattr(a, "choice", "") == want and not getattr(a, "leave", ()):
-            return a
-    return None
-
-
-def _fire_guns(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
-    """Every battery at the most valuable enemy ship (25.4.3)."""
-    from navalwar.games.coral_sea.combat_actions import FireGuns
-
-    targets = [str(t) for t in decision.context.get("targets", ())]
-    batteries = [tuple(b) for b in decision.context.get("batteries", ())]
-    if not targets or not batteries:
-        return None
-    best = max(targets, key=lambda t: (_ship_value(state, data, decision.side, t), t))
-    return FireGuns(tuple((str(s), str(b), best) for s, b in batteries))
-
-
-def _bombard(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
-    """Shell the enemy base in the hex (25.4.7)."""
-    if not decision.choices:
-        return None
-    return decision.choices[-1]
 
 
 __all__ = ["HeuristicAgent", "objective"]

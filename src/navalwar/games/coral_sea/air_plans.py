@@ -143,7 +143,9 @@ def plan_move(state: State, data: CoralSeaData, side: str) -> Action:
                 if aim is None:
                     continue
             else:
-                aims = [g for g in goals if distance(start, g) <= spec.range and home.can(m.aircraft, g)]
+                aims = [
+                    g for g in goals if distance(start, g) <= spec.range and home.can(m.aircraft, g)
+                ]
                 if mission == air.ESCORT:
                     aims = [g for g in aims if _bombers_bound(state, side, g)]
                 if not aims:
@@ -159,7 +161,9 @@ def plan_move(state: State, data: CoralSeaData, side: str) -> Action:
     return EndAirMoves()
 
 
-def _straight(state: State, data: CoralSeaData, start: Hex, aim: Hex, mp: int) -> tuple[Hex, ...] | None:
+def _straight(
+    state: State, data: CoralSeaData, start: Hex, aim: Hex, mp: int
+) -> tuple[Hex, ...] | None:
     """The straight path from ``start`` to ``aim`` if it costs at most ``mp`` (13.A, 5.2.D:
     ``entry_cost``), else ``None`` (then the cheapest path is searched)."""
     cost = entry_cost(state, data)
@@ -174,8 +178,14 @@ def _straight(state: State, data: CoralSeaData, start: Hex, aim: Hex, mp: int) -
 
 
 def _scout_aim(
-    state: State, data: CoralSeaData, side: str, a: air.Aircraft, start: Hex, rng: int,
-    home: _Homes, scouts: list[Hex],
+    state: State,
+    data: CoralSeaData,
+    side: str,
+    a: air.Aircraft,
+    start: Hex,
+    rng: int,
+    home: _Homes,
+    scouts: list[Hex],
 ) -> Hex | None:
     """The sea hex nearest where the enemy may be (:func:`_focus`) that a scout can reach
     and come home from, three hexes or more from the side's other scouts (12.2)."""
