@@ -49,7 +49,8 @@ def play(job: tuple[str, str, str, int]) -> dict[str, Any]:
 def table(rows: Sequence[dict[str, Any]]) -> str:
     """A markdown table: per scenario and pairing, each side's wins with Wilson 95%."""
     lines = [
-        "| scenario | Japan | Allies | games | Japan wins (Wilson 95%) | Allied wins (Wilson 95%) | draws | mean VP margin J-A | CPU s/game |",
+        "| scenario | Japan | Allies | games | Japan wins (Wilson 95%) "
+        "| Allied wins (Wilson 95%) | draws | mean VP margin J-A | CPU s/game |",
         "|---|---|---|---|---|---|---|---|---|",
     ]
     keys = dict.fromkeys((r["scenario"], r["japan"], r["allies"]) for r in rows)
@@ -65,7 +66,8 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
         cpu = sum(r["cpu"] for r in games) / n
         margin = sum(float(r["scores"]["Japan"]) - float(r["scores"]["Allies"]) for r in games) / n
         lines.append(
-            f"| {key[0]} | {key[1]} | {key[2]} | {n} | {cells[0]} | {cells[1]} | {draws} | {margin:+.1f} | {cpu:.2f} |"
+            f"| {key[0]} | {key[1]} | {key[2]} | {n} | {cells[0]} | {cells[1]} | {draws} "
+            f"| {margin:+.1f} | {cpu:.2f} |"
         )
     return "\n".join(lines)
 
@@ -80,7 +82,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     p.add_argument("--merge", nargs="*", help="print the table of these --out files and stop")
     args = p.parse_args(argv)
     if args.merge:
-        rows = [json.loads(line) for f in args.merge for line in open(f) if line.strip()]
+        rows = []
+        for name in args.merge:
+            with open(name) as f:
+                rows += [json.loads(line) for line in f if line.strip()]
         print(table(rows))
         return 0
     jobs = [  # seed by seed, so that a run cut short leaves every cell as full
@@ -90,13 +95,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         for j, a in PAIRINGS
     ]
     rows: list[dict[str, Any]] = []
-    out = open(args.out, "a") if args.out else None
-    with ProcessPoolExecutor(args.jobs) as pool:
+    with ProcessPoolExecutor(args.jobs) as pool, open(args.out or "/dev/null", "a") as out:
         for row in pool.map(play, jobs, chunksize=1):
             rows.append(row)
-            if out is not None:
-                out.write(json.dumps(row) + "\n")
-                out.flush()
+            out.write(json.dumps(row) + "\n")
+            out.flush()
     print(table(rows))
     return 0
 

@@ -130,10 +130,7 @@ class _Sea:
         steps short, and on entering a squall-influenced hex (5.2.E, 15.B). ``exact``:
         by the shortest sea path (a search of the map, remembered per goal); otherwise
         greedily by hex distance (for goals that change every turn)."""
-        if exact:
-            dist = self.to(goal)
-        else:
-            dist = _Distances(goal)
+        dist: SeaDistances | _Distances = self.to(goal) if exact else _Distances(goal)
         out: list[Hex] = []
         at = start
         squalls = affected(state)
