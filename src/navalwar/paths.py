@@ -30,6 +30,20 @@ Cost = Callable[[Hex], "int | None"]
 _STEPS = tuple((d.q, d.r) for d in DIRECTIONS)
 
 
+_adjacent: dict[Hex, tuple[Hex, ...]] = {}
+"""Each hex's neighbours in the order of :data:`_STEPS`, made once (the hot loop of
+:func:`reach`); cleared when it grows past :data:`_ADJACENT_KEPT` hexes."""
+_ADJACENT_KEPT = 1 << 17
+
+
+def _neighbours(h: Hex) -> tuple[Hex, ...]:
+    if len(_adjacent) >= _ADJACENT_KEPT:
+        _adjacent.clear()
+    q, r = h
+    found = _adjacent[h] = tuple(Hex(q + dq, r + dr) for dq, dr in _STEPS)
+    return found
+
+
 class PathError(NavalwarError):
     """A path that cannot be flown: a step between hexes that are not adjacent, or into
     a forbidden hex."""
@@ -79,14 +93,13 @@ def reach(start: Hex, budget: int, cost: Cost) -> Reach:
     queue: list[tuple[int, int, Hex]] = [(0, 0, start)]
     done: set[Hex] = set()
     push, pop = heapq.heappush, heapq.heappop
+    adjacent = _adjacent
     while queue:
         spent, _, h = pop(queue)
         if h in done:
             continue
         done.add(h)
-        q, r = h
-        for dq, dr in _STEPS:
-            n = Hex(q + dq, r + dr)
+        for n in adjacent.get(h) or _neighbours(h):
             if n in done:
                 continue
             step = known[n] if n in known else known.setdefault(n, cost(n))
