@@ -43,8 +43,11 @@ MAX_SCOUTS = 4
 def targets(state: State, data: CoralSeaData, side: str) -> list[Hex]:
     """What ``side`` knows to strike: revealed enemy TF hexes this turn (12.2.C, 13.B),
     enemy ships outside TFs (11.F), then the enemy fields the victory conditions reward
-    (Rabaul for the Allies in the raid, 28.1.5), nearest-known first."""
+    (Rabaul for the Allies in the raid, 28.1.5), nearest-known first. None for Japan in
+    the raid: a tie is its win (28.1.5.C), so it fights only over its bases (CAP)."""
     out: list[Hex] = []
+    if side == JAPAN and spec_of(state.scenario).victory.kind == "rabaul":
+        return out
     for tf in state.task_forces:
         if tf.side != side and tf.revealed and tf.counter is not None:
             out.append(tf.counter)
@@ -116,7 +119,11 @@ def _focus(state: State, data: CoralSeaData, side: str) -> list[Hex]:
 
 
 def plan_move(state: State, data: CoralSeaData, side: str) -> Action:
-    """The next air move of ``side``: a strike, an escort, a scout, or the end (13.C)."""
+    """The next air move of ``side``: a strike, an escort, a scout, or the end (13.C).
+    Japan in the raid flies nothing: a tie wins it (28.1.5.C), and a scout shot down
+    is a VP to the Allies."""
+    if side == JAPAN and spec_of(state.scenario).victory.kind == "rabaul":
+        return EndAirMoves()
     goals = targets(state, data, side)
     movers = [m for m in launches(state, data, side).values() if m.edge is None]
     homes = _Homes(state, data, side)
@@ -228,11 +235,15 @@ def plan_return(state: State, data: CoralSeaData, side: str) -> Action:
 
 
 def plan_cap(state: State, data: CoralSeaData, side: str) -> Action:
-    """Half the ready fighters at each base, rounded up, on CAP (10.A)."""
+    """Half the ready fighters at each base, rounded up, on CAP (10.A); every one in the
+    raid's defence of Rabaul (28.1.5: Japan wins unless Rabaul is damaged)."""
     by_base: dict[str, list[str]] = {}
     for a in eligible(state, data, side):
         by_base.setdefault(str(a.base), []).append(a.id)
-    chosen = [i for ids in by_base.values() for i in ids[: (len(ids) + 1) // 2]]
+    defend = spec_of(state.scenario).victory.kind == "rabaul" and side == JAPAN
+    chosen = [
+        i for ids in by_base.values() for i in (ids if defend else ids[: (len(ids) + 1) // 2])
+    ]
     return CommitCap(tuple(chosen))
 
 
