@@ -117,3 +117,26 @@ def test_a_scenario_4_game_is_quick() -> None:
     t = time.process_time()
     play_out(m, {JAPAN: HeuristicAgent(0), ALLIES: HeuristicAgent(1)})
     assert time.process_time() - t < 6.0
+
+
+def test_japan_flies_nothing_in_the_raid() -> None:
+    """Raid on Rabaul (28.1.5.C): a tie is Japan's win, so its heuristic keeps its
+    aircraft home (every fighter on CAP) rather than lose a scout for a VP."""
+    from navalwar.games.coral_sea.air_actions import CommitCap, EndAirMoves
+
+    m = _start("raid_on_rabaul", 0)
+    agents = {JAPAN: HeuristicAgent(0), ALLIES: RandomAgent(1)}
+    seen = set()
+    for _ in range(400):
+        d = m.decision
+        if d is None:
+            break
+        action = agents[d.side].choose(m, d)
+        if d.side == JAPAN and d.kind == "air_move":
+            assert isinstance(action, EndAirMoves)
+            seen.add(d.kind)
+        if d.side == JAPAN and d.kind == "commit_cap":
+            assert isinstance(action, CommitCap) and action.aircraft
+            seen.add(d.kind)
+        m.apply(action)
+    assert seen == {"air_move", "commit_cap"}
