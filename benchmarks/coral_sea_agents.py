@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 from typing import Any
 
 from navalwar.agents import make_agent, play_out
@@ -72,6 +74,55 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def comparisons(rows: Sequence[dict[str, Any]]) -> str:
+    """Per scenario and seat, the heuristic against random play there (the opponent
+    random in both): the difference of the seat's win rates with Newcombe's paired 95%
+    interval (the same seeds), and of its mean VP margin with a paired 95% interval."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from agents import newcombe_paired
+
+    lines = [
+        "| scenario | seat | win rate: heuristic - random (paired 95%) "
+        "| seeds won by one only | VP margin: heuristic - random (paired 95%) |",
+        "|---|---|---|---|---|",
+    ]
+    for scenario in dict.fromkeys(r["scenario"] for r in rows):
+        games = {(r["japan"], r["allies"], r["seed"]): r for r in rows if r["scenario"] == scenario}
+        for side, mine, theirs in (
+            ("Japan", "heuristic", "random"),
+            ("Allies", "random", "heuristic"),
+        ):
+            sign = 1 if side == "Japan" else -1
+            pairs, diffs = [], []
+            for (j, a, seed), base in games.items():
+                if (j, a) != ("random", "random"):
+                    continue
+                other = games.get(
+                    (mine, theirs, seed) if side == "Japan" else ("random", "heuristic", seed)
+                )
+                if other is None:
+                    continue
+                pairs.append((other["winner"] == side, base["winner"] == side))
+                diffs.append(sign * (_margin(other) - _margin(base)))
+            if not pairs:
+                continue
+            d, lo, hi = newcombe_paired(pairs)
+            n = len(diffs)
+            mean = sum(diffs) / n
+            sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
+            half = 1.96 * sd / math.sqrt(n)
+            only = f"{sum(x and not y for x, y in pairs)} / {sum(y and not x for x, y in pairs)}"
+            lines.append(
+                f"| {scenario} | {side} | {100 * d:+.1f}% [{100 * lo:+.1f}, {100 * hi:+.1f}] "
+                f"| {only} | {mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}] |"
+            )
+    return "\n".join(lines)
+
+
+def _margin(r: dict[str, Any]) -> float:
+    return float(r["scores"]["Japan"]) - float(r["scores"]["Allies"])
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("-n", type=int, default=200, help="games per scenario and pairing")
@@ -87,6 +138,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             with open(name) as f:
                 rows += [json.loads(line) for line in f if line.strip()]
         print(table(rows))
+        print()
+        print(comparisons(rows))
         return 0
     jobs = [  # seed by seed, so that a run cut short leaves every cell as full
         (s, j, a, seed)
@@ -101,6 +154,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             out.write(json.dumps(row) + "\n")
             out.flush()
     print(table(rows))
+    print()
+    print(comparisons(rows))
     return 0
 
 
