@@ -294,7 +294,11 @@ class HeuristicAgent:
             cands = [
                 h
                 for h in pool
-                if h not in checked and h not in squalls and sea.steps(h) and h in sea.spec.hex_set
+                if distance(h, origin) <= reach
+                and h not in checked
+                and h not in squalls
+                and h in sea.spec.hex_set
+                and sea.steps(h)
             ]
             if not cands:
                 continue
