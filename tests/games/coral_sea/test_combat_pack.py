@@ -107,3 +107,76 @@ def test_the_heuristic_choices_are_legal_and_finish_the_battle(real: CoralSeaDat
             s = apply(s, real, action, c)
         s = cp.run(None, s, real, c)
         assert s.combat is None
+
+
+def _random_theatre(real: CoralSeaData, seed: int):  # type: ignore[no-untyped-def]
+    """Random forces of both sides spread over three hexes, from the real pack."""
+    dice = Dice(seed)
+    hexes = [hx("1010"), hx("1011"), hx("1210")]
+    models = {
+        side: [m for m in real.aircraft.values() if m.side == side] for side in (JAPAN, ALLIES)
+    }
+    names = {side: [s for s in real.ships.values() if s.side == side] for side in (JAPAN, ALLIES)}
+    planes: list[air.Aircraft] = []
+    ships: list[Ship] = []
+    tfs: list[TaskForce] = []
+    for side in (JAPAN, ALLIES):
+        for k in range(dice.roll(4) - 1):  # up to three TFs
+            h = dice.choose(hexes)
+            tf = f"{side[0]}TF{k}"
+            tfs.append(TaskForce(tf, side, h, revealed=dice.roll(2) == 1))
+            for spec in dice.shuffled(names[side])[: dice.roll(4)]:
+                if all(s.name != spec.name for s in ships):
+                    hurt = min(dice.roll(2) - 1, len(spec.flotation) - 1)
+                    ships.append(Ship(spec.name, side, h, tf, flotation_hits=hurt))
+        for i in range(dice.roll(12)):
+            m = dice.choose(models[side])
+            missions = [x for x in air.MISSIONS if m.can_fly(x)] or [air.ESCORT]
+            planes.append(
+                air.Aircraft(
+                    f"{side[0]}-{m.model}-{i}",
+                    m.model,
+                    side,
+                    air.AIRBORNE,
+                    hex=dice.choose(hexes),
+                    mission=dice.choose(missions),
+                    extended=dice.roll(4) - 1 if dice.roll(3) == 1 else 0,
+                )
+            )
+    carriers = [s for s in ships if real.ships[s.name].capacity]
+    for i, s in enumerate(carriers):
+        for j in range(dice.roll(4)):
+            m = next(x for x in models[s.side] if x.landing == "C")
+            status = air.CAP if m.type == "F" and dice.roll(2) == 1 else air.DOWN
+            planes.append(
+                air.Aircraft(f"{s.side[0]}-deck-{i}-{j}", m.model, s.side, status, base=s.name)
+            )
+    return state(planes, ships, tfs, [BaseState("Port Moresby One", ALLIES)])
+
+
+def test_random_theatres_keep_the_invariants(real: CoralSeaData) -> None:
+    for seed in range(40):
+        s0 = _random_theatre(real, seed)
+        s, _ = play(s0, real, Context(Dice(seed)), agent_dice=Dice(seed + 1))
+        assert s.combat is None
+        for ship in s.ships:
+            spec = real.ships[ship.name]
+            assert ship.sunk == (ship.flotation_hits >= len(spec.flotation))
+            assert 0 <= ship.gunnery_hits <= len(spec.gunnery)
+        before = {a.id: a.status for a in s0.air.aircraft}
+        for a in s.air.aircraft:
+            if a.status != before[a.id]:  # only combat's piles
+                assert a.status in (air.LIMBO, air.DESTROYED) and a.base is None
+
+
+def test_random_theatres_with_the_heuristic_choices(real: CoralSeaData) -> None:
+    for seed in range(40):
+        s, c = _random_theatre(real, seed), Context(Dice(seed))
+        for _ in range(2000):
+            d = cp.ask(None, s, real)
+            if d is None:
+                break
+            action = combat_choices.choose(d, s, real)
+            assert action is not None and d.check(action) is None, d.kind
+            s = apply(s, real, action, c)
+        assert cp.run(None, s, real, c).combat is None

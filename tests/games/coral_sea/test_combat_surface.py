@@ -218,3 +218,13 @@ def test_breaking_off_may_leave_slowed_ships_behind() -> None:
     decision = cp.ask(None, s, d)
     assert decision is not None and decision.kind == "fire_guns"
     assert "Phelps" not in decision.context["targets"]
+
+
+def test_aircraft_with_nothing_to_fight_stay_out_of_a_surface_action() -> None:
+    s = state(
+        [counter("A-F4F-1", "F4F-3", mission=air.ESCORT)],
+        ships=[ship("Aoba"), ship("Phelps")],
+    )
+    s, asked = play(s, data(), ctx(), [BREAK, BREAK])
+    assert [x.kind for x in asked] == ["surface_move", "surface_move"]  # no waves asked
+    assert not s.air.aircraft[0].attacked  # it did not fight (25.C)

@@ -51,12 +51,13 @@ from navalwar.games.coral_sea.reconnaissance import COUNTER_RANGE, RECON_TYPES, 
 from navalwar.games.coral_sea.scenario import spec_of
 from navalwar.games.coral_sea.ship_movement import unit_hexes
 from navalwar.games.coral_sea.units import JAPAN
-from navalwar.hexgrid import Hex, distance, hexes_within, neighbours
+from navalwar.hexgrid import Hex, distance, hexes_within, line, neighbours
 
-SET_UP_DRAWS = 12  # legal set-ups drawn and scored
+SET_UP_DRAWS = 6  # legal set-ups drawn and scored
 CARRIERS = ("CV", "CVL")
 SCREEN = 4  # Japan's carriers keep this many hexes short of the objective
 STRIKE_STANDOFF = 5  # carriers close on a known enemy TF to this distance
+RAID_STANDOFF = 7  # the raid's Allied carriers stand this far off Rabaul (28.1.5)
 
 SeaDistances = dict[Hex, int]
 
@@ -115,10 +116,15 @@ class _Sea:
             self._from[goal] = found
         return found
 
-    def path(self, state: State, start: Hex, goal: Hex, speed: int, standoff: int) -> list[Hex]:
+    def path(self, state: State, start: Hex, goal: Hex, speed: int, standoff: int, exact: bool = True) -> list[Hex]:
         """Up to ``speed`` steps from ``start`` toward ``goal``, stopping ``standoff``
-        steps short, and on entering a squall-influenced hex (5.2.E, 15.B)."""
-        dist = self.to(goal)
+        steps short, and on entering a squall-influenced hex (5.2.E, 15.B). ``exact``:
+        by the shortest sea path (a search of the map, remembered per goal); otherwise
+        greedily by hex distance (for goals that change every turn)."""
+        if exact:
+            dist = self.to(goal)
+        else:
+            dist = _Distances(goal)
         out: list[Hex] = []
         at = start
         squalls = affected(state)
@@ -131,12 +137,36 @@ class _Sea:
             nxt = [n for n in self.steps(at) if dist.get(n, here) < here]
             if not nxt:
                 break
-            at = min(nxt, key=lambda n: (dist[n], distance(n, goal), n.q, n.r))
-            here = dist[at]
+            at = min(nxt, key=lambda n: (dist.get(n, here), distance(n, goal), n.q, n.r))
+            here = dist.get(at, here)
             out.append(at)
             if at in squalls:
                 break
         return out
+
+
+class _Distances:
+    """Hex distance to a goal, with the ``get`` of a mapping (a greedy sea path's guide)."""
+
+    def __init__(self, goal: Hex) -> None:
+        self.goal = goal
+
+    def get(self, h: Hex, default: int | None = None) -> int:
+        return distance(h, self.goal)
+
+
+_SEAS: dict[int, _Sea] = {}
+
+
+def _sea_of(data: CoralSeaData) -> _Sea:
+    """The sea paths of ``data``'s map, shared by every agent of the process (the map is
+    immutable; the few packs a process loads are kept)."""
+    found = _SEAS.get(id(data))
+    if found is None or found.data is not data:
+        if len(_SEAS) > 8:
+            _SEAS.clear()
+        found = _SEAS[id(data)] = _Sea(data)
+    return found
 
 
 class HeuristicAgent:
@@ -154,11 +184,19 @@ class HeuristicAgent:
             "reconnaissance": self._reconnaissance,
             "plot": self._plot,
             "usaaf_roll": self._first,
+            "choose_losses": _losses,
+            "designate_target": _target,
+            "form_waves": _waves,
+            "form_screen": _screen,
+            "abort": _abort,
+            "surface_move": _surface_move,
+            "fire_guns": _fire_guns,
+            "bombard": _bombard,
         }
 
     def sea(self, data: CoralSeaData) -> _Sea:
         if self._sea is None or self._sea.data is not data:
-            self._sea = _Sea(data)
+            self._sea = _sea_of(data)
         return self._sea
 
     def choose(self, match: Match, decision: Decision) -> Action:
@@ -240,7 +278,12 @@ class HeuristicAgent:
             if origin in squalls:
                 continue
             near = [f for f in focus if distance(f, origin) <= reach]
-            pool = near if near else hexes_within(origin, reach)
+            if near:
+                pool = near + [h for f in near for h in neighbours(f)]
+            else:  # the hex at the check's reach toward the nearest focus, and around it
+                f = min(focus, key=lambda x: (distance(x, origin), x.q, x.r))
+                edge = line(origin, f)[reach]
+                pool = hexes_within(edge, 2)
             cands = [h for h in pool if h not in checked and h not in squalls and sea.steps(h) and h in sea.spec.hex_set]
             if not cands:
                 continue
@@ -280,6 +323,7 @@ class HeuristicAgent:
         ]
         ship_types = {s.name: data.ships[s.name].type for s in state.ships if s.side == side}
         flagged = {s.name for s in state.ships if s.side == side and s.flag and not s.sunk}
+        raid = spec_of(state.scenario).victory.kind == "rabaul"
         moves: list[tuple[str, tuple[str, ...]]] = []
         escort_to: Hex | None = None
         order = sorted(units, key=lambda k: (not any(n in flagged for n in units[k]["ships"]), k))
@@ -295,6 +339,8 @@ class HeuristicAgent:
             carriers = any(t in CARRIERS for t in types)
             if invading:
                 aim, stand = goal, 0
+            elif carriers and raid and side != JAPAN:
+                aim, stand = goal, RAID_STANDOFF
             elif carriers and known:
                 aim = min(known, key=lambda h: (distance(h, start), h.q, h.r))
                 stand = STRIKE_STANDOFF
@@ -304,11 +350,136 @@ class HeuristicAgent:
                 aim, stand = escort_to, 0
             else:
                 aim, stand = goal, 0
-            path = sea.path(state, start, aim, speed, stand)
+            path = sea.path(state, start, aim, speed, stand, exact=aim == goal)
             if invading and escort_to is None:
                 escort_to = path[-1] if path else start
             moves.append((key, tuple(geo.label(data, h) for h in path)))
         return PlotMoves(tuple(sorted(moves)), ())
+
+
+# -- combat (25.0) -------------------------------------------------------------------------
+def _counter_value(data: CoralSeaData, model: str) -> tuple[int, int]:
+    spec = data.aircraft[model]
+    return (data.tables.aircraft_vp.get(spec.type, 0), spec.attack + spec.defense + spec.bomb)
+
+
+def _losses(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Give up the weakest counters, keeping the strongest (25.1.2.C, 25.2.2.D)."""
+    models = {a.id: a.model for a in state.air.aircraft}
+    if not decision.choices:
+        return None
+
+    def cost(a: Action) -> tuple[int, int]:
+        ids = getattr(a, "aircraft", ())
+        vals = [_counter_value(data, models[i]) for i in ids]
+        return (sum(v[0] for v in vals), sum(v[1] for v in vals))
+
+    return min(decision.choices, key=cost)
+
+
+def _ship_value(state: State, data: CoralSeaData, side: str, name: str) -> float:
+    """What sinking or damaging the enemy ship ``name`` is worth to ``side``: its VP (24.A),
+    a transport far more to the Allies where Japan must land (23.A, 28.x)."""
+    spec = data.ships.get(name)
+    if spec is None:
+        return 0.0
+    value = float(data.tables.ship_vp.get(spec.type, 0))
+    if spec.type == "AP" and side != JAPAN and spec_of(state.scenario).victory.kind != "rabaul":
+        value += 20.0
+    return value + 0.1 * max(spec.gunnery, default=0)
+
+
+def _target(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """The most valuable target (the raid's Allied waves: Rabaul's airfield, 28.1.5)."""
+    if not decision.choices:
+        return None
+    raid = spec_of(state.scenario).victory.kind == "rabaul"
+
+    def value(a: Action) -> float:
+        t = str(getattr(a, "target", ""))
+        if t.startswith("airfield:"):
+            return 50.0 if raid and decision.side != JAPAN and "Rabaul" in t else 1.0
+        if t.startswith("ground:"):
+            return 0.5
+        return _ship_value(state, data, decision.side, t)
+
+    return max(decision.choices, key=lambda a: (value(a), -decision.choices.index(a)))  # type: ignore[union-attr]
+
+
+def _waves(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Waves as large as the rules allow, CAP first, in counter order (25.1.1)."""
+    from navalwar.games.coral_sea.air_to_air import sample_waves
+    from navalwar.games.coral_sea.combat_actions import FormWaves
+
+    if decision.choices:
+        return decision.choices[0]
+    ids = set(decision.context.get("aircraft", ()))
+    present = [a for a in state.air.aircraft if a.id in ids]
+    rest = sum(1 for a in present if a.status != "cap")
+    return FormWaves(sample_waves(present, list(range(rest)), [5] * len(present)))
+
+
+def _screen(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Escorts in the screen, carriers and transports in the main body (25.2.2.A)."""
+    from navalwar.games.coral_sea.combat_actions import FormScreen
+
+    ships = [str(s) for s in decision.context.get("ships", ())]
+    body = ("CV", "CVL", "AP", "AO", "AV", "BB")
+    screen = tuple(s for s in ships if data.ships[s].type not in body)
+    if len(screen) == len(ships):
+        screen = screen[1:]
+    return FormScreen(str(decision.context.get("tf", "")), screen)
+
+
+def _abort(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Fighters stay with their bombers as flak suppression (25.1.3)."""
+    from navalwar.games.coral_sea.combat_actions import Abort
+
+    return Abort(())
+
+
+def _guns(data: CoralSeaData, name: str) -> int:
+    spec = data.ships[name]
+    return max(spec.gunnery, default=0) + spec.intermediate + spec.secondary
+
+
+def _surface_move(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Close when the side's guns in the hex match the enemy's, else break off, leaving
+    no one behind (25.4.2.B-C)."""
+    if not decision.choices:
+        return None
+    h = geo.hex_of(data, str(decision.context.get("hex")))
+    ours = theirs = 0
+    for s in state.ships:
+        if s.hex == h and not s.sunk:
+            if s.side == decision.side:
+                ours += _guns(data, s.name)
+            else:
+                theirs += _guns(data, s.name)
+    want = "close" if ours >= theirs else "break_off"
+    for a in decision.choices:
+        if getattr(a, "choice", "") == want and not getattr(a, "leave", ()):
+            return a
+    return None
+
+
+def _fire_guns(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Every battery at the most valuable enemy ship (25.4.3)."""
+    from navalwar.games.coral_sea.combat_actions import FireGuns
+
+    targets = [str(t) for t in decision.context.get("targets", ())]
+    batteries = [tuple(b) for b in decision.context.get("batteries", ())]
+    if not targets or not batteries:
+        return None
+    best = max(targets, key=lambda t: (_ship_value(state, data, decision.side, t), t))
+    return FireGuns(tuple((str(s), str(b), best) for s, b in batteries))
+
+
+def _bombard(state: State, data: CoralSeaData, decision: Decision) -> Action | None:
+    """Shell the enemy base in the hex (25.4.7)."""
+    if not decision.choices:
+        return None
+    return decision.choices[-1]
 
 
 __all__ = ["HeuristicAgent", "objective"]

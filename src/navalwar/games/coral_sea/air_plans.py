@@ -23,14 +23,14 @@ from navalwar.games.coral_sea.air_actions import CommitCap, EndAirMoves, Fly, La
 from navalwar.games.coral_sea.air_bases import accepts, air_point, bases, counter_problem
 from navalwar.games.coral_sea.air_common import label
 from navalwar.games.coral_sea.air_movement import Launch, launches
-from navalwar.games.coral_sea.air_range import budget, may_fly, reach_from
+from navalwar.games.coral_sea.air_range import budget, entry_cost, may_fly, reach_from
 from navalwar.games.coral_sea.air_return import landings, returning
 from navalwar.games.coral_sea.cap import eligible
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
 from navalwar.games.coral_sea.scenario import spec_of
 from navalwar.games.coral_sea.units import JAPAN
-from navalwar.hexgrid import Hex, distance, hexes_within
+from navalwar.hexgrid import Hex, distance, hexes_within, line
 
 #: Bombing missions in the order a counter able to fly several prefers them (14.1).
 _STRIKES = (air.TORPEDO, air.DIVE, air.LEVEL)
@@ -149,12 +149,28 @@ def plan_move(state: State, data: CoralSeaData, side: str) -> Action:
                 if not aims:
                     continue
                 aim = aims[0]
-            r = reach_from(state, data, start, spec.range)
-            if aim not in r.costs:
-                continue
-            path = r.path_to(aim) or ()
+            path = _straight(state, data, start, aim, spec.range)
+            if path is None:
+                r = reach_from(state, data, start, spec.range)
+                if aim not in r.costs:
+                    continue
+                path = r.path_to(aim) or ()
             return Fly(m.aircraft.id, mission, tuple(label(data, h) for h in path), counter=counter)
     return EndAirMoves()
+
+
+def _straight(state: State, data: CoralSeaData, start: Hex, aim: Hex, mp: int) -> tuple[Hex, ...] | None:
+    """The straight path from ``start`` to ``aim`` if it costs at most ``mp`` (13.A, 5.2.D:
+    ``entry_cost``), else ``None`` (then the cheapest path is searched)."""
+    cost = entry_cost(state, data)
+    path = tuple(line(start, aim)[1:])
+    total = 0
+    for h in path:
+        c = cost(h)
+        if c is None:
+            return None
+        total += c
+    return path if total <= mp else None
 
 
 def _scout_aim(

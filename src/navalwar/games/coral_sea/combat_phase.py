@@ -306,6 +306,12 @@ def _begin_hex(state: State, data: CoralSeaData, ctx: Context) -> State:
     attacker = attacker_of(state, data, h)
     planes = planes_over(state, data, h)
     sides = tuple(s for s in order(state) if any(a.side == s for a in planes))
+    if len(sides) == 1 and not any(
+        _is_bomber(a, data)
+        and (ships_in(state, other(a.side), h) or bases_in(state, data, other(a.side), h))
+        for a in planes
+    ):
+        planes, sides = (), ()  # one side's counters with nothing to fight or bomb here
     quiet = not planes and not _surface_contact(state, h)
     if quiet:  # only a possible bombardment: nobody else learns of it unless it happens
         shooter = attacker = next(s for s in order(state) if _may_shell(state, data, s, h))
