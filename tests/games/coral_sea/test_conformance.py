@@ -108,3 +108,12 @@ def test_random_play_keeps_the_invariants(name: str) -> None:
     for seed in range(seeds()):
         problems += _play(name, seed)
     assert problems == []
+
+
+def test_a_batch_record_has_the_games_facts() -> None:
+    """``navalwar simulate`` records: turns played, ships sunk and damaged, aircraft lost."""
+    match = testing.random_match("coral_sea", "raid_on_rabaul", 5)
+    extras = GAME.record_extras(match)
+    assert extras["turns"] == 34 and set(extras["sunk"]) == set(SIDES)
+    lost = sum(1 for a in match.state.air.aircraft if a.status in ("limbo", "destroyed"))
+    assert sum(extras["aircraft_lost"].values()) == lost
