@@ -75,47 +75,52 @@ def table(rows: Sequence[dict[str, Any]]) -> str:
 
 
 def comparisons(rows: Sequence[dict[str, Any]]) -> str:
-    """Per scenario and seat, the heuristic against random play there (the opponent
-    random in both): the difference of the seat's win rates with Newcombe's paired 95%
-    interval (the same seeds), and of its mean VP margin with a paired 95% interval."""
+    """Per scenario, seat and opponent (random or heuristic), the heuristic against
+    random play in the seat: the difference of the seat's win rates with Newcombe's
+    paired 95% interval (the same seeds), and of its mean VP margin with a paired 95%
+    interval."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from agents import newcombe_paired
 
     lines = [
-        "| scenario | seat | win rate: heuristic - random (paired 95%) "
+        "| scenario | seat | opponent | games | win rate: heuristic - random (paired 95%) "
         "| seeds won by one only | VP margin: heuristic - random (paired 95%) |",
-        "|---|---|---|---|---|",
+        "|---|---|---|---|---|---|---|",
     ]
     for scenario in dict.fromkeys(r["scenario"] for r in rows):
         games = {(r["japan"], r["allies"], r["seed"]): r for r in rows if r["scenario"] == scenario}
-        for side, mine, theirs in (
-            ("Japan", "heuristic", "random"),
-            ("Allies", "random", "heuristic"),
-        ):
+        seeds = sorted({k[2] for k in games})
+        for side in ("Japan", "Allies"):
             sign = 1 if side == "Japan" else -1
-            pairs, diffs = [], []
-            for (j, a, seed), base in games.items():
-                if (j, a) != ("random", "random"):
+            for opp in ("random", "heuristic"):
+
+                def key(
+                    me: str, seed: int, opp: str = opp, side: str = side
+                ) -> tuple[str, str, int]:
+                    return (me, opp, seed) if side == "Japan" else (opp, me, seed)
+
+                both = [
+                    (games[key("heuristic", x)], games[key("random", x)])
+                    for x in seeds
+                    if key("heuristic", x) in games and key("random", x) in games
+                ]
+                if not both:
                     continue
-                other = games.get(
-                    (mine, theirs, seed) if side == "Japan" else ("random", "heuristic", seed)
+                pairs = [(h["winner"] == side, r["winner"] == side) for h, r in both]
+                diffs = [sign * (_margin(h) - _margin(r)) for h, r in both]
+                d, lo, hi = newcombe_paired(pairs)
+                n = len(diffs)
+                mean = sum(diffs) / n
+                sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
+                half = 1.96 * sd / math.sqrt(n)
+                only = (
+                    f"{sum(x and not y for x, y in pairs)} / {sum(y and not x for x, y in pairs)}"
                 )
-                if other is None:
-                    continue
-                pairs.append((other["winner"] == side, base["winner"] == side))
-                diffs.append(sign * (_margin(other) - _margin(base)))
-            if not pairs:
-                continue
-            d, lo, hi = newcombe_paired(pairs)
-            n = len(diffs)
-            mean = sum(diffs) / n
-            sd = math.sqrt(sum((x - mean) ** 2 for x in diffs) / (n - 1)) if n > 1 else 0.0
-            half = 1.96 * sd / math.sqrt(n)
-            only = f"{sum(x and not y for x, y in pairs)} / {sum(y and not x for x, y in pairs)}"
-            lines.append(
-                f"| {scenario} | {side} | {100 * d:+.1f}% [{100 * lo:+.1f}, {100 * hi:+.1f}] "
-                f"| {only} | {mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}] |"
-            )
+                lines.append(
+                    f"| {scenario} | {side} | {opp} | {n} | {100 * d:+.1f}% "
+                    f"[{100 * lo:+.1f}, {100 * hi:+.1f}] | {only} "
+                    f"| {mean:+.1f} [{mean - half:+.1f}, {mean + half:+.1f}] |"
+                )
     return "\n".join(lines)
 
 
