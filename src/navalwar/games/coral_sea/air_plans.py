@@ -28,7 +28,7 @@ from navalwar.games.coral_sea.air_return import landings, returning
 from navalwar.games.coral_sea.cap import eligible
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State
-from navalwar.games.coral_sea.scenario import spec_of
+from navalwar.games.coral_sea.scenario import ScenarioSpec
 from navalwar.games.coral_sea.units import JAPAN
 from navalwar.hexgrid import Hex, distance, hexes_within, line
 
@@ -40,13 +40,20 @@ _STRIKES = (air.TORPEDO, air.DIVE, air.LEVEL)
 MAX_SCOUTS = 4
 
 
+def victory_kind(state: State) -> str:
+    """The scenario's victory kind (28.x: ``rabaul``, ``hold``, ``coral_sea``), ``""``
+    for a state built without a scenario spec (a test's)."""
+    spec = state.scenario.extra.get("spec")
+    return spec.victory.kind if isinstance(spec, ScenarioSpec) else ""
+
+
 def targets(state: State, data: CoralSeaData, side: str) -> list[Hex]:
     """What ``side`` knows to strike: revealed enemy TF hexes this turn (12.2.C, 13.B),
     enemy ships outside TFs (11.F), then the enemy fields the victory conditions reward
     (Rabaul for the Allies in the raid, 28.1.5), nearest-known first. None for Japan in
     the raid: a tie is its win (28.1.5.C), so it fights only over its bases (CAP)."""
     out: list[Hex] = []
-    if side == JAPAN and spec_of(state.scenario).victory.kind == "rabaul":
+    if side == JAPAN and victory_kind(state) == "rabaul":
         return out
     for tf in state.task_forces:
         if tf.side != side and tf.revealed and tf.counter is not None:
@@ -61,8 +68,7 @@ def targets(state: State, data: CoralSeaData, side: str) -> list[Hex]:
 
 
 def _wanted_fields(state: State, side: str) -> set[str]:
-    vic = spec_of(state.scenario).victory
-    return {"Rabaul"} if vic.kind == "rabaul" and side != JAPAN else set()
+    return {"Rabaul"} if victory_kind(state) == "rabaul" and side != JAPAN else set()
 
 
 class _Homes:
@@ -122,7 +128,7 @@ def plan_move(state: State, data: CoralSeaData, side: str) -> Action:
     """The next air move of ``side``: a strike, an escort, a scout, or the end (13.C).
     Japan in the raid flies nothing: a tie wins it (28.1.5.C), and a scout shot down
     is a VP to the Allies."""
-    if side == JAPAN and spec_of(state.scenario).victory.kind == "rabaul":
+    if side == JAPAN and victory_kind(state) == "rabaul":
         return EndAirMoves()
     goals = targets(state, data, side)
     movers = [m for m in launches(state, data, side).values() if m.edge is None]
@@ -240,7 +246,7 @@ def plan_cap(state: State, data: CoralSeaData, side: str) -> Action:
     by_base: dict[str, list[str]] = {}
     for a in eligible(state, data, side):
         by_base.setdefault(str(a.base), []).append(a.id)
-    defend = spec_of(state.scenario).victory.kind == "rabaul" and side == JAPAN
+    defend = victory_kind(state) == "rabaul" and side == JAPAN
     chosen = [
         i for ids in by_base.values() for i in (ids if defend else ids[: (len(ids) + 1) // 2])
     ]
