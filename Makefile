@@ -56,6 +56,8 @@ bench: compiled
 	$(BIN)/python benchmarks/run.py
 	$(RUN_COMPILED) benchmarks/run.py --games
 	$(BIN)/python benchmarks/scaling.py
+	$(BIN)/python benchmarks/coral_sea.py --games 3
+	$(RUN_COMPILED) benchmarks/coral_sea.py --games 3
 
 # Strength: win rates over 200 seeded games per pairing (hours on 2 cores; see README).
 bench-agents: $(VENV)/.installed
@@ -65,6 +67,7 @@ bench-agents: $(VENV)/.installed
 # (CI runs fewer seeds per scenario; this is the full run, about half an hour).
 soak: $(VENV)/.installed
 	NAVALWAR_GWAS_SEEDS=300 $(BIN)/python -m pytest -q tests/games/gwas_1904/test_random_play.py
+	NAVALWAR_CORAL_SEA_SEEDS=300 $(BIN)/python -m pytest -q tests/games/coral_sea/test_conformance.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

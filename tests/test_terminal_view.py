@@ -175,3 +175,13 @@ def test_a_new_title_alone_redraws_the_board() -> None:
     redrawn = screens(TerminalView(title=title)).count(" US at step ")
     kept = screens(TerminalView(title=title, redraw_title=False)).count(" US at step ")
     assert redrawn > kept >= 1
+
+
+def test_a_view_without_a_map_draws_the_games_table_alone() -> None:
+    from navalwar.views import MAPS
+
+    assert "none" in MAPS
+    with_map = screens(TerminalView())
+    without = screens(TerminalView(map="none", table=lambda obs, board: Text("my overview")))
+    assert "Headings:" in with_map  # the hex map's legend
+    assert "Headings:" not in without and "my overview" in without

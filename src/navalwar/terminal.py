@@ -928,6 +928,8 @@ def _focus(obs: dict[str, Any], d: Decision) -> set[str]:
 def _on_map(obs: dict[str, Any], marks: Mapping[str, str], view: TerminalView) -> bool:
     """Whether a map view of ``obs`` has anything to draw (a ship, a marker or an offered
     hex)."""
+    if view.map == "none":
+        return False
     return (
         bool(marks)
         or bool(view.marker_list(obs))
@@ -1052,6 +1054,8 @@ class _Session:
     ) -> list[RenderableType]:
         """The map (an excerpt of at most ``max_lines`` lines around what ``d`` is
         about, with its offered hexes numbered) and its legend."""
+        if self.view.map == "none":
+            return []
         marks = self.menu_for(d).marks if d is not None else {}
         focus = _focus(obs, d) | set(marks) if d is not None else set()
         extra = marker_legend(self.view, obs)

@@ -34,9 +34,11 @@ __all__ = [
     "speed",
 ]
 
-MAPS = ("hex", "grid")
+MAPS = ("hex", "grid", "none")
 """``hex``: the game's printed :class:`~navalwar.hexgrid.MapSpec` as a text map (its
-``map`` attribute); ``grid``: the columns and rows of lettered hex labels ("K11")."""
+``map`` attribute); ``grid``: the columns and rows of lettered hex labels ("K11");
+``none``: no map above the table (a map too large for a terminal, whose game's own
+table draws what it needs, e.g. an overview)."""
 
 TABLES = ("counters",)
 """The core's table: ``counters``, one row per counter with the view's

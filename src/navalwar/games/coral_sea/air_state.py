@@ -49,6 +49,13 @@ class Aircraft:
         airborne_since: the turn a long-range counter stayed up from (26.2), else 0.
         attacked: a long-range counter has attacked a surface target this Combat Phase
             (26.2.B), or any counter has fought this Combat Phase (25.C).
+        extended_declared: extended range was declared for this flight (26.1.B: all its
+            bombing factors are lost, whether or not it flies beyond range).
+        enters: for an ``OFF_MAP`` reinforcement, the first turn it may enter (28.4.3),
+            else 0.
+        entry_edge: the map edge it enters by (``"north"``), for a reinforcement.
+        mp_used: the MP its outbound flight cost this turn (for the ``air_range_legs``
+            round-trip reading of 13.A, notes A23), else 0.
     """
 
     id: str
@@ -63,6 +70,10 @@ class Aircraft:
     usaaf_temporary: bool = False
     airborne_since: int = 0
     attacked: bool = False
+    extended_declared: bool = False
+    enters: int = 0
+    entry_edge: str | None = None
+    mp_used: int = 0
 
 
 @attrs.frozen
@@ -77,6 +88,11 @@ class AirState:
             after the Scramble Table (13.G); a base not listed is unrestricted.
         usaaf_out: whether a temporary USAAF loan is outstanding (21.E: no new roll).
         usaaf_rolled: USAAF counters placed so far by model (21.H caps).
+        done: the sides done with the air step in progress (maintenance, CAP, a
+            movement or replacement step), cleared when the step ends.
+        usaaf_pending: USAAF Commitment Table grants still to place, in table order:
+            (model, temporary) (21.C-D).
+        usaaf_asked: the turn the Allied player last answered whether to roll (21.B).
     """
 
     aircraft: tuple[Aircraft, ...] = ()
@@ -84,3 +100,18 @@ class AirState:
     scramble_allowance: tuple[tuple[str, int], ...] = ()
     usaaf_out: bool = False
     usaaf_rolled: tuple[tuple[str, int], ...] = ()
+    done: tuple[str, ...] = ()
+    usaaf_pending: tuple[tuple[str, bool], ...] = ()
+    usaaf_asked: int = 0
+
+    def by_id(self, aircraft_id: str) -> Aircraft | None:
+        """The counter with ``aircraft_id``, or ``None``."""
+        for a in self.aircraft:
+            if a.id == aircraft_id:
+                return a
+        return None
+
+    def replace(self, *changed: Aircraft) -> AirState:
+        """This state with the counters of the same ids as ``changed`` replaced."""
+        new = {a.id: a for a in changed}
+        return attrs.evolve(self, aircraft=tuple(new.get(a.id, a) for a in self.aircraft))

@@ -8,8 +8,11 @@ modules play it. Hexes are resolved in ascending hex label order (notes A73).
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
+from navalwar.commitments import Commitments
 from navalwar.hexgrid import Hex
 
 # Stages of combat in one hex (25.0 order).
@@ -40,6 +43,12 @@ class SurfaceAction:
     ranged: tuple[tuple[str, str], ...] = ()  # (firer, target) pairs already ranged (25.4.4)
     torpedo_rounds: tuple[tuple[str, int], ...] = ()  # ship -> last round it fired torpedoes
     left_behind: tuple[str, ...] = ()  # ships left behind when breaking off (25.4.2.C)
+    moves: Commitments[Any] | None = None  # this round's written choices (25.4.2.B), secret
+    section: str = "move"  # "move", "gunnery", "torpedoes" (25.4.1.1-3)
+    fired: tuple[str, ...] = ()  # sides that have fired this section (initiative first)
+    hits: tuple[tuple[str, int, int], ...] = ()  # (ship, flotation, gunnery) to mark (A53)
+    broke_off: tuple[str, ...] = ()  # sides whose written choice was break off (25.4.7.B)
+    withdrawn: tuple[str, ...] = ()  # ships that broke off, leaving others behind (25.4.2.C)
 
 
 @attrs.frozen
@@ -56,6 +65,9 @@ class HexCombat:
         screen_fired: screen ships that have fired at an incoming wave (25.2.2.B).
         surface: the surface action, when one is fought.
         pending: what the stage is waiting for, a short key the decisions read.
+        plans: the waves each side writes in secret, revealed when both have (25.1.1.B).
+        losses: counters to be chosen by their owner: (side, wave index, count, cause).
+        wrapped, formed, strike, surface_done, bombarded: the progress of the stages.
     """
 
     hex: Hex
@@ -67,6 +79,14 @@ class HexCombat:
     screen_fired: frozenset[str] = frozenset()
     surface: SurfaceAction | None = None
     pending: str = ""
+    plans: Commitments[Any] | None = None  # the waves written in secret (25.1.1.B)
+    losses: tuple[tuple[str, int, int, str], ...] = ()  # (side, wave, count, cause) to choose
+    wrapped: tuple[str, ...] = ()  # sides done with the wrap-up (25.1.3)
+    formed: tuple[str, ...] = ()  # TFs whose AA formation is set (25.2.2.A)
+    strike: int = 0  # the wave being resolved through AA and bombing (25.2-25.3)
+    surface_done: bool = False  # the surface action is over or there is none (25.4)
+    bombarded: tuple[str, ...] = ()  # sides done with shore bombardment (25.4.7)
+    deck: tuple[tuple[str, str, int], ...] = ()  # (owner, ship or base, count) to lose
 
 
 @attrs.frozen
@@ -75,3 +95,4 @@ class CombatPhase:
 
     hexes: tuple[Hex, ...] = ()  # contact hexes still to resolve, in order
     current: HexCombat | None = None
+    fought: frozenset[str] = frozenset()  # counters that have fought this phase (25.C)

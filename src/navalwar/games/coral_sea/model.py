@@ -13,6 +13,7 @@ from collections.abc import Mapping
 
 import attrs
 
+from navalwar.commitments import Commitments
 from navalwar.games.coral_sea.air_state import AirState
 from navalwar.games.coral_sea.combat_state import CombatPhase
 from navalwar.hexgrid import Hex
@@ -20,6 +21,11 @@ from navalwar.hexgrid import Hex
 #: The turns of a day (3.0.A, 19.0; notes A38): every scenario begins at Noon.
 NOON, EVENING, NIGHT, MORNING = "Noon", "Evening", "Night", "Morning"
 TIMES = (NOON, EVENING, NIGHT, MORNING)
+
+
+#: A side's plot (15.C): its moves, (TF id or open ship's name, path of hex labels, origin
+#: excluded), and its regrouping (11.C), (ship, TF id or "" to sail alone).
+Plot = tuple[tuple[tuple[str, tuple[str, ...]], ...], tuple[tuple[str, str], ...]]
 
 
 def time_of(turn: int) -> str:
@@ -49,6 +55,7 @@ class Ship:
         towed_by: the CA towing it when dead in the water (25.4.5.B).
         high_speed_moves: two-hex moves since its last refuelling (27.C; option).
         capacity_hits: CV/CVL gunnery hits that halved then zeroed its capacity (25.4.5.D).
+        out_of_play: left out of play at set-up ("any or all of these ships", 28.2.4).
     """
 
     name: str
@@ -63,6 +70,7 @@ class Ship:
     towed_by: str | None = None
     high_speed_moves: int = 0
     capacity_hits: int = 0
+    out_of_play: bool = False
 
 
 @attrs.frozen
@@ -81,6 +89,9 @@ class TaskForce:
         enters: the turn it enters the map (28.x; notes A66), 0 when on the map.
         entry_edge: the edge it enters by (``"east"``, ``"south"``, ``"north"``), if any.
         moves_from: the first turn it may move (28.2.3 release roll, 28.3.3 table).
+        entry_hex: the hex it enters by on turn ``enters`` (chosen secretly at set-up,
+            notes A66), else ``None``.
+        held: it may not move until the 28.2.3 release roll succeeds (Huon Gulf APs).
     """
 
     id: str
@@ -92,6 +103,8 @@ class TaskForce:
     enters: int = 0
     entry_edge: str | None = None
     moves_from: int = 0
+    entry_hex: Hex | None = None
+    held: bool = False
 
 
 @attrs.frozen
@@ -148,6 +161,14 @@ class State:
         reveals: public reveals of this turn: (hex, how) pairs (12.x, 20.0), cleared at 3.7.
         options: the rules options chosen (``GameSpec.options``), name -> value.
         over: the game is over.
+        initiative_rolls: this turn's initiative rolls, (side, roll) in side order (4.A).
+        wind: this turn's wind speed (5.1.B).
+        setup_done: the sides that have set up (28.x; Japan first).
+        recon_used: this phase's reconnaissance sources used: ``"base:<name>"``,
+            ``"tf:<id>:<n>"``, ``"marker:<id>"`` (12.1.1, 12.1.2, 12.2.D).
+        recon_done: the sides that have finished this turn's Reconnaissance Phase.
+        plots: this turn's secret ship-movement plots (15.C; ``navalwar.commitments``).
+        winner: who won by a rule that ends the game at once (28.4.1 invasion), else None.
     """
 
     scenario: Scenario = attrs.field(repr=False)
@@ -166,6 +187,31 @@ class State:
     reveals: tuple[tuple[Hex, str], ...] = ()
     options: tuple[tuple[str, object], ...] = ()
     over: bool = False
+    initiative_rolls: tuple[tuple[str, int], ...] = ()
+    wind: int = 0
+    setup_done: tuple[str, ...] = ()
+    recon_used: tuple[str, ...] = ()
+    recon_done: tuple[str, ...] = ()
+    plots: Commitments[Plot] | None = None
+    winner: str | None = None
+
+    def option(self, name: str, default: object = None) -> object:
+        """The value of rules option ``name`` (``default`` if not set)."""
+        for key, value in self.options:
+            if key == name:
+                return value
+        return default
+
+    def task_force(self, tf_id: str, side: str) -> TaskForce | None:
+        """``side``'s task force ``tf_id``, or None."""
+        for tf in self.task_forces:
+            if tf.id == tf_id and tf.side == side:
+                return tf
+        return None
+
+    def ships_of(self, tf: TaskForce) -> tuple[Ship, ...]:
+        """The ships (afloat) of task force ``tf``."""
+        return tuple(s for s in self.ships if s.tf == tf.id and s.side == tf.side and not s.sunk)
 
     @property
     def time(self) -> str:
