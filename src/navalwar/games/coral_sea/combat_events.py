@@ -12,8 +12,9 @@ COMBAT_BEGAN = EventKind(
 )
 COMPONENTS_REVEALED = EventKind(
     "components_revealed",
-    "An attacked task force's ships are revealed to the attacker (11.D; notes A17).",
-    {"tf": "the TF id", "side": "its owner", "ships": "its ships afloat in the hex"},
+    "An attacked task force's ships are revealed to the attacker (11.D; notes A17); not"
+    " its id, which stays its owner's (11.C, 11.E).",
+    {"side": "its owner", "ships": "its ships afloat in the hex"},
     "11.D",
 )
 AIR_ENGAGEMENT = EventKind(
@@ -45,8 +46,8 @@ ABORTED = EventKind(
 )
 SCREEN_FORMED = EventKind(
     "screen_formed",
-    "A TF's AA formation, shown to the attacker (25.2.2.A; notes A17).",
-    {"tf": "the TF id", "screen": "screen ships", "main": "main-body ships"},
+    "A TF's AA formation, shown to the attacker (25.2.2.A; notes A17); not its id (11.E).",
+    {"screen": "screen ships", "main": "main-body ships"},
     "25.2.2.A",
 )
 TARGET_DESIGNATED = EventKind(

@@ -287,9 +287,8 @@ def _reveal_tf(state: State, side: str, h: Hex, to: str, ctx: Context, rule: str
         names = [s.name for s in ships_in(state, side, h) if s.tf == tf]
         ctx.log(
             "components_revealed",
-            f"{side} task force {tf} in {to}'s sight: {', '.join(names)}",
+            f"a {side} task force in {to}'s sight: {', '.join(names)}",
             rule,
-            tf=tf,
             side=side,
             ships=names,
         )
@@ -1289,10 +1288,9 @@ def apply_form_screen(
     main = [s for s in ships if s not in action.screen]
     ctx.log(
         "screen_formed",
-        f"{action.tf}: screen {', '.join(action.screen) or 'none'}; "
+        f"a task force's AA formation: screen {', '.join(action.screen) or 'none'}; "
         f"main body {', '.join(main) or 'none'}",
         "25.2.2.A",
-        tf=action.tf,
         screen=list(action.screen),
         main=main,
     )
