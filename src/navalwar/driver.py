@@ -122,6 +122,10 @@ class Driver(Generic[G, S, D]):
         restart: the step the next turn begins with (the first one by default).
         forced: whether a decision with a single choice is applied at once
             (logged as ``forced_choice``), rather than asked.
+        forced_private: the ``forced_choice`` event is the deciding side's only: a game
+            whose decisions are secret (a plot, a CAP commitment) keeps even a decision
+            with one choice from the other side (that the side had no other is a secret
+            too). Off, the event is public, as a game without secrets may have it.
         places: the leaf key of each value ``position`` gives, if it gives no keys.
 
     Raises:
@@ -140,6 +144,7 @@ class Driver(Generic[G, S, D]):
         new_turn: Callable[[S, D], S] | None = None,
         restart: str | None = None,
         forced: bool = True,
+        forced_private: bool = False,
         places: Mapping[Any, str] | None = None,
     ) -> None:
         self.sequence = sequence
@@ -149,6 +154,7 @@ class Driver(Generic[G, S, D]):
         self.new_turn = new_turn
         self.restart = sequence.first_leaf(restart)
         self.forced = forced
+        self.forced_private = forced_private
         self.places = places
         keys = sequence.keys()
         bound: dict[str, Play[G, S, D]] = {}
@@ -237,6 +243,7 @@ class Driver(Generic[G, S, D]):
             new_turn=self.new_turn,
             restart=self.restart,
             forced=self.forced,
+            forced_private=self.forced_private,
             places=self.places,
         )
 
@@ -283,7 +290,11 @@ class Driver(Generic[G, S, D]):
                     choices = decision.choices
                     if not self.forced or choices is None or len(choices) != 1:
                         return state, decision
-                    ctx.log("forced_choice", _only_choice(choices[0]), decision.rule)
+                    text = _only_choice(choices[0])
+                    if self.forced_private:
+                        ctx.log_private((decision.side,), "forced_choice", text, decision.rule)
+                    else:
+                        ctx.log("forced_choice", text, decision.rule)
                     state = self.apply(game, state, choices[0], data, ctx)
                     continue
             new = state if play.run is None else play.run(game, state, data, ctx)

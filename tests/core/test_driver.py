@@ -247,6 +247,24 @@ def test_the_toy_turn_is_played_in_the_declared_order() -> None:
     assert events == ["forced_choice"] * 4
 
 
+def test_a_forced_choice_is_public_or_the_deciding_sides_only() -> None:
+    """``forced_private``: the forced choice's event goes to the deciding side only."""
+    for private in (False, True):
+        d = driver(forced_private=private)
+        ctx = Context(Dice(1))
+        state, decision = d.advance(None, Toy(TURN.first_leaf()), None, ctx)
+        while decision is not None:
+            assert decision.choices is not None
+            state = d.apply(None, state, decision.choices[-1], None, ctx)
+            state, decision = d.advance(None, state, None, ctx)
+        forced = [e for e in ctx.events if e.kind == "forced_choice"]
+        assert len(forced) == 4
+        for e in forced:
+            assert bool(e.sides) is private
+            if private:
+                assert len(e.sides) == 1 and e.sides[0] in ("A", "B")
+
+
 def test_a_single_choice_is_asked_when_forced_is_off() -> None:
     state, events = play_turns(driver(forced=False))
     assert events == []

@@ -205,4 +205,6 @@ def test_planned_air_choices_are_always_legal(data: CoralSeaData, scenario: str)
             if isinstance(action, Fly):
                 missions[action.mission] += 1
         state = GAME.apply(state, action, data, ctx)
-    assert missions["scouting"] > 0 and sum(missions[m] for m in air.BOMBING) > 0, missions
+    assert sum(missions[m] for m in air.BOMBING) > 0, missions
+    if scenario != "raid_on_rabaul":  # in the raid Japan scouts nothing (a tie wins, 28.1.5.C)
+        assert missions["scouting"] > 0, missions

@@ -162,5 +162,6 @@ DRIVER: Driver[Any, State, Any] = Driver(
     move=_move,
     over=lambda s: s.over,
     new_turn=terminal_phase.next_turn,
+    forced_private=True,  # a secret decision with one choice stays its side's (11.E, 10.B)
     places=PLACES,
 )
