@@ -185,7 +185,7 @@ def render_toml(spec: MapSpec, terrain: dict[Hex, Terrain]) -> str:
         'script = "scripts/coral_sea_map.py"',
         f'parameters = "min_cells = {MIN_CELLS}; lakes: partial hexes not joined to the sea '
         'are land"',
-        f"generated = {GENERATED}",
+        f'generated = "{GENERATED}"',
         "",
         "[grid]",
         f"hex_miles = {g.hex_miles}",

@@ -5,7 +5,8 @@ pack. ``FIXTURE_GAME`` is the game playing with it (id ``coral_sea_fixture``).""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -284,12 +285,15 @@ class FixtureCoralSea(CoralSea):
 FIXTURE_GAME = FixtureCoralSea()
 
 
-def register() -> None:
-    """Register ``coral_sea_fixture`` (idempotent)."""
+@contextlib.contextmanager
+def registered() -> Iterator[None]:
+    """``coral_sea_fixture`` registered for the block, and taken back after it (so no
+    later test sees a game the tests added)."""
+    registry.register(FIXTURE_GAME)
     try:
-        registry.load("coral_sea_fixture")
-    except Exception:
-        registry.register(FIXTURE_GAME)
+        yield
+    finally:
+        registry.unregister(FIXTURE_GAME.id)
 
 
 # -- states for the rules tests ------------------------------------------------------------

@@ -9,7 +9,7 @@ import attrs
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))
-from fixtures import DATA, FIXTURE_GAME, new_state, register
+from fixtures import DATA, FIXTURE_GAME, new_state, registered
 
 from navalwar.dice import Dice
 from navalwar.engine import Match
@@ -125,18 +125,18 @@ def test_huon_gulf_spills_two_carrier_counters_to_airfields_or_reads_a_typo() ->
 
 
 def test_a_bad_set_up_leaves_the_match_unchanged() -> None:
-    register()
-    match = Match.start("coral_sea_fixture", "coral_sea", seed=0)
-    before = (match.state, len(match.events))
-    decision = match.decision
-    assert decision is not None and decision.kind == "set_up"
-    good = decision.random_choice(Dice(0))
-    assert isinstance(good, SetUp)
-    bad = attrs.evolve(good, task_forces=(("TF9", "3008", 0),))
-    with pytest.raises(IllegalActionError):
-        match.apply(bad)
-    assert (match.state, len(match.events)) == before
-    assert FIXTURE_GAME.id == "coral_sea_fixture"
+    with registered():
+        match = Match.start("coral_sea_fixture", "coral_sea", seed=0)
+        before = (match.state, len(match.events))
+        decision = match.decision
+        assert decision is not None and decision.kind == "set_up"
+        good = decision.random_choice(Dice(0))
+        assert isinstance(good, SetUp)
+        bad = attrs.evolve(good, task_forces=(("TF9", "3008", 0),))
+        with pytest.raises(IllegalActionError):
+            match.apply(bad)
+        assert (match.state, len(match.events)) == before
+        assert FIXTURE_GAME.id == "coral_sea_fixture"
 
 
 def test_the_allies_see_no_japanese_tf_after_japan_sets_up() -> None:

@@ -17,7 +17,7 @@ from fixtures import (
     clean,
     ctx,
     new_state,
-    register,
+    registered,
     set_up,
     with_tf,
 )
@@ -137,18 +137,18 @@ def test_surface_contact_needs_a_reveal_unless_always() -> None:
 
 
 def test_a_bad_plot_leaves_the_match_unchanged() -> None:
-    register()
-    match = Match.start("coral_sea_fixture", "coral_sea", seed=2)
-    for _ in range(400):
-        d = match.decision
-        assert d is not None
-        if d.kind == "plot":
-            break
-        match.apply(d.random_choice(Dice(1)))
-    before = (match.state, len(match.events))
-    with pytest.raises(IllegalActionError, match="no TF or ship"):
-        match.apply(PlotMoves((("TF9", ()),)))
-    assert (match.state, len(match.events)) == before
+    with registered():
+        match = Match.start("coral_sea_fixture", "coral_sea", seed=2)
+        for _ in range(400):
+            d = match.decision
+            assert d is not None
+            if d.kind == "plot":
+                break
+            match.apply(d.random_choice(Dice(1)))
+        before = (match.state, len(match.events))
+        with pytest.raises(IllegalActionError, match="no TF or ship"):
+            match.apply(PlotMoves((("TF9", ()),)))
+        assert (match.state, len(match.events)) == before
 
 
 def test_oilers_sixteen_high_speed_turns_then_refuel() -> None:
