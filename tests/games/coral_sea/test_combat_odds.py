@@ -19,6 +19,7 @@ from navalwar.games.coral_sea.combat_actions import (
     FormWaves,
 )
 from navalwar.games.coral_sea.table_types import Hits
+from navalwar.games.coral_sea.units import SIDES
 
 N = 20_000
 
@@ -101,3 +102,28 @@ def test_attacks_hook_for_a_designation_guns_and_torpedoes() -> None:
     assert guns.at_least(1) == Fraction(2, 6)  # ranging +1 at secondary range (25.4.4)
     (torp,) = odds.attacks(s2, d, FireTorpedoes((("Kikuzuki", "Phelps"),)))
     assert torp.at_least(1) == Fraction(2, 6)
+
+
+def test_the_game_gives_its_odds_through_the_core_hook() -> None:
+    """``navalwar.odds.attacks`` on a Coral Sea match: a real game played by the heuristic
+    agents until a wave designates a target; every attack's distribution sums to 1."""
+    from navalwar.agents import make_agent
+    from navalwar.engine import Match
+    from navalwar.odds import attacks as core_attacks
+
+    match = Match.start("coral_sea", "coral_sea", seed=3, log_events=False)
+    agents = {side: make_agent("coral_sea", "heuristic", n) for n, side in enumerate(SIDES)}
+    found: tuple[object, ...] = ()
+    while not match.is_over:
+        decision = match.decision
+        assert decision is not None
+        action = agents[decision.side].choose(match, decision)
+        if isinstance(action, DesignateTarget) and ":" not in action.target:
+            found = core_attacks(match, action)
+            break
+        match.apply(action)
+    assert found, "a wave designated a ship or a base in the game"
+    for odds_ in found:
+        assert odds_.game == "coral_sea"
+        assert sum(odds_.hits.values()) == 1 and sum(odds_.outcomes.values()) == 1
+        assert 0 <= odds_.sunk <= 1

@@ -39,6 +39,7 @@ from navalwar.views import TerminalView
 if TYPE_CHECKING:
     from navalwar.agents import AgentFactory
     from navalwar.engine import Match  # csview: the draw hook's match
+    from navalwar.odds import GameOdds
     from navalwar.views import TerminalView
 
 
@@ -246,6 +247,12 @@ class CoralSea(Game[State, CoralSeaData]):
         from navalwar.games.coral_sea.records import record_extras
 
         return record_extras(match)
+
+    def odds(self) -> GameOdds | None:
+        """Exact odds of a wave's bombing, a gunnery round and a torpedo salvo (``odds.py``)."""
+        from navalwar.games.coral_sea import odds
+
+        return odds
 
     def agents(self) -> Mapping[str, AgentFactory]:
         from navalwar.games.coral_sea.agents import HeuristicAgent
