@@ -106,7 +106,10 @@ def test_validate_works_out_the_game_of_a_scenario_file(pack: Path, tmp_path: Pa
 def test_validate_asks_for_the_game_of_a_file_two_games_have(tmp_path: Path) -> None:
     shutil.copy(GW_PACK / "ships.csv", tmp_path / "ships.csv")
     (error,) = error_lines(cli("validate", str(tmp_path / "ships.csv")))
-    assert "more than one game: gwas_1904, tokyo_express; name its game with --game" in error
+    assert (
+        "more than one game: coral_sea, gwas_1904, tokyo_express; name its game with --game"
+        in error
+    )
     assert cli("validate", str(tmp_path / "ships.csv"), "--game", "gwas_1904").exit_code == 0
 
 
