@@ -83,8 +83,9 @@ def test_aircraft_aboard_a_sunk_ship_are_destroyed() -> None:
 
 
 def test_dead_in_the_water_moves_on_5_or_6() -> None:
-    assert not sd.dead_in_water_move(ctx(4), "Minneapolis")
-    assert sd.dead_in_water_move(ctx(5), "Minneapolis")
+    assert sd.dead_in_water_roll(ctx(4), "Minneapolis") == (False, 4)
+    assert sd.dead_in_water_roll(ctx(5), "Minneapolis") == (True, 5)
+    assert sd.dead_in_water_roll(ctx(6), "Minneapolis") == (True, 6)
 
 
 def test_damaged_means_a_box_darkened() -> None:

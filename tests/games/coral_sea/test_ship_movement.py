@@ -194,3 +194,30 @@ def test_a_ship_dead_in_the_water_holds_its_tf_unless_a_ca_tows_it() -> None:
     assert "at most 1" in (_ok(towed, JAPAN, ("TF1", ("3021", "3022"))) or "")
     enemy = with_tf(towed, ALLIES, "TF1", "3020", ["Lexington"])
     assert "at most 0" in (_ok(enemy, JAPAN, ("TF1", ("3021",))) or "")
+
+
+def test_a_lone_ship_dead_in_the_water_moves_one_hex_on_5_or_6() -> None:
+    """25.4.5.B (notes A34, A55): a ship outside a TF at speed 0, left behind, moves its
+    one plotted hex only on a roll of 5-6; the roll is told (``diw_roll``) when it stays."""
+    state = _state()
+    alone = attrs.evolve(
+        state,
+        plots=None,
+        ships=tuple(
+            attrs.evolve(s, tf=None, flotation_hits=len(DATA.ships[s.name].flotation) - 1)
+            if s.name == "Ushio"
+            else s
+            for s in state.ships
+        ),
+    )
+    assert _ok(alone, JAPAN, ("Ushio", ("3021",))) is None
+    c = ctx()
+    plotted = FIXTURE_GAME.apply(alone, PlotMoves((("Ushio", ("3021",)),)), DATA, c)
+    plotted = FIXTURE_GAME.apply(plotted, PlotMoves(()), DATA, c)
+    for roll, moved in ((4, False), (5, True), (6, True)):
+        c = ctx(roll)
+        after = ship_movement._move(FIXTURE_GAME, plotted, DATA, c)
+        ushio = next(s for s in after.ships if s.name == "Ushio")
+        assert ushio.hex == H("3021" if moved else "3020")
+        told = [e.data["roll"] for e in c.events if e.kind == "diw_roll"]
+        assert told == ([] if moved else [roll])

@@ -214,7 +214,9 @@ def apply_hits(
     return _replace(state, new)
 
 
-def dead_in_water_move(ctx: Context, name: str) -> bool:
+def dead_in_water_roll(ctx: Context, name: str) -> tuple[bool, int]:
     """The 5-6 roll that lets a ship dead in the water and left behind move one hex this
-    turn (25.4.5.B; notes A34, A55 "one hex per turn"), for the ship movement rules."""
-    return ctx.dice.d6(f"{name} dead in the water: moves on 5-6", "25.4.5.B") >= 5
+    turn (25.4.5.B; notes A34, A55 "one hex per turn"), for the ship movement rules:
+    whether it moves, and the roll."""
+    roll = ctx.dice.d6(f"{name} dead in the water", "25.4.5.B")
+    return roll >= 5, roll

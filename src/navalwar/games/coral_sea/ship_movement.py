@@ -30,7 +30,15 @@ from navalwar.dice import Dice
 from navalwar.driver import Play
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError, NavalwarError
-from navalwar.games.coral_sea import coast_watchers, geo, initiative, invasion, task_forces, weather
+from navalwar.games.coral_sea import (
+    coast_watchers,
+    geo,
+    initiative,
+    invasion,
+    ship_damage,
+    task_forces,
+    weather,
+)
 from navalwar.games.coral_sea.actions import PlotMoves
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import Plot, Ship, State
@@ -245,8 +253,8 @@ def _move(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
                 continue
             tf = state.task_force(key, side)
             if tf is None and task_forces.ship_speed(state, data, ships[0]) == 0:
-                roll = ctx.dice.d6(f"{key} dead in the water", "25.4.5.B")
-                if roll < 5:
+                moves_on, roll = ship_damage.dead_in_water_roll(ctx, key)
+                if not moves_on:
                     ctx.log(
                         "diw_roll",
                         f"{key}, dead in the water, rolls {roll}: stays (25.4.5.B)",
