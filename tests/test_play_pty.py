@@ -49,7 +49,8 @@ class Terminal:
         )
         os.close(slave)
         self.fd = master
-        self.text = ""  # everything shown, without the terminal's control sequences
+        self.raw = b""  # everything the program wrote
+        self.text = ""  # the same, decoded, without the terminal's control sequences
         self.mark = 0
 
     def _read(self, timeout: float) -> bool:
@@ -62,7 +63,10 @@ class Terminal:
             return False
         if not chunk:
             return False
-        self.text += _ANSI.sub("", chunk.decode("utf-8", "replace")).replace("\r", "")
+        # decoded and cleaned as a whole: a control sequence or a character split
+        # between two reads (common on a loaded machine) is still recognised
+        self.raw += chunk
+        self.text = _ANSI.sub("", self.raw.decode("utf-8", "replace")).replace("\r", "")
         return True
 
     def expect(self, pattern: str) -> re.Match[str]:
