@@ -25,7 +25,7 @@ from fixtures import (
 from navalwar.dice import Dice
 from navalwar.engine import Match
 from navalwar.errors import IllegalActionError
-from navalwar.games.coral_sea import ship_movement
+from navalwar.games.coral_sea import combat_phase, ship_movement
 from navalwar.games.coral_sea.actions import PlotMoves
 from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
@@ -134,6 +134,24 @@ def test_surface_contact_needs_a_reveal_unless_always() -> None:
     assert ship_movement.contacts(always, DATA) == (H("3020"),)
     seen = attrs.evolve(state, reveals=((H("3020"), "reconnaissance"),))
     assert ship_movement.contacts(seen, DATA) == (H("3020"),)
+
+
+def test_the_combat_phase_asks_the_same_surface_contact_test() -> None:
+    """Notes A33: one test; a revealed TF, a reveal record or an open ship makes contact."""
+    state = with_tf(_state(), ALLIES, "TF1", "3020", ["Lexington"])
+    state = attrs.evolve(state, ships=tuple(s for s in state.ships if s.name != "Myoko"))
+    tf = state.task_force("TF1", ALLIES)
+    forces = tuple(attrs.evolve(t, revealed=True) if t is tf else t for t in state.task_forces)
+    told = attrs.evolve(state, task_forces=forces)
+    opened = attrs.evolve(
+        state,
+        ships=tuple(attrs.evolve(s, tf=None) if s.name == "Lexington" else s for s in state.ships),
+    )
+    seen = attrs.evolve(state, reveals=((H("3020"), "coast watchers"),))
+    for case, fights in ((state, False), (told, True), (opened, True), (seen, True)):
+        assert ship_movement.surface_contact(case, H("3020")) is fights
+        assert (H("3020") in combat_phase.contact_hexes(case, DATA)) is fights
+        assert ship_movement.contacts(case, DATA) == ((H("3020"),) if fights else ())
 
 
 def test_a_bad_plot_leaves_the_match_unchanged() -> None:

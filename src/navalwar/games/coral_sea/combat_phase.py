@@ -3,8 +3,8 @@
 ``COMBAT`` is the Play of leaf ``combat.resolve``. A contact hex (notes 7.4) holds
 airborne counters of both sides, or one side's bombers and a surface target of the
 other, or ships of both sides whose presence one side has revealed this turn or
-that sail outside a TF (notes A33; option ``surface_contact``), or ships beside an
-enemy base they may shell (25.4.7.A). Hexes are resolved in ascending label order
+that sail outside a TF (notes A33; the one test is ``ship_movement.surface_contact``),
+or ships beside an enemy base they may shell (25.4.7.A). Hexes are resolved in ascending label order
 (A73), each through the stages of 25.0: air-to-air (25.1), the wrap-up (25.1.3),
 AA formations and targets (25.2), AA and bombing wave by wave (25.2-25.3), surface
 action (25.4.1-25.4.6) and bombardment (25.4.7).
@@ -75,6 +75,7 @@ from navalwar.games.coral_sea.combat_state import (
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import Ship, State
 from navalwar.games.coral_sea.ship_damage import apply_hits, ship_named, speed
+from navalwar.games.coral_sea.ship_movement import surface_contact
 from navalwar.games.coral_sea.table_types import (
     BREAK_OFF,
     CLOSE,
@@ -88,14 +89,6 @@ from navalwar.hexgrid import Hex
 from navalwar.registry import OptionSpec
 
 OPTIONS = (
-    OptionSpec(
-        "surface_contact",
-        "revealed",
-        "when ships of both sides in a hex fight: 'revealed' (one side's presence was "
-        "revealed this turn, or ships sail outside a TF) or 'always'",
-        "25.B; notes A33",
-        choices=("revealed", "always"),
-    ),
     OptionSpec(
         "airfield_aa_at_ships",
         False,
@@ -174,23 +167,6 @@ def _is_bomber(a: air.Aircraft, data: CoralSeaData) -> bool:
     return a.mission in air.BOMBING and bomb_factor(a, data) > 0
 
 
-def _revealed(state: State, side: str, h: Hex) -> bool:
-    """Whether ``side``'s presence in ``h`` is known to the other this turn (notes A33)."""
-    if any(s.tf is None for s in ships_in(state, side, h)):
-        return True
-    tfs = {s.tf for s in ships_in(state, side, h)}
-    return any(t.id in tfs and t.side == side and t.revealed for t in state.task_forces)
-
-
-def _surface_contact(state: State, h: Hex) -> bool:
-    a, b = SIDES
-    if not ships_in(state, a, h) or not ships_in(state, b, h):
-        return False
-    if _option(state, "surface_contact") == "always":
-        return True
-    return _revealed(state, a, h) or _revealed(state, b, h)
-
-
 def _may_shell(state: State, data: CoralSeaData, side: str, h: Hex) -> bool:
     return bool(bases_in(state, data, other(side), h)) and any(
         shore.may_bombard(s) for s in ships_in(state, side, h)
@@ -217,7 +193,7 @@ def contact_hexes(state: State, data: CoralSeaData) -> tuple[Hex, ...]:
         if (
             len(sides) == 2
             or struck
-            or _surface_contact(state, h)
+            or surface_contact(state, h)
             or any(_may_shell(state, data, s, h) for s in SIDES)
         ):
             found.append(h)
@@ -311,7 +287,7 @@ def _begin_hex(state: State, data: CoralSeaData, ctx: Context) -> State:
         for a in planes
     ):
         planes, sides = (), ()  # one side's counters with nothing to fight or bomb here
-    quiet = not planes and not _surface_contact(state, h)
+    quiet = not planes and not surface_contact(state, h)
     if quiet:  # only a possible bombardment: nobody else learns of it unless it happens
         shooter = attacker = next(s for s in order(state) if _may_shell(state, data, s, h))
         ctx.log_private(
@@ -682,7 +658,7 @@ def _surface_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat)
     forces = _forces(state, hc)
     sa = hc.surface
     if sa is None:
-        if not _surface_contact(state, hc.hex):
+        if not surface_contact(state, hc.hex):
             return _set(state, attrs.evolve(hc, surface_done=True))
         for side in SIDES:
             state = _reveal_tf(state, side, hc.hex, other(side), ctx, "25.4; 11.D")

@@ -14,8 +14,9 @@ a squall or squall-influenced hex stops there (5.2.E, 15.B); a TF not yet entere
 (28.2.3) or not yet eligible (28.3.3) stays; a ship dead in the water, left alone, moves
 one hex on a 5-6 (25.4.5.B, A34, A55).
 
-Surface contact (notes A33): :func:`contacts` gives the hexes where opposing ships meet
-and fight in the Combat Phase (cscombat reads it).
+Surface contact (notes A33): :func:`surface_contact` is the one test of whether opposing
+ships in a hex fight in the Combat Phase (``combat_phase`` asks it); :func:`contacts`
+lists those hexes.
 """
 
 from __future__ import annotations
@@ -299,25 +300,28 @@ def _move(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
     return invasion.check(state, data, ctx)
 
 
+def surface_contact(state: State, h: Hex) -> bool:
+    """Whether opposing ships in ``h`` meet in surface action (3.4, 15.F, 25.4; notes
+    A33), the one test (the Combat Phase asks it hex by hex): ships of both sides afloat
+    there and, unless the option says ``always``, one side's presence there revealed
+    this turn (a revealed TF with ships there, a reveal record of the hex:
+    reconnaissance, scouting, coast watchers) or ships outside TFs there."""
+    here = [s for s in state.ships if s.hex == h and not s.sunk and not s.out_of_play]
+    if len({s.side for s in here}) < 2:
+        return False
+    if state.option("surface_contact", "revealed") == "always":
+        return True
+    if any(s.tf is None for s in here) or any(r == h for r, _how in state.reveals):
+        return True
+    tfs = {(s.side, s.tf) for s in here}
+    return any(tf.revealed and (tf.side, tf.id) in tfs for tf in state.task_forces)
+
+
 def contacts(state: State, data: CoralSeaData) -> tuple[Hex, ...]:
-    """The hexes where opposing ships meet in surface action this Combat Phase (3.4,
-    25.4; notes A33): ships of both sides afloat there and, unless the option says
-    ``always``, one side's presence there revealed this turn (a revealed TF, a reveal
-    record: reconnaissance, scouting, coast watchers) or ships outside TFs there. In
-    ascending label order (notes A73)."""
-    always = state.option("surface_contact", "revealed") == "always"
-    sides: dict[Hex, set[str]] = {}
-    open_at: set[Hex] = set()
-    for s in state.ships:
-        if s.hex is not None and not s.sunk and not s.out_of_play:
-            sides.setdefault(s.hex, set()).add(s.side)
-            if s.tf is None:
-                open_at.add(s.hex)
-    revealed = {h for h, _how in state.reveals}
-    revealed |= {tf.hex for tf in state.task_forces if tf.revealed and tf.hex is not None}
-    found = [
-        h for h, who in sides.items() if len(who) > 1 and (always or h in revealed or h in open_at)
-    ]
+    """The hexes where opposing ships meet in surface action this Combat Phase
+    (:func:`surface_contact`), in ascending label order (notes A73)."""
+    hexes = {s.hex for s in state.ships if s.hex is not None}
+    found = [h for h in hexes if surface_contact(state, h)]
     return tuple(sorted(found, key=data.geography.spec.label))
 
 
