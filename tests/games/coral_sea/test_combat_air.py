@@ -5,10 +5,12 @@ The synthetic Air-to-Air CRT loses 1 counter when roll + column index >= 6 and 2
 
 from __future__ import annotations
 
+import attrs
 import pytest
-from tests.games.coral_sea.combat_fixtures import counter, data, hx, state
+from tests.games.coral_sea.combat_fixtures import counter, data, hx, ship, state
 from tests.games.coral_sea.combat_harness import apply, ctx, play
 
+from navalwar.dice import Dice
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea import combat_phase as cp
@@ -162,3 +164,38 @@ def test_variants_change_only_the_other_sides_secret() -> None:
     )
     assert all(cp.combat_view(v, ALLIES) == cp.combat_view(s, ALLIES) for v in variants)
     assert cp.combat_variants(s, JAPAN) == []  # Japan's own waves are not hidden from it
+
+
+def _takeoff(option: bool):  # type: ignore[no-untyped-def]
+    """Japanese interceptors over 1010; an Allied dive bomber took off from 1010 for Aoba
+    in 1212."""
+    planes = [counter(c, "A6M2", mission=air.INTERCEPTION) for c in J2]
+    sbd = attrs.evolve(counter("A-SBD-1", "SBD-3", hex="1212", mission=air.DIVE), origin=hx("1010"))
+    s = state([*planes, sbd], ships=[ship("Aoba", "1212", tf="TF1")])
+    return attrs.evolve(s, options=(("interception_at_takeoff", option),))
+
+
+def test_counters_taking_off_under_interceptors_fight_there_by_option() -> None:
+    """14.3.A (notes A31): by default interceptors fight only counters whose target hex
+    is theirs; with ``interception_at_takeoff`` a counter taking off from their hex is
+    caught there (its one combat, 25.C) and bombs nothing."""
+    d = data()
+    assert cp.contact_hexes(_takeoff(False), d) == (hx("1212"),)
+    s = _takeoff(True)
+    assert cp.contact_hexes(s, d) == (hx("1010"),)
+    c = ctx(*[1] * 20)
+    s, _ = play(s, d, c, [FormWaves((J2,)), FormWaves((("A-SBD-1",),))], agent_dice=Dice(3))
+    (ev,) = [e for e in c.events if e.kind == "air_engagement"]
+    assert "A-SBD-1" in ev.data["defending"] + ev.data["attacking"]
+    assert not [e for e in c.events if e.data.get("hex") == "1212"]
+    assert not [e for e in c.events if "bomb" in e.kind]
+
+
+def test_an_interceptor_taking_off_elsewhere_is_not_caught() -> None:
+    """Notes A31 option: interceptors themselves fight over their own target hex."""
+    s = _takeoff(True)
+    ally = attrs.evolve(
+        counter("A-F4F-1", "F4F-3", hex="1414", mission=air.INTERCEPTION), origin=hx("1010")
+    )
+    s = attrs.evolve(s, air=attrs.evolve(s.air, aircraft=(*s.air.aircraft, ally)))
+    assert cp.caught_at_takeoff(s) == frozenset({"A-SBD-1"})

@@ -90,6 +90,14 @@ from navalwar.registry import OptionSpec
 
 OPTIONS = (
     OptionSpec(
+        "interception_at_takeoff",
+        False,
+        "interceptors also fight enemy counters taking off from their target hex, even "
+        "when those fly elsewhere (there, instead of their target; by default interceptors "
+        "fight only counters whose target hex is theirs)",
+        "14.3.A; notes A31",
+    ),
+    OptionSpec(
         "airfield_aa_at_ships",
         False,
         "an airfield also fires its AA at waves attacking ships in its hex (by default it "
@@ -163,8 +171,13 @@ def bases_in(state: State, data: CoralSeaData, side: str, h: Hex) -> tuple[str, 
     return tuple(b.name for b in data.geography.bases if b.hex == h and b.name in held)
 
 
-def _is_bomber(a: air.Aircraft, data: CoralSeaData) -> bool:
-    return a.mission in air.BOMBING and bomb_factor(a, data) > 0
+def _is_bomber(a: air.Aircraft, data: CoralSeaData, state: State) -> bool:
+    """A counter that may bomb in the hex it fights in (not one caught at take-off)."""
+    return (
+        a.mission in air.BOMBING
+        and bomb_factor(a, data) > 0
+        and a.id not in caught_at_takeoff(state)
+    )
 
 
 def _may_shell(state: State, data: CoralSeaData, side: str, h: Hex) -> bool:
@@ -186,7 +199,7 @@ def contact_hexes(state: State, data: CoralSeaData) -> tuple[Hex, ...]:
         planes = planes_over(state, data, h)
         sides = {a.side for a in planes}
         struck = any(
-            _is_bomber(a, data)
+            _is_bomber(a, data, state)
             and (ships_in(state, other(a.side), h) or bases_in(state, data, other(a.side), h))
             for a in planes
         )
@@ -237,7 +250,7 @@ def _planes(state: State, ids: Sequence[str]) -> tuple[air.Aircraft, ...]:
 
 
 def _bombers(state: State, data: CoralSeaData, wave: Wave) -> tuple[air.Aircraft, ...]:
-    return tuple(a for a in _planes(state, _living(state, wave)) if _is_bomber(a, data))
+    return tuple(a for a in _planes(state, _living(state, wave)) if _is_bomber(a, data, state))
 
 
 def _sides_of(hc: HexCombat) -> tuple[list[int], list[int]]:
@@ -250,9 +263,11 @@ def _sides_of(hc: HexCombat) -> tuple[list[int], list[int]]:
 
 
 def _begin_phase(state: State, data: CoralSeaData) -> State:
-    """The phase started: contact hexes found, torpedo boxes cleared (25.4.6.B)."""
+    """The phase started: counters caught at take-off fixed (14.3.A), contact hexes
+    found, torpedo boxes cleared (25.4.6.B)."""
     ships = tuple(attrs.evolve(s, torpedo_salvos=0) if s.torpedo_salvos else s for s in state.ships)
-    state = attrs.evolve(state, ships=ships, combat=CombatPhase())
+    caught = caught_at_takeoff(attrs.evolve(state, combat=None))
+    state = attrs.evolve(state, ships=ships, combat=CombatPhase(caught=caught))
     return _set(state, None, hexes=contact_hexes(state, data))
 
 
@@ -282,7 +297,7 @@ def _begin_hex(state: State, data: CoralSeaData, ctx: Context) -> State:
     planes = planes_over(state, data, h)
     sides = tuple(s for s in order(state) if any(a.side == s for a in planes))
     if len(sides) == 1 and not any(
-        _is_bomber(a, data)
+        _is_bomber(a, data, state)
         and (ships_in(state, other(a.side), h) or bases_in(state, data, other(a.side), h))
         for a in planes
     ):
@@ -307,7 +322,7 @@ def _begin_hex(state: State, data: CoralSeaData, ctx: Context) -> State:
             attacker=attacker,
         )
     for side in SIDES:
-        if any(_is_bomber(a, data) for a in planes if a.side == other(side)):
+        if any(_is_bomber(a, data, state) for a in planes if a.side == other(side)):
             state = _reveal_tf(state, side, h, other(side), ctx, "11.D")
     hc = HexCombat(
         hex=h,
@@ -931,9 +946,34 @@ def _wave_decision(
     )
 
 
+def caught_at_takeoff(state: State) -> frozenset[str]:
+    """The counters that fight in the hex they took off from (14.3.A; notes A31, option
+    ``interception_at_takeoff``): counters "taking off from an airfield or carrier in the
+    interceptor's target hex are deemed to be entering it", so a counter that flew this
+    turn from a hex (its launch hex, 13.B) that enemy interceptors target meets them
+    there, its one air combat of the phase (25.C); it bombs nothing there. Interceptors
+    themselves are not caught (each counter's combat hex stays single). Fixed when the
+    phase begins (``CombatPhase.caught``), whatever happens to the interceptors."""
+    if state.combat is not None:
+        return state.combat.caught
+    if not _option(state, "interception_at_takeoff"):
+        return frozenset()
+    aloft = [a for a in state.air.aircraft if a.status == air.AIRBORNE]
+    waiting = {(b.side, b.hex) for b in aloft if b.mission == air.INTERCEPTION}
+    return frozenset(
+        a.id
+        for a in aloft
+        if a.mission != air.INTERCEPTION
+        and a.origin is not None
+        and a.origin != a.hex
+        and not a.airborne_since  # a long-range counter aloft from before took off nowhere now
+        and (other(a.side), a.origin) in waiting
+    )
+
+
 def _over(a: air.Aircraft, state: State, data: CoralSeaData, h: Hex) -> bool:
     if a.status == air.AIRBORNE:
-        return a.hex == h
+        return (a.origin if a.id in caught_at_takeoff(state) else a.hex) == h
     return a.status == air.CAP and (a.hex or _base_hex(a.base, state, data)) == h
 
 

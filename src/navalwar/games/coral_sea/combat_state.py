@@ -96,3 +96,4 @@ class CombatPhase:
     hexes: tuple[Hex, ...] = ()  # contact hexes still to resolve, in order
     current: HexCombat | None = None
     fought: frozenset[str] = frozenset()  # counters that have fought this phase (25.C)
+    caught: frozenset[str] = frozenset()  # counters caught at take-off (14.3.A, A31 option)
