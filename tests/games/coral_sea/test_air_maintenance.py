@@ -16,6 +16,7 @@ from air_fixtures import (
     US_TF,
     counter,
     ctx,
+    hx,
     public,
     seen_by,
     status,
@@ -27,6 +28,7 @@ from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea import cap, maintenance
 from navalwar.games.coral_sea.air_actions import CommitCap, ReadyAircraft
+from navalwar.games.coral_sea.model import Ship
 from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
 DOWN = air.DOWN
@@ -152,3 +154,34 @@ def test_no_cap_at_night() -> None:
     s = world([counter("J-A6M2-1", base="Rabaul")], turn=3)
     assert cap.COMMIT_CAP.when is not None and not cap.COMMIT_CAP.when(s, DATA)
     assert maintenance.MAINTENANCE.when is None  # maintenance runs every turn
+
+
+def _shoho_cap(hits: int, *, shokaku: bool = True) -> object:
+    """Shoho (CVL 4) hit ``hits`` times by gunnery while 3 of its fighters flew CAP, one
+    counter aboard; Shokaku (12) in the same hex if ``shokaku``."""
+    ships = [Ship("Shoho", JAPAN, hx("1208"), tf="TF1", capacity_hits=hits)]
+    if shokaku:
+        ships.append(Ship("Shokaku", JAPAN, hx("1208"), tf="TF1"))
+    patrol = [counter(f"J-A6M2-{i}", air.CAP, "Shoho") for i in (1, 2, 3)]
+    return world([counter("J-D3A1-1", DOWN, "Shoho"), *patrol], ships=ships, task_forces=(JP_TF,))
+
+
+@pytest.mark.parametrize(
+    ("hits", "shokaku", "home", "moved", "lost"),
+    [
+        (0, True, 3, 0, 0),
+        (1, True, 1, 2, 0),  # capacity 4 -> 2: one aboard, room for one more
+        (1, False, 1, 0, 2),
+        (2, True, 0, 3, 0),  # capacity 0
+    ],
+)
+def test_cap_above_a_halved_carrier_capacity_lands_elsewhere(
+    hits: int, shokaku: bool, home: int, moved: int, lost: int
+) -> None:
+    """25.4.5.D (notes A56): aircraft above the new capacity land elsewhere (10.E, A15:
+    another base in the hex, else destroyed)."""
+    s2 = cap.land(None, _shoho_cap(hits, shokaku=shokaku), DATA, ctx())  # type: ignore[arg-type]
+    fates = [status(s2, f"J-A6M2-{i}") for i in (1, 2, 3)]
+    assert sum(a.base == "Shoho" and a.status == DOWN for a in fates) == home
+    assert sum(a.base == "Shokaku" and a.status == DOWN for a in fates) == moved
+    assert sum(a.status == air.DESTROYED for a in fates) == lost

@@ -278,6 +278,19 @@ def test_carrier_capacities_match_the_air_groups(bundled: pack.UnitPack) -> None
     assert s["Kiyokawa Maru"].capacity >= 3  # S2: 3 x F1M2 on the AV
 
 
+def test_a_first_carrier_gunnery_hit_leaves_none_aboard_above_capacity(
+    bundled: pack.UnitPack,
+) -> None:
+    """25.4.5.D (notes A56): the half destroyed (floor) leaves at most the halved
+    capacity aboard for every CV/CVL (even capacities), so only counters in the air
+    (air return's room, CAP at 10.E) ever have to land elsewhere."""
+    carriers = [s for s in bundled.ships.values() if s.type in ("CV", "CVL")]
+    assert carriers
+    for spec in carriers:
+        c = spec.capacity
+        assert all(n - n // 2 <= c // 2 for n in range(c + 1)), spec.name
+
+
 def test_ship_tracks(bundled: pack.UnitPack) -> None:
     """Every ship moves 2 undamaged but an AP (1, 16.4) and sinks when its last flotation
     box is dark; CV/CVL gunnery boxes are AA factors, two of them (25.4.5.D)."""

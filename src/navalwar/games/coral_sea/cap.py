@@ -8,7 +8,10 @@ logged to its owner only (10.B) and the opponent is told only that it was made. 
 counters may do nothing else that turn (10.D). In the Terminal Phase (3.7.B, 10.E) the
 quantities are revealed and the counters land at their base, down for the next turn;
 a counter whose base is gone lands at another friendly base in the same hex, or is
-permanently destroyed (notes A15).
+permanently destroyed (notes A15). So does a counter above its carrier's capacity,
+halved or zeroed by gunnery hits while it was up (25.4.5.D; notes A56: "aircraft above
+the new capacity must land elsewhere"): its CAP lands home in id order while there is
+room.
 """
 
 from __future__ import annotations
@@ -129,7 +132,7 @@ def end_commit(game: Any, state: State, data: CoralSeaData, ctx: Context) -> Sta
 
 
 def land(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
-    """Reveal each side's CAP and land it, down (3.7.B, 10.E; notes A15)."""
+    """Reveal each side's CAP and land it, down (3.7.B, 10.E; notes A15, A56)."""
     for side in initiative_order(state):
         patrol = [a for a in state.air.aircraft if a.side == side and a.status == air.CAP]
         in_use = {b.name: b for b in bases(state, data, side)}
@@ -152,7 +155,7 @@ def land(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
         )
         for a in patrol:
             home = in_use.get(str(a.base))
-            if home is not None:
+            if home is not None and landed(state, home.name) < home.capacity:
                 state = update(state, attrs.evolve(a, status=air.DOWN))
                 continue
             landing = data.aircraft[a.model].landing
@@ -160,13 +163,25 @@ def land(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
             spare = [
                 b
                 for b in bases(state, data, side)
-                if b.hex == origin and accepts(b, landing) and room(state, b) > 0
+                if b.hex == origin
+                and b.name != a.base
+                and accepts(b, landing)
+                and room(state, b) > 0
             ]
             if spare:
                 state = update(state, attrs.evolve(a, status=air.DOWN, base=spare[0].name))
             else:
-                state = lose(state, a, air.DESTROYED, "its CAP base is gone", "10.E", ctx)
+                gone = home is None
+                why = "its CAP base is gone" if gone else "no room left on its carrier"
+                rule = "10.E" if gone else "10.E; 25.4.5.D"
+                state = lose(state, a, air.DESTROYED, why, rule, ctx)
     return state
+
+
+def landed(state: State, name: str) -> int:
+    """The counters ready or down at base ``name`` (its CAP not counted)."""
+    on = (air.READY, air.DOWN)
+    return sum(1 for a in state.air.aircraft if a.base == name and a.status in on)
 
 
 def _origin_hex(state: State, data: CoralSeaData, a: Aircraft) -> Hex | None:
