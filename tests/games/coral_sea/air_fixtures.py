@@ -59,6 +59,9 @@ class FakeGeography:
     def place(self, name: str) -> Hex:
         return next(b.hex for b in self.bases if b.name == name)
 
+    def towns_in(self, h: Hex) -> tuple[str, ...]:
+        return ()
+
     def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]:
         assert edge == "north"
         return frozenset(hx(f"{c:02}01") for c in range(1, 21))

@@ -52,6 +52,7 @@ class Base:
 class Geo:
     bases: tuple[Base, ...] = ()
     spec: MapSpec = MAP
+    towns: tuple[tuple[str, Hex], ...] = ()  # (name, hex): towns that are no base
 
     def terrain(self, h: Hex) -> str:
         return "sea"
@@ -61,6 +62,9 @@ class Geo:
 
     def place(self, name: str) -> Hex:
         return next(b.hex for b in self.bases if b.name == name)
+
+    def towns_in(self, h: Hex) -> tuple[str, ...]:
+        return tuple(n for n, at in self.towns if at == h)
 
     def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]:
         return frozenset()
@@ -235,8 +239,9 @@ SHIPS = {
 }
 
 
-def data(bases: Sequence[Base] = ()) -> CoralSeaData:
-    return CoralSeaData(geography=Geo(tuple(bases)), aircraft=MODELS, ships=SHIPS, tables=tables())
+def data(bases: Sequence[Base] = (), towns: Sequence[tuple[str, str]] = ()) -> CoralSeaData:
+    geo = Geo(tuple(bases), towns=tuple((n, hx(h)) for n, h in towns))
+    return CoralSeaData(geography=geo, aircraft=MODELS, ships=SHIPS, tables=tables())
 
 
 def counter(

@@ -175,6 +175,38 @@ def test_a_declined_bombardment_tells_the_other_side_nothing() -> None:
     assert [e.kind for e in c.events if not e.sides or ALLIES in e.sides] == []
 
 
+def _at_buna(*bases: BaseState):  # type: ignore[no-untyped-def]
+    d = data([Base("Buna Field", hx("1010"))], towns=[("Buna", "1010")])
+    return state(ships=[ship("Aoba")], bases=list(bases), turn=5), d
+
+
+def test_a_town_that_is_no_base_may_be_shelled_and_is_marked_damaged() -> None:
+    """25.4.7.A, C (notes A58): a town in the hex is a target; a hit marks it damaged,
+    publicly; the option off leaves bases only."""
+    s, d = _at_buna()
+    c = ctx(6)  # Aoba's secondary 3 (1-4): 6 + 0 >= 6
+    s2, asked = play(s, d, c, [Bombard("Buna")])
+    assert [b.target for b in asked[0].choices or ()] == ["", "Buna"]
+    assert s2.damaged_towns == ("Buna",)
+    (ev,) = [e for e in c.events if e.kind == "town_damaged"]
+    assert ev.data == {"town": "Buna"} and not ev.sides
+    assert not [e for e in c.events if e.kind == "base_damaged"]
+    missed, _ = play(s, d, ctx(1), [Bombard("Buna")])
+    assert missed.damaged_towns == ()
+    off = evolve(s, options=(("town_bombardment", False),))
+    assert cp.contact_hexes(off, d) == ()
+
+
+def test_a_town_beside_a_sides_own_base_is_not_its_target() -> None:
+    """25.4.7.A (notes A58): the town by Japan's own field is Japan's; by an enemy
+    field both the field and the town are targets."""
+    s, d = _at_buna(BaseState("Buna Field", JAPAN))
+    assert cp.contact_hexes(s, d) == ()
+    s, d = _at_buna(BaseState("Buna Field", ALLIES))
+    _, asked = play(s, d, ctx(1), [Bombard("")])
+    assert [b.target for b in asked[0].choices or ()] == ["", "Buna Field", "Buna"]
+
+
 def test_damaged_ships_may_not_bombard() -> None:
     d = data([Base("Port Moresby One", hx("1010"))])
     s = state(ships=[ship("Aoba", gunnery_hits=1)], bases=[BaseState("Port Moresby One", ALLIES)])

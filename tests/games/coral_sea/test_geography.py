@@ -140,6 +140,11 @@ def test_towns_and_bases_are_bombardment_targets(geo: Geography) -> None:
     assert geo.targets_in(geo.place("Buna")) == ("Buna",)  # a town without a field
     assert geo.targets_in(geo.hex("4715")) == ()
     assert geo.place("Buna") in geo.towns
+    # the towns that are no base (25.4.7.A; notes A58): a town named as its field is it
+    assert geo.towns_in(geo.hex("1414")) == ("Port Moresby",)
+    assert geo.towns_in(geo.place("Rabaul")) == ()
+    assert geo.towns_in(geo.place("Buna")) == ("Buna",)
+    assert geo.towns_in(geo.place("Samarai")) == ("Samarai",)
 
 
 def test_australian_fields(geo: Geography) -> None:

@@ -1,12 +1,20 @@
-"""Shelling of shore targets (25.4.7): ships bombard a base in their hex.
+"""Shelling of shore targets (25.4.7): ships bombard a base or town in their hex.
 
-After all surface combat, ships in the hex of an enemy airfield or seaplane base may
-shell it (25.4.7.A); damaged ships (any box darkened, notes A58) and ships that broke
-off may not (25.4.7.B). One roll on the Naval Bombardment Table, by the bombarding
-ships' summed gun factors (each ship's secondary factor, or its intermediate if it
-has no secondary), says whether the target is damaged (25.4.7.C). A damaged field is
-out of service until the next Morning turn (8.D; A11) and the aircraft on it go to
-limbo (25.4.7.D); the base is marked ``damaged`` ("Rabaul is damaged", 28.1.5.A).
+After all surface combat, ships in the hex of an enemy airfield or seaplane base, or of
+a town, may shell it (25.4.7.A; :func:`targets`); damaged ships (any box darkened,
+notes A58) and ships that broke off may not (25.4.7.B). One roll on the Naval
+Bombardment Table, by the bombarding ships' summed gun factors (each ship's secondary
+factor, or its intermediate if it has no secondary), says whether the target is
+damaged (25.4.7.C). A damaged field is out of service until the next Morning turn
+(8.D; A11) and the aircraft on it go to limbo (25.4.7.D); the base is marked
+``damaged`` ("Rabaul is damaged", 28.1.5.A). A damaged town is marked in
+``State.damaged_towns``, public (notes A58); nothing else follows (no rule gives a
+town another effect).
+
+Towns (notes A58; option ``town_bombardment``): the map's towns that are not bases
+(``Geography.towns_in``; a town sharing a base's name in its hex is that base). The
+rules give towns no owner: a side may shell a town in a hex where it holds no base (a
+town beside its own field is its own).
 """
 
 from __future__ import annotations
@@ -21,6 +29,20 @@ from navalwar.games.coral_sea.air_to_air import remove
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import MORNING, Ship, State, time_of
 from navalwar.games.coral_sea.ship_damage import damaged, gun_factor
+from navalwar.games.coral_sea.units import SIDES
+from navalwar.hexgrid import Hex
+from navalwar.registry import OptionSpec
+
+OPTIONS = (
+    OptionSpec(
+        "town_bombardment",
+        True,
+        "ships may shell a town that is no base in their hex, where their side holds no "
+        "base (25.4.7.A; notes A58: a public 'damaged' mark, no other effect); off: "
+        "airfields and seaplane bases only",
+        "25.4.7.A; notes A58",
+    ),
+)
 
 
 def next_morning(turn: int) -> int:
@@ -29,6 +51,27 @@ def next_morning(turn: int) -> int:
     while time_of(t) != MORNING:
         t += 1
     return t
+
+
+def targets(state: State, data: CoralSeaData, side: str, h: Hex) -> tuple[str, ...]:
+    """What ``side``'s ships in ``h`` may shell (25.4.7.A): the bases the other side
+    holds there (22.A), in map order, then, with option ``town_bombardment``, the towns
+    there that are no base, unless ``side`` holds a base there."""
+    enemy = next(s for s in SIDES if s != side)
+    held = {b.name: b.controller for b in state.bases}
+    here = [b.name for b in data.geography.bases if b.hex == h]
+    out = [n for n in here if held.get(n) == enemy]
+    if state.option("town_bombardment", True) and not any(held.get(n) == side for n in here):
+        out += data.geography.towns_in(h)
+    return tuple(out)
+
+
+def damage_town(state: State, town: str, ctx: Context) -> State:
+    """``state`` with ``town`` marked damaged (25.4.7.C; notes A58), publicly."""
+    ctx.log("town_damaged", f"{town} is damaged (25.4.7.C)", "25.4.7.C", town=town)
+    if town in state.damaged_towns:
+        return state
+    return attrs.evolve(state, damaged_towns=(*state.damaged_towns, town))
 
 
 def may_bombard(ship: Ship) -> bool:

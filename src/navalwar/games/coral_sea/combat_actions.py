@@ -102,7 +102,8 @@ class FireTorpedoes(Action):
 
 @attrs.frozen(slots=True)
 class Bombard(Action):
-    """Shell a base in the hex with the eligible ships, or ``""`` for none (25.4.7)."""
+    """Shell a base or town in the hex with the eligible ships, or ``""`` for none
+    (25.4.7; ``bombardment.targets``)."""
 
     tag: ClassVar[str] = "bombard"
     target: str

@@ -107,11 +107,17 @@ BASE_DAMAGED = EventKind(
     {"base": "the base", "out_until": "the turn it returns", "aircraft": "counters to limbo"},
     "25.4.7",
 )
+TOWN_DAMAGED = EventKind(
+    "town_damaged",
+    "A town is damaged by bombardment (25.4.7.C; notes A58).",
+    {"town": "the town"},
+    "25.4.7.C",
+)
 BOMBARDMENT = EventKind(
     "bombardment",
-    "Ships shell a base in their hex (25.4.7); reveals their hex (notes A58).",
+    "Ships shell a base or town in their hex (25.4.7); reveals their hex (notes A58).",
     {
-        "base": "the base",
+        "base": "the base or town",
         "ships": "the bombarding ships",
         "strength": "their factors",
         "damaged": "whether it is damaged",
@@ -143,6 +149,7 @@ EVENT_KINDS: tuple[EventKind, ...] = (
     GUNFIRE,
     TORPEDOES,
     BASE_DAMAGED,
+    TOWN_DAMAGED,
     BOMBARDMENT,
     FLAG_LOST,
     COMBAT_ENDED,

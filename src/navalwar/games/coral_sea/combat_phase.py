@@ -181,7 +181,7 @@ def _is_bomber(a: air.Aircraft, data: CoralSeaData, state: State) -> bool:
 
 
 def _may_shell(state: State, data: CoralSeaData, side: str, h: Hex) -> bool:
-    return bool(bases_in(state, data, other(side), h)) and any(
+    return bool(shore.targets(state, data, side, h)) and any(
         shore.may_bombard(s) for s in ships_in(state, side, h)
     )
 
@@ -829,13 +829,13 @@ def pending(state: State, data: CoralSeaData) -> Decision | None:
                 continue
             broke = hc.surface is not None and side in hc.surface.broke_off
             if not broke and _may_shell(state, data, side, hc.hex):
-                bases = bases_in(state, data, other(side), hc.hex)
+                targets = shore.targets(state, data, side, hc.hex)
                 return Decision(
                     side,
                     "bombard",
                     "25.4.7",
                     "Shell a base in the hex with your undamaged ships, or hold fire",
-                    choices=(Bombard(""), *(Bombard(b) for b in bases)),
+                    choices=(Bombard(""), *(Bombard(b) for b in targets)),
                     context=ctx,
                 )
     return None
@@ -1435,7 +1435,7 @@ def apply_fire_torpedoes(
 def apply_bombard(
     game: Any, state: State, action: Bombard, data: CoralSeaData, ctx: Context
 ) -> State:
-    """Ships shell a base in their hex, or hold fire (25.4.7)."""
+    """Ships shell a base or town in their hex, or hold fire (25.4.7)."""
     state, hc, side = _checked(state, data, ctx, action)
     hc = attrs.evolve(hc, bombarded=(*hc.bombarded, side))
     state = _set(state, hc)
@@ -1455,7 +1455,9 @@ def apply_bombard(
             strength=total,
             damaged=hit,
         )
-        if hit:
+        if hit and action.target in data.geography.towns_in(hc.hex):
+            state = shore.damage_town(state, action.target, ctx)
+        elif hit:
             state = shore.damage_base(state, action.target, ctx)
     return proceed(state, data, ctx)
 

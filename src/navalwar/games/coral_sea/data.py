@@ -56,6 +56,8 @@ class Geography(Protocol):
 
     def place(self, name: str) -> Hex: ...  # a named place's hex ("Rabaul", "Tulagi")
 
+    def towns_in(self, h: Hex) -> tuple[str, ...]: ...  # towns there that are no base (25.4.7.A)
+
     def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]: ...
 
     def distance_to_edge(self, h: Hex, edge: str, full_only: bool = True) -> int: ...

@@ -338,6 +338,14 @@ class Geography:
             raise UnknownNameError("Coral Sea place", name, self._place)
         return found
 
+    def towns_in(self, h: Hex) -> tuple[str, ...]:
+        """The towns in ``h`` that are not bases (a town sharing a base's name there is
+        that base): the targets of 25.4.7.A besides airfields and seaplane bases."""
+        bases = {b.name for b in self._bases_in.get(h, ())}
+        return tuple(
+            p.name for p in self.places if p.kind == "town" and p.hex == h and p.name not in bases
+        )
+
     def targets_in(self, h: Hex) -> tuple[str, ...]:
         """The names of the towns, airfields and seaplane bases in ``h``: what ships there
         may bombard (25.4.7.A)."""

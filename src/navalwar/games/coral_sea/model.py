@@ -169,6 +169,7 @@ class State:
         recon_done: the sides that have finished this turn's Reconnaissance Phase.
         plots: this turn's secret ship-movement plots (15.C; ``navalwar.commitments``).
         winner: who won by a rule that ends the game at once (28.4.1 invasion), else None.
+        damaged_towns: towns (no base) damaged by bombardment, in order (25.4.7.C; A58).
     """
 
     scenario: Scenario = attrs.field(repr=False)
@@ -194,6 +195,7 @@ class State:
     recon_done: tuple[str, ...] = ()
     plots: Commitments[Plot] | None = None
     winner: str | None = None
+    damaged_towns: tuple[str, ...] = ()
 
     def option(self, name: str, default: object = None) -> object:
         """The value of rules option ``name`` (``default`` if not set)."""
