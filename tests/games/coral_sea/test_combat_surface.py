@@ -16,6 +16,7 @@ from navalwar.dice import Dice
 from navalwar.engine import Context
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
+from navalwar.games.coral_sea import combat_choices
 from navalwar.games.coral_sea import combat_phase as cp
 from navalwar.games.coral_sea import surface_action as surface
 from navalwar.games.coral_sea.combat_actions import Bombard, FireGuns, FireTorpedoes, SurfaceMove
@@ -205,6 +206,16 @@ def test_a_town_beside_a_sides_own_base_is_not_its_target() -> None:
     s, d = _at_buna(BaseState("Buna Field", ALLIES))
     _, asked = play(s, d, ctx(1), [Bombard("")])
     assert [b.target for b in asked[0].choices or ()] == ["", "Buna Field", "Buna"]
+
+
+def test_the_heuristic_shells_a_field_but_not_a_town() -> None:
+    """A town gains nothing and a bombardment shows the ships' hex (notes A58)."""
+    s, d = _at_buna(BaseState("Buna Field", ALLIES))
+    asked = cp.ask(None, s, d)
+    assert asked is not None and combat_choices.choose(asked, s, d) == Bombard("Buna Field")
+    s, d = _at_buna()
+    asked = cp.ask(None, s, d)
+    assert asked is not None and combat_choices.choose(asked, s, d) == Bombard("")
 
 
 def test_damaged_ships_may_not_bombard() -> None:

@@ -136,8 +136,9 @@ def _choose(decision: Decision, state: State, data: CoralSeaData) -> Action | No
             return FireTorpedoes(())
         best = min(targets, key=lambda n: _target_score(state, data, n))
         return FireTorpedoes(tuple((s, best) for s in ctx["ships"]))
-    if kind == "bombard":
-        shell = [c for c in choices if isinstance(c, Bombard) and c.target]
+    if kind == "bombard":  # a base; a town gains nothing and shows the hex (A58)
+        bases = {b.name for b in data.geography.bases}
+        shell = [c for c in choices if isinstance(c, Bombard) and c.target in bases]
         return shell[0] if shell else (choices[0] if choices else None)
     return None
 
