@@ -225,3 +225,11 @@ def test_raid_on_rabaul_readings() -> None:
     assert (out.winner, out.level) == (JAPAN, "Victory")
     tie = victory.outcome(state, DATA)
     assert (tie.winner, tie.level) == (JAPAN, "Victory (tie)")
+
+
+def test_a_damaged_town_is_in_both_sides_observation() -> None:
+    """25.4.7.C (notes A58): a town's damage is public."""
+    state = attrs.evolve(_state(), damaged_towns=("Buna",))
+    for side in (JAPAN, ALLIES):
+        assert FIXTURE_GAME.observe(state, side, DATA)["damaged_towns"] == ["Buna"]
+    assert FIXTURE_GAME.observe(_state(), JAPAN, DATA)["damaged_towns"] == []

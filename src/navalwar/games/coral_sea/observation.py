@@ -119,6 +119,7 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
             }
             for b in state.bases
         ],
+        "damaged_towns": list(state.damaged_towns),  # public (25.4.7.C; notes A58)
         "vp": victory.scores(state, data),
         "task_forces": own_tfs,
         "enemy_tf_counters": enemy_counters,
