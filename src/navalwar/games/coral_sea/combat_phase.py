@@ -281,8 +281,13 @@ def _begin_phase(state: State, data: CoralSeaData) -> State:
 
 
 def _reveal_tf(state: State, side: str, h: Hex, to: str, ctx: Context, rule: str) -> State:
-    """Reveal ``side``'s TFs in ``h`` and their ships to ``to`` (11.D; notes A17)."""
+    """Reveal ``side``'s TFs in ``h`` and their ships to ``to`` (11.D; notes A17), who
+    keeps what it saw (``State.sightings``: each ship, the hex, the turn)."""
     tfs = dict.fromkeys(s.tf for s in ships_in(state, side, h) if s.tf is not None)
+    seen = {s.name for s in ships_in(state, side, h) if s.tf is not None}
+    kept = tuple(x for x in state.sightings if not (x[0] == to and x[1] in seen))
+    new = tuple((to, s.name, h, state.turn) for s in ships_in(state, side, h) if s.name in seen)
+    state = attrs.evolve(state, sightings=kept + new)
     for tf in tfs:
         names = [s.name for s in ships_in(state, side, h) if s.tf == tf]
         ctx.log(
@@ -1465,9 +1470,11 @@ COMBAT: Play[Any, State, CoralSeaData] = Play(
 sequence: combat happens on night turns too (only air steps are skipped, 19.0)."""
 
 
-def combat_view(state: State, side: str) -> dict[str, Any] | None:
-    """What ``side`` may see of the combat in progress, for the observation: the hex,
-    stage, waves once revealed (its own always), commitments' views, the surface range."""
+def combat_view(state: State, side: str, data: CoralSeaData | None = None) -> dict[str, Any] | None:
+    """What ``side`` may see of the combat in progress, for the observation: the hex
+    (given ``data``), stage, attacker, waves once revealed (its own always), the AA
+    formations made (public once made), commitments' views, the surface range. A hex
+    with only a possible bombardment is the shooter's alone (25.4.7.A)."""
     phase = state.combat
     if phase is None or phase.current is None:
         return None
@@ -1475,6 +1482,9 @@ def combat_view(state: State, side: str) -> dict[str, Any] | None:
     if hc.pending == "quiet" and side != hc.attacker:
         return None
     out: dict[str, Any] = {"stage": hc.stage, "attacker": hc.attacker}
+    if data is not None:
+        out["hex"] = _label(data, hc.hex)
+    out["screens"] = [list(pair) for pair in sorted(hc.screens)]
     revealed = hc.plans is None or hc.plans.revealed
     out["waves"] = [
         {"side": w.side, "aircraft": list(w.aircraft), "target": w.target}

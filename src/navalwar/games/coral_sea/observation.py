@@ -7,8 +7,11 @@ label order, with anonymous letters: never an id, 11.E, 28.3.3.G), ships outside
 3.7.B reveals it, 10.B), the limbo and destroyed piles, and every public reveal; never
 an enemy TF's true hex, plot, contents or id, nor aircraft aboard its ships in TFs.
 
-Not yet: the components of an attacked TF (11.D; A17) are told in the combat events
-(cscombat), not kept in the observation.
+What an attack showed is kept (11.D "Components are revealed when a TF is attacked";
+notes A17 "Knowledge persists, tagged with the turn"): ``sightings`` lists every enemy
+ship afloat the side has seen in an attacked TF, with the hex and turn it was last seen
+(never where it is now, nor its TF). The combat in progress is ``combat`` as the side may
+see it (``combat_phase.combat_view``).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 import attrs
 
 from navalwar.dice import Dice
-from navalwar.games.coral_sea import air_view, geo, victory
+from navalwar.games.coral_sea import air_view, combat_phase, geo, victory
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State, TaskForce
 from navalwar.hexgrid import Hex, distance, hexes_within
@@ -61,6 +64,12 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
                     "sunk": False,
                 }
             )
+    sunk = {s.name for s in state.ships if s.sunk}
+    sightings = sorted(
+        (turn, _label(data, h) or "", name)
+        for who, name, h, turn in state.sightings
+        if who == side and name not in sunk
+    )
     own_tfs = [
         {
             "id": tf.id,
@@ -123,10 +132,15 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         "task_forces": own_tfs,
         "enemy_tf_counters": enemy_counters,
         "ships": own_ships + enemy_ships,
+        "sightings": [
+            {"name": name, "type": data.ships[name].type, "hex": h, "turn": turn}
+            for turn, h, name in sightings
+        ],
         **air_view.observe_air(state, data, side),  # csair: counters as the side sees them
         "reveals": sorted([geo.label(data, h), how] for h, how in state.reveals),
         "set_up": list(state.setup_done),
         "plots": plots,
+        "combat": combat_phase.combat_view(state, side, data),
         "markers": markers,
     }
 
@@ -204,4 +218,5 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
         for plots in state.plots.variants(side, lambda _who: [((), ())]):
             out.append(attrs.evolve(state, plots=plots))
     out.extend(air_view.cap_variants(state, side))  # csair: CAP and aboard-ship readiness
+    out.extend(combat_phase.combat_variants(state, side))  # waves, surface choices (25.1.1.B)
     return out

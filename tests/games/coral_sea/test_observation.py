@@ -1,0 +1,120 @@
+"""What each side's observation holds (11.D, 25.x; notes A17): what an attack showed,
+kept; the combat in progress as the side may see it; nothing that changes with what
+the side may not know (hidden variants)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import attrs
+from tests.games.coral_sea.combat_fixtures import counter, data, hx, ship, state
+from tests.games.coral_sea.combat_harness import apply, ctx
+
+from navalwar.dice import Dice
+from navalwar.games.coral_sea import air_state as air
+from navalwar.games.coral_sea import combat_phase as cp
+from navalwar.games.coral_sea import observation
+from navalwar.games.coral_sea.combat_actions import FormWaves
+from navalwar.games.coral_sea.model import State, TaskForce
+from navalwar.games.coral_sea.units import ALLIES, JAPAN
+
+STRIKE = ("A-SBD-1", "A-TBD-1")
+
+
+def strike() -> State:
+    """Allied bombers over a Japanese TF (Shokaku, Aoba) in 1010; an Allied TF in 2020."""
+    planes = [
+        counter("A-SBD-1", "SBD-3", mission=air.DIVE),
+        counter("A-TBD-1", "TBD-1", mission=air.TORPEDO),
+    ]
+    ships = [ship("Shokaku", tf="TF1"), ship("Aoba", tf="TF1"), ship("Lexington", "2020", tf="TF9")]
+    tfs = [TaskForce("TF1", JAPAN, hx("1010")), TaskForce("TF9", ALLIES, hx("2020"))]
+    return state(planes, ships, tfs)
+
+
+def started(s: State) -> State:
+    """The Combat Phase begun: the first hex's first decision awaited."""
+    return cp.proceed(s, data(), ctx())
+
+
+def obs(s: State, side: str) -> dict[str, Any]:
+    return observation.observe(s, side, data())
+
+
+def test_an_attack_shows_the_attacker_the_ships_and_it_keeps_them() -> None:
+    s = started(strike())
+    seen = [(x["name"], x["type"], x["hex"], x["turn"]) for x in obs(s, ALLIES)["sightings"]]
+    assert seen == [("Aoba", "CA", "1010", 1), ("Shokaku", "CV", "1010", 1)]  # 11.D, A17
+    assert obs(s, JAPAN)["sightings"] == []  # Japan attacked nothing
+    # turns later, the TF sailed on: the Allies still know what they saw, and where
+    later = attrs.evolve(
+        s,
+        turn=5,
+        combat=None,
+        ships=tuple(attrs.evolve(x, hex=hx("1212")) if x.tf == "TF1" else x for x in s.ships),
+        task_forces=tuple(
+            attrs.evolve(t, hex=hx("1212"), revealed=False, counter=None) if t.side == JAPAN else t
+            for t in s.task_forces
+        ),
+    )
+    assert [x["hex"] for x in obs(later, ALLIES)["sightings"]] == ["1010", "1010"]
+    assert "1212" not in json.dumps(obs(later, ALLIES))
+    # a sunk ship is told among the sunk, not the sightings
+    ships = tuple(attrs.evolve(x, sunk=True) if x.name == "Aoba" else x for x in later.ships)
+    sunk = attrs.evolve(later, ships=ships)
+    assert [x["name"] for x in obs(sunk, ALLIES)["sightings"]] == ["Shokaku"]
+
+
+def test_a_second_attack_updates_the_sighting() -> None:
+    s = started(strike())
+    moved = attrs.evolve(
+        s,
+        turn=2,
+        combat=None,
+        ships=tuple(attrs.evolve(x, hex=hx("1212")) if x.tf == "TF1" else x for x in s.ships),
+        task_forces=tuple(
+            attrs.evolve(t, hex=hx("1212")) if t.side == JAPAN else t for t in s.task_forces
+        ),
+        air=attrs.evolve(
+            s.air,
+            aircraft=tuple(
+                attrs.evolve(a, hex=hx("1212"), status=air.AIRBORNE) for a in s.air.aircraft
+            ),
+        ),
+    )
+    again = started(moved)
+    seen = [(x["name"], x["hex"], x["turn"]) for x in obs(again, ALLIES)["sightings"]]
+    assert seen == [("Aoba", "1212", 2), ("Shokaku", "1212", 2)]
+
+
+def test_the_combat_in_progress_is_in_the_observation() -> None:
+    s = started(strike())
+    view = obs(s, ALLIES)["combat"]
+    assert view["hex"] == "1010" and view["stage"] == "air_to_air"
+    assert view["attacker"] == ALLIES
+    after = apply(s, data(), FormWaves((STRIKE,)), ctx())
+    waves = obs(after, JAPAN)["combat"]["waves"]
+    assert waves == [{"side": ALLIES, "aircraft": list(STRIKE), "target": None}]  # 25.1.1.B
+    assert obs(State(scenario=s.scenario, turn=1, step="combat.resolve"), ALLIES)["combat"] is None
+
+
+def test_waves_written_in_secret_are_not_seen_and_the_variants_cover_them() -> None:
+    planes = [
+        counter("A-SBD-1", "SBD-3", mission=air.DIVE),
+        counter("A-F4F-1", "F4F-3", mission=air.ESCORT),
+        counter("J-A6M-1", "A6M2", mission=air.INTERCEPTION),
+        counter("J-A6M-2", "A6M2", mission=air.INTERCEPTION),
+    ]
+    s = state(planes, [ship("Shokaku", tf="TF1")], [TaskForce("TF1", JAPAN, hx("1010"))])
+    s = started(s)
+    first = cp.ask(None, s, data())
+    assert first is not None and first.kind == "form_waves"
+    s = apply(s, data(), FormWaves((("J-A6M-1", "J-A6M-2"),)), ctx())  # Japan writes first
+    text = json.dumps(obs(s, ALLIES), sort_keys=True)
+    assert "J-A6M-1" not in json.dumps(obs(s, ALLIES)["combat"])  # not revealed yet
+    variants = observation.hidden_variants(s, ALLIES, data(), Dice(3))
+    combat = [v for v in variants if v.combat != s.combat]
+    assert combat  # Japan's waves written otherwise
+    for v in combat:
+        assert json.dumps(obs(v, ALLIES), sort_keys=True) == text
