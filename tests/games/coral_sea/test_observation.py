@@ -118,3 +118,47 @@ def test_waves_written_in_secret_are_not_seen_and_the_variants_cover_them() -> N
     assert combat  # Japan's waves written otherwise
     for v in combat:
         assert json.dumps(obs(v, ALLIES), sort_keys=True) == text
+
+
+def three_tfs(order: tuple[int, ...], ids: tuple[str, ...]) -> State:
+    """Three Japanese TFs (counters on the board at 1212, 1010, 1414; one with Aoba, one
+    with Yubari, one with Kikuzuki), listed in ``order`` and numbered ``ids``."""
+    made = [
+        (TaskForce(ids[0], JAPAN, hx("1213"), counter=hx("1212")), "Aoba"),
+        (TaskForce(ids[1], JAPAN, hx("1011"), counter=hx("1010"), revealed=True), "Yubari"),
+        (TaskForce(ids[2], JAPAN, hx("1415"), counter=hx("1414")), "Kikuzuki"),
+    ]
+    tfs = [made[i][0] for i in order]
+    ships = [ship(name, tf_label(tf), tf=tf.id) for tf, name in made]
+    ships.append(ship("Lexington", "2020", tf="TF9"))
+    return state((), ships, [*tfs, TaskForce("TF9", ALLIES, hx("2020"))])
+
+
+def tf_label(tf: TaskForce) -> str:
+    assert tf.hex is not None
+    return data().geography.spec.label(tf.hex)
+
+
+def test_enemy_counters_do_not_tell_ids_or_creation_order() -> None:
+    base = three_tfs((0, 1, 2), ("TF1", "TF2", "TF3"))
+    text = json.dumps(obs(base, ALLIES), sort_keys=True)
+    counters = obs(base, ALLIES)["enemy_tf_counters"]
+    assert [(c["label"], c["hex"], c["revealed"]) for c in counters] == [
+        ("A", "1010", True),
+        ("B", "1212", False),
+        ("C", "1414", False),
+    ]
+    for order, ids in [((2, 0, 1), ("TF1", "TF2", "TF3")), ((1, 2, 0), ("TF7", "TF3", "TF5"))]:
+        other = three_tfs(order, ids)
+        assert json.dumps(obs(other, ALLIES), sort_keys=True) == text
+    assert "TF1" not in text and "TF2" not in text
+    # the game's hidden variants renumber and reorder them too (the conformance check)
+    renumbered = [
+        v
+        for v in observation.hidden_variants(base, ALLIES, data(), Dice(1))
+        if [t.id for t in v.task_forces if t.side == JAPAN] != ["TF1", "TF2", "TF3"]
+    ]
+    assert renumbered
+    for v in renumbered:
+        assert json.dumps(obs(v, ALLIES), sort_keys=True) == text
+        assert {(s.name, s.hex) for s in v.ships} == {(s.name, s.hex) for s in base.ships}

@@ -167,11 +167,35 @@ def _movable(tf: TaskForce, side: str, state: State, touching: set[Hex]) -> bool
     )
 
 
+def _renumbered(state: State, side: str) -> State | None:
+    """``state`` with the enemy's TFs renumbered and listed in another order (11.B, 11.E:
+    the numbers are the owner's; 28.3.3.G), or None where the ids are written elsewhere
+    (a plot, a reconnaissance source used, an AA formation made) or there are fewer than
+    two."""
+    enemy = [tf for tf in state.task_forces if tf.side != side]
+    current = state.combat.current if state.combat is not None else None
+    if current is not None and current.formed:
+        return None
+    if len(enemy) < 2 or state.plots is not None or state.recon_used:
+        return None
+    ids = [tf.id for tf in enemy]
+    new = dict(zip(ids, ids[1:] + ids[:1], strict=True))
+    ships = tuple(
+        attrs.evolve(s, tf=new[s.tf]) if s.side != side and s.tf in new else s for s in state.ships
+    )
+    mine = iter(reversed([attrs.evolve(tf, id=new[tf.id]) for tf in enemy]))
+    tfs = tuple(next(mine) if tf.side != side else tf for tf in state.task_forces)
+    return attrs.evolve(state, ships=ships, task_forces=tfs)
+
+
 def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> list[State]:
     """States ``side`` cannot tell from ``state``: an unseen enemy TF elsewhere (within two
-    hexes of its counter if it has one), two enemy TFs' ships exchanged, an enemy plot
-    changed before it is carried out."""
+    hexes of its counter if it has one), two enemy TFs' ships exchanged, the enemy's TFs
+    renumbered and reordered, an enemy plot changed before it is carried out."""
     out: list[State] = []
+    renumbered = _renumbered(state, side)
+    if renumbered is not None:
+        out.append(renumbered)
     plotted = state.plots is not None and any(s != side for s in state.plots.committed)
     # (an enemy that has plotted its moves from where its TFs are keeps them there)
     touching = _touching(state, side)
