@@ -150,8 +150,11 @@ def test_breaking_off_ends_the_action_and_forbids_bombardment() -> None:
     d = data([Base("Tulagi", hx("1010"), kind="seaplane")])
     s = state(ships=[ship("Aoba"), ship("Phelps")], bases=[BaseState("Tulagi", ALLIES)])
     c = ctx()
-    s, asked = play(s, d, c, [BREAK, BREAK])  # both break off at primary: over
-    assert [x.kind for x in asked] == ["surface_move", "surface_move"]  # no bombard asked
+    s, asked = play(s, d, c, [BREAK, BREAK, Bombard("")])  # both break off at primary: over
+    # no bombard asked in the hex; the phase's shore question offers it no target
+    assert [x.kind for x in asked] == ["surface_move", "surface_move", "bombard"]
+    assert asked[-1].choices is None and asked[-1].context["targets"] == []
+    assert asked[-1].check(Bombard("Tulagi")) is not None
     assert s.bases[0].out_until == 0
 
 
@@ -160,8 +163,9 @@ def test_bombardment_damages_a_base_and_sends_its_aircraft_to_limbo() -> None:
     planes = [counter("A-P39-1", "F4F-3", status=air.READY, hex=None, base="Port Moresby One")]
     s = state(planes, ships=[ship("Aoba")], bases=[BaseState("Port Moresby One", ALLIES)], turn=5)
     c = ctx(6)  # Aoba's secondary 3 (1-4): 6 + 0 >= 6
-    s, asked = play(s, d, c, [Bombard("Port Moresby One")])
-    assert [x.kind for x in asked] == ["bombard"]
+    s, asked = play(s, d, c, [Bombard("Port Moresby One"), Bombard("")])
+    assert [x.kind for x in asked] == ["bombard", "bombard"]  # the base, then nothing left
+    assert [x.context["targets"] for x in asked] == [["Port Moresby One"], []]
     pm = s.bases[0]
     assert pm.damaged and pm.out_until == 8  # turn 8: the next Morning (8.D, A11)
     assert s.air.aircraft[0].status == air.LIMBO  # 25.4.7.D

@@ -8,15 +8,15 @@ import json
 from typing import Any
 
 import attrs
-from tests.games.coral_sea.combat_fixtures import counter, data, hx, ship, state
+from tests.games.coral_sea.combat_fixtures import Base, counter, data, hx, ship, state
 from tests.games.coral_sea.combat_harness import apply, ctx
 
 from navalwar.dice import Dice
+from navalwar.games.coral_sea import GAME, observation
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea import combat_phase as cp
-from navalwar.games.coral_sea import observation
-from navalwar.games.coral_sea.combat_actions import FormWaves
-from navalwar.games.coral_sea.model import State, TaskForce
+from navalwar.games.coral_sea.combat_actions import Bombard, FormWaves
+from navalwar.games.coral_sea.model import BaseState, State, TaskForce
 from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
 STRIKE = ("A-SBD-1", "A-TBD-1")
@@ -162,3 +162,66 @@ def test_enemy_counters_do_not_tell_ids_or_creation_order() -> None:
     for v in renumbered:
         assert json.dumps(obs(v, ALLIES), sort_keys=True) == text
         assert {(s.name, s.hex) for s in v.ships} == {(s.name, s.hex) for s in base.ships}
+
+
+def shellable(at: str, air_over: bool = False) -> State:
+    """A Japanese TF (Aoba) at ``at``; the Allies hold Port Moresby One in 1010, Allied
+    fighters on CAP there if ``air_over`` and Japanese bombers over it."""
+    planes = []
+    if air_over:
+        planes = [
+            counter("J-D3A1-1", "D3A1", mission=air.DIVE),
+            counter("A-F4F-1", "F4F-3", mission=air.INTERCEPTION),
+        ]
+    ships = [ship("Aoba", at, tf="TF1"), ship("Lexington", "2020", tf="TF9")]
+    tfs = [TaskForce("TF1", JAPAN, hx(at)), TaskForce("TF9", ALLIES, hx("2020"))]
+    s = state(planes, ships, tfs, [BaseState("Port Moresby One", ALLIES)])
+    return s
+
+
+MORESBY = data([Base("Port Moresby One", hx("1010"))])
+
+
+def envelope(s: State, side: str) -> str:
+    return json.dumps(GAME.observation(s, side, MORESBY), sort_keys=True)
+
+
+def answer(s: State, action: Any) -> tuple[State, list[str]]:
+    """``action`` applied (the Combat Phase only), and the events the Allies see."""
+    c = ctx(*[3] * 40)
+    s = GAME.apply(s, action, MORESBY, c)
+    return s, [e.kind for e in c.events if not e.sides or ALLIES in e.sides]
+
+
+def test_a_possible_bombardment_does_not_show_the_other_side_who_decides() -> None:
+    """25.4.7 is asked of every side at the Combat Phase's end, ships there or not: the
+    Allies' envelope (deciding, step, combat) is the same whether Aoba lies off their
+    base or far away, and so are the events they see after Japan holds fire (11.D)."""
+    near, far = shellable("1010"), shellable("1212")
+    for s in (near, far):
+        d = GAME.decision(s, MORESBY)
+        assert d is not None and (d.side, d.kind, d.choices) == (JAPAN, "bombard", None)
+        assert json.loads(envelope(s, ALLIES))["deciding"] == "other"
+    assert GAME.decision(near, MORESBY).context["targets"] == ["Port Moresby One"]  # type: ignore[union-attr]
+    assert GAME.decision(far, MORESBY).context["targets"] == []  # type: ignore[union-attr]
+    assert envelope(near, ALLIES) == envelope(far, ALLIES)
+    (a, seen_a), (b, seen_b) = answer(near, Bombard("")), answer(far, Bombard(""))
+    assert seen_a == seen_b == [] and envelope(a, ALLIES) == envelope(b, ALLIES)
+    assert cp.ask(None, a, MORESBY) is None  # the phase is over
+    _, seen = answer(near, Bombard("Port Moresby One"))
+    assert "bombardment" in seen  # what happens is told (25.4.7.C)
+
+
+def test_bombardment_over_a_fought_hex_is_asked_at_the_end_too() -> None:
+    """Where air combat is fought over the base, whether Japanese ships are there too
+    shows the Allies nothing until the shore question, asked of Japan either way."""
+    runs = []
+    for s in (shellable("1010", air_over=True), shellable("1212", air_over=True)):
+        seen = []
+        while (d := cp.ask(None, s, MORESBY)) is not None:
+            seen.append((d.kind, d.side, envelope(s, ALLIES)))
+            action = Bombard("") if d.kind == "bombard" else d.random_choice(Dice(2))
+            s, _ = answer(s, action)
+        runs.append(seen)
+    assert runs[0][-1][:2] == ("bombard", JAPAN)
+    assert runs[0] == runs[1]

@@ -137,6 +137,9 @@ def _choose(decision: Decision, state: State, data: CoralSeaData) -> Action | No
         best = min(targets, key=lambda n: _target_score(state, data, n))
         return FireTorpedoes(tuple((s, best) for s in ctx["ships"]))
     if kind == "bombard":
+        if decision.choices is None:  # the phase's shore question (its targets in context)
+            targets = list(ctx.get("targets", ()))
+            return Bombard(targets[0] if targets else "")
         shell = [c for c in choices if isinstance(c, Bombard) and c.target]
         return shell[0] if shell else (choices[0] if choices else None)
     return None

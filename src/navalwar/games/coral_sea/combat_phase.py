@@ -361,6 +361,8 @@ def _step(state: State, data: CoralSeaData, ctx: Context) -> State | None:
     if phase.current is None:
         return _begin_hex(state, data, ctx) if phase.hexes else None
     hc = phase.current
+    if hc.pending == "quiet":  # only a possible bombardment: asked at the phase's end
+        return _set(state, None, shore=(*phase.shore, hc.hex))
     if hc.deck:  # (asked unless nothing is left aboard to lose)
         return _set(state, attrs.evolve(hc, deck=hc.deck[1:]))
     stage = hc.stage
@@ -374,13 +376,20 @@ def _step(state: State, data: CoralSeaData, ctx: Context) -> State | None:
         return _bomb_step(state, data, ctx, hc)
     if stage == SURFACE:
         return _surface_step(state, data, ctx, hc)
-    if stage == BOMBARDMENT:
-        return _set(state, attrs.evolve(hc, stage=DONE, bombarded=SIDES))
-    text = f"combat in {_label(data, hc.hex)} is over"
-    if hc.pending == "quiet":
-        ctx.log_private((hc.attacker,), "combat_ended", text, "25.B", hex=_label(data, hc.hex))
-    else:
-        ctx.log("combat_ended", text, "25.B", hex=_label(data, hc.hex))
+    if stage == BOMBARDMENT:  # shelling, if any, is asked at the phase's end (25.4.7)
+        broke = tuple((s, hc.hex) for s in (hc.surface.broke_off if hc.surface else ()))
+        return _set(
+            state,
+            attrs.evolve(hc, stage=DONE, bombarded=SIDES),
+            shore=(*phase.shore, hc.hex),
+            broke_off=(*phase.broke_off, *broke),
+        )
+    ctx.log(
+        "combat_ended",
+        f"combat in {_label(data, hc.hex)} is over",
+        "25.B",
+        hex=_label(data, hc.hex),
+    )
     return _set(state, None)
 
 
@@ -785,8 +794,10 @@ def _context(data: CoralSeaData, hc: HexCombat) -> dict[str, Any]:
 def pending(state: State, data: CoralSeaData) -> Decision | None:
     """The decision combat in progress waits for, or ``None`` (pure: no dice, no log)."""
     phase = state.combat
-    if phase is None or phase.current is None:
+    if phase is None:
         return None
+    if phase.current is None:
+        return None if phase.hexes else _shore_decision(state, data)
     hc = phase.current
     ctx = _context(data, hc)
     if hc.losses:
@@ -837,21 +848,76 @@ def pending(state: State, data: CoralSeaData) -> Decision | None:
         )
     if hc.stage == SURFACE and hc.surface is not None and not hc.surface_done:
         return _surface_decision(state, data, hc, ctx)
-    if hc.stage == BOMBARDMENT:
-        for side in order(state):
-            if side in hc.bombarded:
-                continue
-            broke = hc.surface is not None and side in hc.surface.broke_off
-            if not broke and _may_shell(state, data, side, hc.hex):
-                bases = bases_in(state, data, other(side), hc.hex)
-                return Decision(
-                    side,
-                    "bombard",
-                    "25.4.7",
-                    "Shell a base in the hex with your undamaged ships, or hold fire",
-                    choices=(Bombard(""), *(Bombard(b) for b in bases)),
-                    context=ctx,
-                )
+    return None
+
+
+# -- the shore question (25.4.7.A) -------------------------------------------------------------
+
+
+def shore_due(state: State, side: str) -> bool:
+    """Whether ``side`` is asked the shore question this phase: it has a ship afloat and
+    the enemy holds a base. Public facts only, so that being asked tells the enemy
+    nothing of where its ships are (11.D); a side with nothing to shell holds fire."""
+    return any(b.controller == other(side) for b in state.bases) and any(
+        s.side == side and not s.sunk for s in state.ships
+    )
+
+
+def shore_targets(state: State, data: CoralSeaData, side: str) -> tuple[str, ...]:
+    """The enemy bases ``side``'s undamaged ships may shell now (25.4.7.A): one a hex,
+    not where it broke off (25.4.7.B), in the order the hexes were resolved."""
+    phase = state.combat
+    if phase is None:
+        return ()
+    done = {h for s, h in (*phase.shelled, *phase.broke_off) if s == side}  # 25.4.7.B
+    return tuple(
+        b
+        for h in phase.shore
+        if h not in done and _may_shell(state, data, side, h)
+        for b in bases_in(state, data, other(side), h)
+    )
+
+
+def _shore_hex(state: State, data: CoralSeaData, side: str, base: str) -> Hex:
+    assert state.combat is not None
+    return next(h for h in state.combat.shore if base in bases_in(state, data, other(side), h))
+
+
+def _shore_decision(state: State, data: CoralSeaData) -> Decision | None:
+    """At the phase's end each side (initiative first) shells enemy bases where its
+    undamaged ships are, one at a time, or holds fire (25.4.7): in the hexes fought
+    over (unless it broke off there, 25.4.7.B) and those where nothing else is. Every
+    side :func:`shore_due` is asked, targets or none, so that neither the question nor
+    when it comes shows the enemy where its ships are (11.D)."""
+    assert state.combat is not None
+    for side in order(state):
+        if side in state.combat.shore_done or not shore_due(state, side):
+            continue
+        targets = shore_targets(state, data, side)
+
+        def validate(action: Any, targets: tuple[str, ...] = targets) -> str | None:
+            if not isinstance(action, Bombard):
+                return "a bombard action is needed"
+            if action.target and action.target not in targets:
+                named = ", ".join(targets) or "none"
+                return f"{action.target!r} is not a base your ships may shell ({named}), or ''"
+            return None
+
+        def sample(dice: Dice, targets: tuple[str, ...] = targets) -> Bombard:
+            return Bombard(dice.choose(("", *targets), "shore bombardment"))
+
+        return Decision(
+            side,
+            "bombard",
+            "25.4.7",
+            "Shore bombardment: shell an enemy base where your undamaged ships are, "
+            "or hold fire ('')",
+            None,
+            validate,
+            sample,
+            context={"targets": list(targets)},
+            tags=(Bombard.tag,),
+        )
     return None
 
 
@@ -1172,15 +1238,20 @@ def _started(state: State, data: CoralSeaData, ctx: Context) -> State:
 def ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
     """The Combat Phase's pending decision (25.0)."""
     if state.combat is None:
-        if not contact_hexes(state, data):
+        if not _begins(state, data):
             return None
         state = proceed(state, data, Context(_NoDice(), record=False))
     return pending(state, data)
 
 
+def _begins(state: State, data: CoralSeaData) -> bool:
+    """Whether the phase has anything to do: a contact hex, or a shore question."""
+    return bool(contact_hexes(state, data)) or any(shore_due(state, s) for s in SIDES)
+
+
 def run(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
     """The phase's end: nothing is left to decide (3.4 -> 3.5)."""
-    if state.combat is None and not contact_hexes(state, data):
+    if state.combat is None and not _begins(state, data):
         return state
     state = proceed(state, data, ctx)
     if state.combat is None:
@@ -1424,29 +1495,41 @@ def apply_fire_torpedoes(
 def apply_bombard(
     game: Any, state: State, action: Bombard, data: CoralSeaData, ctx: Context
 ) -> State:
-    """Ships shell a base in their hex, or hold fire (25.4.7)."""
-    state, hc, side = _checked(state, data, ctx, action)
-    hc = attrs.evolve(hc, bombarded=(*hc.bombarded, side))
-    state = _set(state, hc)
-    if action.target:
-        ships = [s for s in ships_in(state, side, hc.hex) if shore.may_bombard(s)]
-        total = shore.strength(ships, data)
-        hit = shore.roll_bombardment(total, data, ctx)
-        if hc.pending == "quiet":
-            state = _set(state, attrs.evolve(hc, pending=""))
-        ctx.log(
-            "bombardment",
-            f"{side} ships shell {action.target} in {_label(data, hc.hex)} "
-            f"(strength {total}): {'damaged' if hit else 'no effect'}",
-            "25.4.7",
-            base=action.target,
-            ships=[s.name for s in ships],
-            strength=total,
-            damaged=hit,
-        )
-        if hit:
-            state = shore.damage_base(state, action.target, ctx)
+    """Ships shell a base in their hex, or hold fire: the phase's shore question (25.4.7)."""
+    state = _started(state, data, ctx)
+    decision = pending(state, data)
+    if decision is None:
+        raise IllegalActionError(action.describe(), "combat is waiting for no decision", "25.0")
+    reason = decision.check(action)
+    if reason is not None:
+        raise IllegalActionError(action.describe(), reason, decision.rule)
+    side, phase = decision.side, state.combat
+    assert phase is not None
+    if not action.target:
+        state = _set(state, None, shore_done=(*phase.shore_done, side))
+    else:
+        h = _shore_hex(state, data, side, action.target)
+        state = _set(state, None, shelled=(*phase.shelled, (side, h)))
+        state = _shell(state, data, ctx, side, h, action.target)
     return proceed(state, data, ctx)
+
+
+def _shell(state: State, data: CoralSeaData, ctx: Context, side: str, h: Hex, base: str) -> State:
+    """``side``'s undamaged ships in ``h`` shell ``base`` (25.4.7.C-D), told to both."""
+    ships = [s for s in ships_in(state, side, h) if shore.may_bombard(s)]
+    total = shore.strength(ships, data)
+    hit = shore.roll_bombardment(total, data, ctx)
+    ctx.log(
+        "bombardment",
+        f"{side} ships shell {base} in {_label(data, h)} "
+        f"(strength {total}): {'damaged' if hit else 'no effect'}",
+        "25.4.7",
+        base=base,
+        ships=[s.name for s in ships],
+        strength=total,
+        damaged=hit,
+    )
+    return shore.damage_base(state, base, ctx) if hit else state
 
 
 COMBAT: Play[Any, State, CoralSeaData] = Play(

@@ -147,13 +147,14 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
 
 def _touching(state: State, side: str) -> set[Hex]:
     """Hexes where ``side``'s own units are (ships, aircraft in the air) or combat is
-    fought: an enemy TF there meets them, so where it is is no longer hidden (25.B)."""
+    being fought in the open: an enemy TF there meets them, so where it is is no longer
+    hidden (25.B). Not the hexes still to come, nor one with only a possible
+    bombardment: which those are is the enemy's secret (25.4.7.A)."""
     out = {s.hex for s in state.ships if s.side == side and s.hex is not None and not s.sunk}
     out |= {a.hex for a in state.air.aircraft if a.side == side and a.hex is not None}
-    if state.combat is not None:
-        out |= set(state.combat.hexes)
-        if state.combat.current is not None:
-            out.add(state.combat.current.hex)
+    current = state.combat.current if state.combat is not None else None
+    if current is not None and current.pending != "quiet":
+        out.add(current.hex)
     return out
 
 
