@@ -102,7 +102,8 @@ class FireTorpedoes(Action):
 
 @attrs.frozen(slots=True)
 class Bombard(Action):
-    """Shell a base in the hex with the eligible ships, or ``""`` for none (25.4.7)."""
+    """Shell an enemy base with the eligible ships in its hex, or ``""`` to hold fire
+    (25.4.7; the Combat Phase's last question)."""
 
     tag: ClassVar[str] = "bombard"
     target: str

@@ -6,8 +6,11 @@ other, or ships of both sides whose presence one side has revealed this turn or
 that sail outside a TF (notes A33; option ``surface_contact``), or ships beside an
 enemy base they may shell (25.4.7.A). Hexes are resolved in ascending label order
 (A73), each through the stages of 25.0: air-to-air (25.1), the wrap-up (25.1.3),
-AA formations and targets (25.2), AA and bombing wave by wave (25.2-25.3), surface
-action (25.4.1-25.4.6) and bombardment (25.4.7).
+AA formations and targets (25.2), AA and bombing wave by wave (25.2-25.3) and surface
+action (25.4.1-25.4.6). Bombardment (25.4.7) is the phase's last question, asked of
+every side that may have ships off an enemy base, targets or none (11.D: the question
+must not show where they are); a hex with nothing but a possible bombardment is not
+announced.
 
 How it is driven: ``ask`` reads the decision the combat in progress waits for from
 ``State.combat``; each action's ``apply`` carries it out and plays on (dice, tables)
