@@ -111,13 +111,15 @@ def test_waves_written_in_secret_are_not_seen_and_the_variants_cover_them() -> N
     first = cp.ask(None, s, data())
     assert first is not None and first.kind == "form_waves"
     s = apply(s, data(), FormWaves((("J-A6M-1", "J-A6M-2"),)), ctx())  # Japan writes first
-    text = json.dumps(obs(s, ALLIES), sort_keys=True)
-    assert "J-A6M-1" not in json.dumps(obs(s, ALLIES)["combat"])  # not revealed yet
+    whole = GAME.observation(s, ALLIES, data())  # the envelope too: deciding, decision
+    assert whole["deciding"] == "you" and whole["combat"]["plans"]["committed"] == [JAPAN]
+    assert "J-A6M-1" not in json.dumps(whole["combat"])  # not revealed yet
+    text = json.dumps(whole, sort_keys=True)
     variants = observation.hidden_variants(s, ALLIES, data(), Dice(3))
     combat = [v for v in variants if v.combat != s.combat]
     assert combat  # Japan's waves written otherwise
     for v in combat:
-        assert json.dumps(obs(v, ALLIES), sort_keys=True) == text
+        assert json.dumps(GAME.observation(v, ALLIES, data()), sort_keys=True) == text
 
 
 def three_tfs(order: tuple[int, ...], ids: tuple[str, ...]) -> State:
