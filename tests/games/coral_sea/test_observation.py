@@ -227,3 +227,39 @@ def test_bombardment_over_a_fought_hex_is_asked_at_the_end_too() -> None:
         runs.append(seen)
     assert runs[0][-1][:2] == ("bombard", JAPAN)
     assert runs[0] == runs[1]
+
+
+def test_a_deck_in_a_tf_is_asked_for_its_losses_empty_or_not() -> None:
+    """A carrier's first gunnery hit (25.4.5.D): its owner is asked which counters aboard
+    are lost even when none is, so that the question shows the enemy nothing of the
+    deck (11.D); the decisions asked are the same either way."""
+    from tests.games.coral_sea.combat_harness import play
+    from tests.games.coral_sea.test_combat_bombing import STRIKE as FULL
+    from tests.games.coral_sea.test_combat_bombing import carrier_strike
+
+    from navalwar.games.coral_sea.combat_actions import (
+        Abort,
+        ChooseLosses,
+        DesignateTarget,
+        FormScreen,
+        LoseAboard,
+        ScreenShooter,
+    )
+
+    def lose(d: Any) -> LoseAboard:
+        return LoseAboard(d.context["at"], tuple(d.context["aboard"][: d.context["count"]]))
+
+    runs = []
+    for aboard in (0, 4):
+        answers = [
+            FormWaves((FULL,)),
+            Abort(()),
+            FormScreen("TF1", ("Aoba",)),
+            DesignateTarget(0, "Shokaku"),
+            ScreenShooter("Aoba"),
+            ChooseLosses(("A-F4F-1",)),
+            lose,
+        ]
+        _, asked = play(carrier_strike(aboard), data(), ctx(5, 1, 3, 3, 1, 6), answers)
+        runs.append([(d.kind, d.side) for d in asked])
+    assert runs[0] == runs[1] and runs[0][-1] == ("lose_aboard", JAPAN)

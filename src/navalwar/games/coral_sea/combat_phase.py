@@ -808,7 +808,7 @@ def pending(state: State, data: CoralSeaData) -> Decision | None:
     if hc.deck:
         owner, at, count = hc.deck[0]
         planes = _on(state, at)
-        if planes:
+        if planes or _hidden_deck(state, at):  # (a deck in a TF is asked, empty or not)
             return _deck_decision(state, owner, at, planes, min(count, len(planes)), ctx)
     if hc.stage == AIR_TO_AIR and hc.plans is not None and not hc.plans.complete:
         return _wave_decision(state, data, hc, hc.plans.waiting[0], ctx)
@@ -950,6 +950,13 @@ def _is_ship(state: State, name: str) -> bool:
     return any(s.name == name for s in state.ships)
 
 
+def _hidden_deck(state: State, name: str) -> bool:
+    """Whether ``name`` is a ship in a TF, whose deck the enemy does not see (11.D): its
+    owner is asked for its losses even with nothing aboard, so that being asked shows
+    the enemy nothing."""
+    return any(s.name == name and s.tf is not None for s in state.ships)
+
+
 def _deck_decision(
     state: State, side: str, at: str, planes: tuple[str, ...], n: int, ctx: dict[str, Any]
 ) -> Decision:
@@ -977,7 +984,8 @@ def _deck_decision(
         "lose_aboard",
         rule,
         f"Choose the {n} counter(s) {where} that are lost"
-        + (" to its first gunnery hit (half, rounded down)" if ship else " to the bombing"),
+        + (" to its first gunnery hit (half, rounded down)" if ship else " to the bombing")
+        + ("" if n else ": none is lost, name none"),
         validate=validate,
         sample=sample,
         tags=(LoseAboard.tag,),
