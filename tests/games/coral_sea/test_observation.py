@@ -164,6 +164,18 @@ def test_enemy_counters_do_not_tell_ids_or_creation_order() -> None:
     for v in renumbered:
         assert json.dumps(obs(v, ALLIES), sort_keys=True) == text
         assert {(s.name, s.hex) for s in v.ships} == {(s.name, s.hex) for s in base.ships}
+    # the reconnaissance sources Japan has used are renamed with its TFs, not the Allies'
+    used = attrs.evolve(base, recon_used=("Japan:tf:TF1:1", "Japan:marker:TF2", "Allies:tf:TF1:1"))
+    v = observation._renumbered(used, ALLIES)
+    assert v is not None
+    names = {t.id: t.hex for t in v.task_forces if t.side == JAPAN}
+    old_names = {t.id: t.hex for t in used.task_forces if t.side == JAPAN}
+    moved = {a: b for a in old_names for b in names if names[b] == old_names[a]}
+    assert v.recon_used == (
+        f"Japan:tf:{moved['TF1']}:1",
+        f"Japan:marker:{moved['TF2']}",
+        "Allies:tf:TF1:1",
+    )
 
 
 def shellable(at: str, air_over: bool = False) -> State:

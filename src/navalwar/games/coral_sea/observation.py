@@ -171,13 +171,13 @@ def _movable(tf: TaskForce, side: str, state: State, touching: set[Hex]) -> bool
 def _renumbered(state: State, side: str) -> State | None:
     """``state`` with the enemy's TFs renumbered and listed in another order (11.B, 11.E:
     the numbers are the owner's; 28.3.3.G), or None where the ids are written elsewhere
-    (a plot, a reconnaissance source used, an AA formation made) or there are fewer than
-    two."""
+    (a plot, an AA formation made) or there are fewer than two. Reconnaissance sources
+    used (``"<side>:tf:<id>:<n>"``, ``"<side>:marker:<id>"``) are renamed with them."""
     enemy = [tf for tf in state.task_forces if tf.side != side]
     current = state.combat.current if state.combat is not None else None
     if current is not None and current.formed:
         return None
-    if len(enemy) < 2 or state.plots is not None or state.recon_used:
+    if len(enemy) < 2 or state.plots is not None:
         return None
     ids = [tf.id for tf in enemy]
     new = dict(zip(ids, ids[1:] + ids[:1], strict=True))
@@ -186,7 +186,20 @@ def _renumbered(state: State, side: str) -> State | None:
     )
     mine = iter(reversed([attrs.evolve(tf, id=new[tf.id]) for tf in enemy]))
     tfs = tuple(next(mine) if tf.side != side else tf for tf in state.task_forces)
-    return attrs.evolve(state, ships=ships, task_forces=tfs)
+    return attrs.evolve(
+        state,
+        ships=ships,
+        task_forces=tfs,
+        recon_used=tuple(_rekey(k, new, side) for k in state.recon_used),
+    )
+
+
+def _rekey(key: str, new: dict[str, str], side: str) -> str:
+    """A reconnaissance key of the enemy of ``side`` with its TF id renamed."""
+    parts = key.split(":")
+    if len(parts) >= 3 and parts[0] != side and parts[1] in ("tf", "marker") and parts[2] in new:
+        parts[2] = new[parts[2]]
+    return ":".join(parts)
 
 
 def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> list[State]:
