@@ -62,6 +62,9 @@ class FakeGeography:
     def towns_in(self, h: Hex) -> tuple[str, ...]:
         return ()
 
+    def has_towns(self) -> bool:
+        return False
+
     def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]:
         assert edge == "north"
         return frozenset(hx(f"{c:02}01") for c in range(1, 21))

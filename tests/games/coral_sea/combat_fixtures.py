@@ -66,6 +66,9 @@ class Geo:
     def towns_in(self, h: Hex) -> tuple[str, ...]:
         return tuple(n for n, at in self.towns if at == h)
 
+    def has_towns(self) -> bool:
+        return bool(self.towns)
+
     def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]:
         return frozenset()
 

@@ -84,6 +84,9 @@ class FakeGeography:
     def towns_in(self, h: Hex) -> tuple[str, ...]:
         return ()
 
+    def has_towns(self) -> bool:
+        return False
+
     def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]:
         col = {"east": 53 if full_only else 54, "west": 2 if full_only else 1}.get(edge)
         if col is not None:

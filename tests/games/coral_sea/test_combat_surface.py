@@ -151,8 +151,11 @@ def test_breaking_off_ends_the_action_and_forbids_bombardment() -> None:
     d = data([Base("Tulagi", hx("1010"), kind="seaplane")])
     s = state(ships=[ship("Aoba"), ship("Phelps")], bases=[BaseState("Tulagi", ALLIES)])
     c = ctx()
-    s, asked = play(s, d, c, [BREAK, BREAK])  # both break off at primary: over
-    assert [x.kind for x in asked] == ["surface_move", "surface_move"]  # no bombard asked
+    s, asked = play(s, d, c, [BREAK, BREAK, Bombard("")])  # both break off at primary: over
+    # no bombard asked in the hex; the phase's shore question offers it no target
+    assert [x.kind for x in asked] == ["surface_move", "surface_move", "bombard"]
+    assert asked[-1].choices is None and asked[-1].context["targets"] == []
+    assert asked[-1].check(Bombard("Tulagi")) is not None
     assert s.bases[0].out_until == 0
 
 
@@ -161,8 +164,9 @@ def test_bombardment_damages_a_base_and_sends_its_aircraft_to_limbo() -> None:
     planes = [counter("A-P39-1", "F4F-3", status=air.READY, hex=None, base="Port Moresby One")]
     s = state(planes, ships=[ship("Aoba")], bases=[BaseState("Port Moresby One", ALLIES)], turn=5)
     c = ctx(6)  # Aoba's secondary 3 (1-4): 6 + 0 >= 6
-    s, asked = play(s, d, c, [Bombard("Port Moresby One")])
-    assert [x.kind for x in asked] == ["bombard"]
+    s, asked = play(s, d, c, [Bombard("Port Moresby One"), Bombard("")])
+    assert [x.kind for x in asked] == ["bombard", "bombard"]  # the base, then nothing left
+    assert [x.context["targets"] for x in asked] == [["Port Moresby One"], []]
     pm = s.bases[0]
     assert pm.damaged and pm.out_until == 8  # turn 8: the next Morning (8.D, A11)
     assert s.air.aircraft[0].status == air.LIMBO  # 25.4.7.D
@@ -186,13 +190,13 @@ def test_a_town_that_is_no_base_may_be_shelled_and_is_marked_damaged() -> None:
     publicly; the option off leaves bases only."""
     s, d = _at_buna()
     c = ctx(6)  # Aoba's secondary 3 (1-4): 6 + 0 >= 6
-    s2, asked = play(s, d, c, [Bombard("Buna")])
-    assert [b.target for b in asked[0].choices or ()] == ["", "Buna"]
+    s2, asked = play(s, d, c, [Bombard("Buna"), Bombard("")])
+    assert asked[0].context["targets"] == ["Buna"]  # the shore question, "" to hold fire
     assert s2.damaged_towns == ("Buna",)
     (ev,) = [e for e in c.events if e.kind == "town_damaged"]
     assert ev.data == {"town": "Buna"} and not ev.sides
     assert not [e for e in c.events if e.kind == "base_damaged"]
-    missed, _ = play(s, d, ctx(1), [Bombard("Buna")])
+    missed, _ = play(s, d, ctx(1), [Bombard("Buna"), Bombard("")])
     assert missed.damaged_towns == ()
     off = evolve(s, options=(("town_bombardment", False),))
     assert cp.contact_hexes(off, d) == ()
@@ -205,7 +209,7 @@ def test_a_town_beside_a_sides_own_base_is_not_its_target() -> None:
     assert cp.contact_hexes(s, d) == ()
     s, d = _at_buna(BaseState("Buna Field", ALLIES))
     _, asked = play(s, d, ctx(1), [Bombard("")])
-    assert [b.target for b in asked[0].choices or ()] == ["", "Buna Field", "Buna"]
+    assert asked[0].context["targets"] == ["Buna Field", "Buna"]
 
 
 def test_the_heuristic_shells_a_field_but_not_a_town() -> None:

@@ -102,8 +102,8 @@ class FireTorpedoes(Action):
 
 @attrs.frozen(slots=True)
 class Bombard(Action):
-    """Shell a base or town in the hex with the eligible ships, or ``""`` for none
-    (25.4.7; ``bombardment.targets``)."""
+    """Shell an enemy base or a town in its hex with the eligible ships, or ``""`` to
+    hold fire (25.4.7; ``bombardment.targets``; the Combat Phase's last question)."""
 
     tag: ClassVar[str] = "bombard"
     target: str

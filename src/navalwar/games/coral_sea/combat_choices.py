@@ -138,6 +138,9 @@ def _choose(decision: Decision, state: State, data: CoralSeaData) -> Action | No
         return FireTorpedoes(tuple((s, best) for s in ctx["ships"]))
     if kind == "bombard":  # a base; a town gains nothing and shows the hex (A58)
         bases = {b.name for b in data.geography.bases}
+        if decision.choices is None:  # the phase's shore question (its targets in context)
+            targets = [t for t in ctx.get("targets", ()) if t in bases]
+            return Bombard(targets[0] if targets else "")
         shell = [c for c in choices if isinstance(c, Bombard) and c.target in bases]
         return shell[0] if shell else (choices[0] if choices else None)
     return None

@@ -6,8 +6,11 @@ other, or ships of both sides whose presence one side has revealed this turn or
 that sail outside a TF (notes A33; the one test is ``ship_movement.surface_contact``),
 or ships beside an enemy base they may shell (25.4.7.A). Hexes are resolved in ascending label order
 (A73), each through the stages of 25.0: air-to-air (25.1), the wrap-up (25.1.3),
-AA formations and targets (25.2), AA and bombing wave by wave (25.2-25.3), surface
-action (25.4.1-25.4.6) and bombardment (25.4.7).
+AA formations and targets (25.2), AA and bombing wave by wave (25.2-25.3) and surface
+action (25.4.1-25.4.6). Bombardment (25.4.7) is the phase's last question, asked of
+every side that may have ships off an enemy base, targets or none (11.D: the question
+must not show where they are); a hex with nothing but a possible bombardment is not
+announced.
 
 How it is driven: ``ask`` reads the decision the combat in progress waits for from
 ``State.combat``; each action's ``apply`` carries it out and plays on (dice, tables)
@@ -272,8 +275,13 @@ def _begin_phase(state: State, data: CoralSeaData) -> State:
 
 
 def _reveal_tf(state: State, side: str, h: Hex, to: str, ctx: Context, rule: str) -> State:
-    """Reveal ``side``'s TFs in ``h`` and their ships to ``to`` (11.D; notes A17)."""
+    """Reveal ``side``'s TFs in ``h`` and their ships to ``to`` (11.D; notes A17), who
+    keeps what it saw (``State.sightings``: each ship, the hex, the turn)."""
     tfs = dict.fromkeys(s.tf for s in ships_in(state, side, h) if s.tf is not None)
+    seen = {s.name for s in ships_in(state, side, h) if s.tf is not None}
+    kept = tuple(x for x in state.sightings if not (x[0] == to and x[1] in seen))
+    new = tuple((to, s.name, h, state.turn) for s in ships_in(state, side, h) if s.name in seen)
+    state = attrs.evolve(state, sightings=kept + new)
     for tf in tfs:
         names = [s.name for s in ships_in(state, side, h) if s.tf == tf]
         ctx.log(
@@ -347,6 +355,8 @@ def _step(state: State, data: CoralSeaData, ctx: Context) -> State | None:
     if phase.current is None:
         return _begin_hex(state, data, ctx) if phase.hexes else None
     hc = phase.current
+    if hc.pending == "quiet":  # only a possible bombardment: asked at the phase's end
+        return _set(state, None, shore=(*phase.shore, hc.hex))
     if hc.deck:  # (asked unless nothing is left aboard to lose)
         return _set(state, attrs.evolve(hc, deck=hc.deck[1:]))
     stage = hc.stage
@@ -360,13 +370,20 @@ def _step(state: State, data: CoralSeaData, ctx: Context) -> State | None:
         return _bomb_step(state, data, ctx, hc)
     if stage == SURFACE:
         return _surface_step(state, data, ctx, hc)
-    if stage == BOMBARDMENT:
-        return _set(state, attrs.evolve(hc, stage=DONE, bombarded=SIDES))
-    text = f"combat in {_label(data, hc.hex)} is over"
-    if hc.pending == "quiet":
-        ctx.log_private((hc.attacker,), "combat_ended", text, "25.B", hex=_label(data, hc.hex))
-    else:
-        ctx.log("combat_ended", text, "25.B", hex=_label(data, hc.hex))
+    if stage == BOMBARDMENT:  # shelling, if any, is asked at the phase's end (25.4.7)
+        broke = tuple((s, hc.hex) for s in (hc.surface.broke_off if hc.surface else ()))
+        return _set(
+            state,
+            attrs.evolve(hc, stage=DONE, bombarded=SIDES),
+            shore=(*phase.shore, hc.hex),
+            broke_off=(*phase.broke_off, *broke),
+        )
+    ctx.log(
+        "combat_ended",
+        f"combat in {_label(data, hc.hex)} is over",
+        "25.B",
+        hex=_label(data, hc.hex),
+    )
     return _set(state, None)
 
 
@@ -771,8 +788,10 @@ def _context(data: CoralSeaData, hc: HexCombat) -> dict[str, Any]:
 def pending(state: State, data: CoralSeaData) -> Decision | None:
     """The decision combat in progress waits for, or ``None`` (pure: no dice, no log)."""
     phase = state.combat
-    if phase is None or phase.current is None:
+    if phase is None:
         return None
+    if phase.current is None:
+        return None if phase.hexes else _shore_decision(state, data)
     hc = phase.current
     ctx = _context(data, hc)
     if hc.losses:
@@ -780,7 +799,7 @@ def pending(state: State, data: CoralSeaData) -> Decision | None:
     if hc.deck:
         owner, at, count = hc.deck[0]
         planes = _on(state, at)
-        if planes:
+        if planes or _hidden_deck(state, at):  # (a deck in a TF is asked, empty or not)
             return _deck_decision(state, owner, at, planes, min(count, len(planes)), ctx)
     if hc.stage == AIR_TO_AIR and hc.plans is not None and not hc.plans.complete:
         return _wave_decision(state, data, hc, hc.plans.waiting[0], ctx)
@@ -823,21 +842,78 @@ def pending(state: State, data: CoralSeaData) -> Decision | None:
         )
     if hc.stage == SURFACE and hc.surface is not None and not hc.surface_done:
         return _surface_decision(state, data, hc, ctx)
-    if hc.stage == BOMBARDMENT:
-        for side in order(state):
-            if side in hc.bombarded:
-                continue
-            broke = hc.surface is not None and side in hc.surface.broke_off
-            if not broke and _may_shell(state, data, side, hc.hex):
-                targets = shore.targets(state, data, side, hc.hex)
-                return Decision(
-                    side,
-                    "bombard",
-                    "25.4.7",
-                    "Shell a base in the hex with your undamaged ships, or hold fire",
-                    choices=(Bombard(""), *(Bombard(b) for b in targets)),
-                    context=ctx,
-                )
+    return None
+
+
+# -- the shore question (25.4.7.A) -------------------------------------------------------------
+
+
+def shore_due(state: State, data: CoralSeaData, side: str) -> bool:
+    """Whether ``side`` is asked the shore question this phase: it has a ship afloat and
+    the enemy holds a base, or towns may be shelled (option ``town_bombardment``, A58).
+    Public facts only, so that being asked tells the enemy nothing of where its ships
+    are (11.D); a side with nothing to shell holds fire."""
+    towns = bool(state.option("town_bombardment", True)) and data.geography.has_towns()
+    return (towns or any(b.controller == other(side) for b in state.bases)) and any(
+        s.side == side and not s.sunk for s in state.ships
+    )
+
+
+def shore_targets(state: State, data: CoralSeaData, side: str) -> tuple[str, ...]:
+    """The enemy bases ``side``'s undamaged ships may shell now (25.4.7.A): one a hex,
+    not where it broke off (25.4.7.B), in the order the hexes were resolved."""
+    phase = state.combat
+    if phase is None:
+        return ()
+    done = {h for s, h in (*phase.shelled, *phase.broke_off) if s == side}  # 25.4.7.B
+    return tuple(
+        b
+        for h in phase.shore
+        if h not in done and _may_shell(state, data, side, h)
+        for b in shore.targets(state, data, side, h)
+    )
+
+
+def _shore_hex(state: State, data: CoralSeaData, side: str, base: str) -> Hex:
+    assert state.combat is not None
+    return next(h for h in state.combat.shore if base in shore.targets(state, data, side, h))
+
+
+def _shore_decision(state: State, data: CoralSeaData) -> Decision | None:
+    """At the phase's end each side (initiative first) shells enemy bases where its
+    undamaged ships are, one at a time, or holds fire (25.4.7): in the hexes fought
+    over (unless it broke off there, 25.4.7.B) and those where nothing else is. Every
+    side :func:`shore_due` is asked, targets or none, so that neither the question nor
+    when it comes shows the enemy where its ships are (11.D)."""
+    assert state.combat is not None
+    for side in order(state):
+        if side in state.combat.shore_done or not shore_due(state, data, side):
+            continue
+        targets = shore_targets(state, data, side)
+
+        def validate(action: Any, targets: tuple[str, ...] = targets) -> str | None:
+            if not isinstance(action, Bombard):
+                return "a bombard action is needed"
+            if action.target and action.target not in targets:
+                named = ", ".join(targets) or "none"
+                return f"{action.target!r} is not one your ships may shell ({named}), or ''"
+            return None
+
+        def sample(dice: Dice, targets: tuple[str, ...] = targets) -> Bombard:
+            return Bombard(dice.choose(("", *targets), "shore bombardment"))
+
+        return Decision(
+            side,
+            "bombard",
+            "25.4.7",
+            "Shore bombardment: shell an enemy base or a town where your undamaged ships"
+            " are, or hold fire ('')",
+            None,
+            validate,
+            sample,
+            context={"targets": list(targets)},
+            tags=(Bombard.tag,),
+        )
     return None
 
 
@@ -867,6 +943,13 @@ def _is_ship(state: State, name: str) -> bool:
     return any(s.name == name for s in state.ships)
 
 
+def _hidden_deck(state: State, name: str) -> bool:
+    """Whether ``name`` is a ship in a TF, whose deck the enemy does not see (11.D): its
+    owner is asked for its losses even with nothing aboard, so that being asked shows
+    the enemy nothing."""
+    return any(s.name == name and s.tf is not None for s in state.ships)
+
+
 def _deck_decision(
     state: State, side: str, at: str, planes: tuple[str, ...], n: int, ctx: dict[str, Any]
 ) -> Decision:
@@ -894,7 +977,8 @@ def _deck_decision(
         "lose_aboard",
         rule,
         f"Choose the {n} counter(s) {where} that are lost"
-        + (" to its first gunnery hit (half, rounded down)" if ship else " to the bombing"),
+        + (" to its first gunnery hit (half, rounded down)" if ship else " to the bombing")
+        + ("" if n else ": none is lost, name none"),
         validate=validate,
         sample=sample,
         tags=(LoseAboard.tag,),
@@ -1183,15 +1267,20 @@ def _started(state: State, data: CoralSeaData, ctx: Context) -> State:
 def ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
     """The Combat Phase's pending decision (25.0)."""
     if state.combat is None:
-        if not contact_hexes(state, data):
+        if not _begins(state, data):
             return None
         state = proceed(state, data, Context(_NoDice(), record=False))
     return pending(state, data)
 
 
+def _begins(state: State, data: CoralSeaData) -> bool:
+    """Whether the phase has anything to do: a contact hex, or a shore question."""
+    return bool(contact_hexes(state, data)) or any(shore_due(state, data, s) for s in SIDES)
+
+
 def run(game: Any, state: State, data: CoralSeaData, ctx: Context) -> State:
     """The phase's end: nothing is left to decide (3.4 -> 3.5)."""
-    if state.combat is None and not contact_hexes(state, data):
+    if state.combat is None and not _begins(state, data):
         return state
     state = proceed(state, data, ctx)
     if state.combat is None:
@@ -1435,31 +1524,43 @@ def apply_fire_torpedoes(
 def apply_bombard(
     game: Any, state: State, action: Bombard, data: CoralSeaData, ctx: Context
 ) -> State:
-    """Ships shell a base or town in their hex, or hold fire (25.4.7)."""
-    state, hc, side = _checked(state, data, ctx, action)
-    hc = attrs.evolve(hc, bombarded=(*hc.bombarded, side))
-    state = _set(state, hc)
-    if action.target:
-        ships = [s for s in ships_in(state, side, hc.hex) if shore.may_bombard(s)]
-        total = shore.strength(ships, data)
-        hit = shore.roll_bombardment(total, data, ctx)
-        if hc.pending == "quiet":
-            state = _set(state, attrs.evolve(hc, pending=""))
-        ctx.log(
-            "bombardment",
-            f"{side} ships shell {action.target} in {_label(data, hc.hex)} "
-            f"(strength {total}): {'damaged' if hit else 'no effect'}",
-            "25.4.7",
-            base=action.target,
-            ships=[s.name for s in ships],
-            strength=total,
-            damaged=hit,
-        )
-        if hit and action.target in data.geography.towns_in(hc.hex):
-            state = shore.damage_town(state, action.target, ctx)
-        elif hit:
-            state = shore.damage_base(state, action.target, ctx)
+    """Ships shell a base in their hex, or hold fire: the phase's shore question (25.4.7)."""
+    state = _started(state, data, ctx)
+    decision = pending(state, data)
+    if decision is None:
+        raise IllegalActionError(action.describe(), "combat is waiting for no decision", "25.0")
+    reason = decision.check(action)
+    if reason is not None:
+        raise IllegalActionError(action.describe(), reason, decision.rule)
+    side, phase = decision.side, state.combat
+    assert phase is not None
+    if not action.target:
+        state = _set(state, None, shore_done=(*phase.shore_done, side))
+    else:
+        h = _shore_hex(state, data, side, action.target)
+        state = _set(state, None, shelled=(*phase.shelled, (side, h)))
+        state = _shell(state, data, ctx, side, h, action.target)
     return proceed(state, data, ctx)
+
+
+def _shell(state: State, data: CoralSeaData, ctx: Context, side: str, h: Hex, base: str) -> State:
+    """``side``'s undamaged ships in ``h`` shell ``base`` (25.4.7.C-D), told to both."""
+    ships = [s for s in ships_in(state, side, h) if shore.may_bombard(s)]
+    total = shore.strength(ships, data)
+    hit = shore.roll_bombardment(total, data, ctx)
+    ctx.log(
+        "bombardment",
+        f"{side} ships shell {base} in {_label(data, h)} "
+        f"(strength {total}): {'damaged' if hit else 'no effect'}",
+        "25.4.7",
+        base=base,
+        ships=[s.name for s in ships],
+        strength=total,
+        damaged=hit,
+    )
+    if hit and base in data.geography.towns_in(h):
+        return shore.damage_town(state, base, ctx)
+    return shore.damage_base(state, base, ctx) if hit else state
 
 
 COMBAT: Play[Any, State, CoralSeaData] = Play(
@@ -1483,9 +1584,11 @@ COMBAT: Play[Any, State, CoralSeaData] = Play(
 sequence: combat happens on night turns too (only air steps are skipped, 19.0)."""
 
 
-def combat_view(state: State, side: str) -> dict[str, Any] | None:
-    """What ``side`` may see of the combat in progress, for the observation: the hex,
-    stage, waves once revealed (its own always), commitments' views, the surface range."""
+def combat_view(state: State, side: str, data: CoralSeaData | None = None) -> dict[str, Any] | None:
+    """What ``side`` may see of the combat in progress, for the observation: the hex
+    (given ``data``), stage, attacker, waves once revealed (its own always), the AA
+    formations made (public once made), commitments' views, the surface range. A hex
+    with only a possible bombardment is the shooter's alone (25.4.7.A)."""
     phase = state.combat
     if phase is None or phase.current is None:
         return None
@@ -1493,6 +1596,9 @@ def combat_view(state: State, side: str) -> dict[str, Any] | None:
     if hc.pending == "quiet" and side != hc.attacker:
         return None
     out: dict[str, Any] = {"stage": hc.stage, "attacker": hc.attacker}
+    if data is not None:
+        out["hex"] = _label(data, hc.hex)
+    out["screens"] = [list(pair) for pair in sorted(hc.screens)]
     revealed = hc.plans is None or hc.plans.revealed
     out["waves"] = [
         {"side": w.side, "aircraft": list(w.aircraft), "target": w.target}

@@ -97,3 +97,7 @@ class CombatPhase:
     current: HexCombat | None = None
     fought: frozenset[str] = frozenset()  # counters that have fought this phase (25.C)
     caught: frozenset[str] = frozenset()  # counters caught at take-off (14.3.A, A31 option)
+    shore: tuple[Hex, ...] = ()  # hexes resolved where ships may shell, asked at the end
+    shore_done: tuple[str, ...] = ()  # sides that have answered the shore question
+    shelled: tuple[tuple[str, Hex], ...] = ()  # (side, hex) shelled (25.4.7)
+    broke_off: tuple[tuple[str, Hex], ...] = ()  # (side, hex) where it broke off (25.4.7.B)

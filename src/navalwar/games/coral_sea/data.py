@@ -58,6 +58,8 @@ class Geography(Protocol):
 
     def towns_in(self, h: Hex) -> tuple[str, ...]: ...  # towns there that are no base (25.4.7.A)
 
+    def has_towns(self) -> bool: ...  # whether any town on the map is no base (25.4.7.A)
+
     def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]: ...
 
     def distance_to_edge(self, h: Hex, edge: str, full_only: bool = True) -> int: ...

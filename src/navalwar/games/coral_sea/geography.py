@@ -346,6 +346,10 @@ class Geography:
             p.name for p in self.places if p.kind == "town" and p.hex == h and p.name not in bases
         )
 
+    def has_towns(self) -> bool:
+        """Whether any town on the map is not a base (so may be shelled, 25.4.7.A)."""
+        return any(self.towns_in(h) for h in self.towns)
+
     def targets_in(self, h: Hex) -> tuple[str, ...]:
         """The names of the towns, airfields and seaplane bases in ``h``: what ships there
         may bombard (25.4.7.A)."""

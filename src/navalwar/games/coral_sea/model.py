@@ -170,6 +170,9 @@ class State:
         plots: this turn's secret ship-movement plots (15.C; ``navalwar.commitments``).
         winner: who won by a rule that ends the game at once (28.4.1 invasion), else None.
         damaged_towns: towns (no base) damaged by bombardment, in order (25.4.7.C; A58).
+        sightings: enemy ships a side has seen in an attacked TF (11.D; notes A17):
+            (the side that saw, ship name, hex, turn), the latest sighting of each ship;
+            kept for the rest of the game, as the player's notes would be.
     """
 
     scenario: Scenario = attrs.field(repr=False)
@@ -196,6 +199,7 @@ class State:
     plots: Commitments[Plot] | None = None
     winner: str | None = None
     damaged_towns: tuple[str, ...] = ()
+    sightings: tuple[tuple[str, str, Hex, int], ...] = ()
 
     def option(self, name: str, default: object = None) -> object:
         """The value of rules option ``name`` (``default`` if not set)."""

@@ -7,8 +7,11 @@ label order, with anonymous letters: never an id, 11.E, 28.3.3.G), ships outside
 3.7.B reveals it, 10.B), the limbo and destroyed piles, and every public reveal; never
 an enemy TF's true hex, plot, contents or id, nor aircraft aboard its ships in TFs.
 
-Not yet: the components of an attacked TF (11.D; A17) are told in the combat events
-(cscombat), not kept in the observation.
+What an attack showed is kept (11.D "Components are revealed when a TF is attacked";
+notes A17 "Knowledge persists, tagged with the turn"): ``sightings`` lists every enemy
+ship afloat the side has seen in an attacked TF, with the hex and turn it was last seen
+(never where it is now, nor its TF). The combat in progress is ``combat`` as the side may
+see it (``combat_phase.combat_view``).
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from typing import Any
 import attrs
 
 from navalwar.dice import Dice
-from navalwar.games.coral_sea import air_view, geo, victory
+from navalwar.games.coral_sea import air_view, combat_phase, geo, victory
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import State, TaskForce
 from navalwar.hexgrid import Hex, distance, hexes_within
@@ -61,6 +64,12 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
                     "sunk": False,
                 }
             )
+    sunk = {s.name for s in state.ships if s.sunk}
+    sightings = sorted(
+        (turn, _label(data, h) or "", name)
+        for who, name, h, turn in state.sightings
+        if who == side and name not in sunk
+    )
     own_tfs = [
         {
             "id": tf.id,
@@ -124,23 +133,29 @@ def observe(state: State, side: str, data: CoralSeaData) -> dict[str, Any]:
         "task_forces": own_tfs,
         "enemy_tf_counters": enemy_counters,
         "ships": own_ships + enemy_ships,
+        "sightings": [
+            {"name": name, "type": data.ships[name].type, "hex": h, "turn": turn}
+            for turn, h, name in sightings
+        ],
         **air_view.observe_air(state, data, side),  # csair: counters as the side sees them
         "reveals": sorted([geo.label(data, h), how] for h, how in state.reveals),
         "set_up": list(state.setup_done),
         "plots": plots,
+        "combat": combat_phase.combat_view(state, side, data),
         "markers": markers,
     }
 
 
 def _touching(state: State, side: str) -> set[Hex]:
     """Hexes where ``side``'s own units are (ships, aircraft in the air) or combat is
-    fought: an enemy TF there meets them, so where it is is no longer hidden (25.B)."""
+    being fought in the open: an enemy TF there meets them, so where it is is no longer
+    hidden (25.B). Not the hexes still to come, nor one with only a possible
+    bombardment: which those are is the enemy's secret (25.4.7.A)."""
     out = {s.hex for s in state.ships if s.side == side and s.hex is not None and not s.sunk}
     out |= {a.hex for a in state.air.aircraft if a.side == side and a.hex is not None}
-    if state.combat is not None:
-        out |= set(state.combat.hexes)
-        if state.combat.current is not None:
-            out.add(state.combat.current.hex)
+    current = state.combat.current if state.combat is not None else None
+    if current is not None and current.pending != "quiet":
+        out.add(current.hex)
     return out
 
 
@@ -154,11 +169,48 @@ def _movable(tf: TaskForce, side: str, state: State, touching: set[Hex]) -> bool
     )
 
 
+def _renumbered(state: State, side: str) -> State | None:
+    """``state`` with the enemy's TFs renumbered and listed in another order (11.B, 11.E:
+    the numbers are the owner's; 28.3.3.G), or None where the ids are written elsewhere
+    (a plot, an AA formation made) or there are fewer than two. Reconnaissance sources
+    used (``"<side>:tf:<id>:<n>"``, ``"<side>:marker:<id>"``) are renamed with them."""
+    enemy = [tf for tf in state.task_forces if tf.side != side]
+    current = state.combat.current if state.combat is not None else None
+    if current is not None and current.formed:
+        return None
+    if len(enemy) < 2 or state.plots is not None:
+        return None
+    ids = [tf.id for tf in enemy]
+    new = dict(zip(ids, ids[1:] + ids[:1], strict=True))
+    ships = tuple(
+        attrs.evolve(s, tf=new[s.tf]) if s.side != side and s.tf in new else s for s in state.ships
+    )
+    mine = iter(reversed([attrs.evolve(tf, id=new[tf.id]) for tf in enemy]))
+    tfs = tuple(next(mine) if tf.side != side else tf for tf in state.task_forces)
+    return attrs.evolve(
+        state,
+        ships=ships,
+        task_forces=tfs,
+        recon_used=tuple(_rekey(k, new, side) for k in state.recon_used),
+    )
+
+
+def _rekey(key: str, new: dict[str, str], side: str) -> str:
+    """A reconnaissance key of the enemy of ``side`` with its TF id renamed."""
+    parts = key.split(":")
+    if len(parts) >= 3 and parts[0] != side and parts[1] in ("tf", "marker") and parts[2] in new:
+        parts[2] = new[parts[2]]
+    return ":".join(parts)
+
+
 def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> list[State]:
     """States ``side`` cannot tell from ``state``: an unseen enemy TF elsewhere (within two
-    hexes of its counter if it has one), two enemy TFs' ships exchanged, an enemy plot
-    changed before it is carried out."""
+    hexes of its counter if it has one), two enemy TFs' ships exchanged, the enemy's TFs
+    renumbered and reordered, an enemy plot changed before it is carried out."""
     out: list[State] = []
+    renumbered = _renumbered(state, side)
+    if renumbered is not None:
+        out.append(renumbered)
     plotted = state.plots is not None and any(s != side for s in state.plots.committed)
     # (an enemy that has plotted its moves from where its TFs are keeps them there)
     touching = _touching(state, side)
@@ -205,4 +257,5 @@ def hidden_variants(state: State, side: str, data: CoralSeaData, dice: Dice) -> 
         for plots in state.plots.variants(side, lambda _who: [((), ())]):
             out.append(attrs.evolve(state, plots=plots))
     out.extend(air_view.cap_variants(state, side))  # csair: CAP and aboard-ship readiness
+    out.extend(combat_phase.combat_variants(state, side))  # waves, surface choices (25.1.1.B)
     return out

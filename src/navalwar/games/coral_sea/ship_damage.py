@@ -144,7 +144,8 @@ def apply_hits(
     flotation boxes sink it (25.4.5.B), with the aircraft aboard (17.E) and the flag
     of an AP (23.B). Aircraft destroyed aboard are permanently destroyed (17.E). With
     ``deferred``, the half lost to a first gunnery hit is not taken but appended as
-    (owner, ship, count), for the owner to choose (notes A56).
+    (owner, ship, count), for the owner to choose (notes A56), for a carrier in a TF
+    even when the count is 0 (its deck is secret: being asked must show nothing, 11.D).
 
     Raises:
         UnknownNameError: no such ship.
@@ -169,7 +170,7 @@ def apply_hits(
         level = min(2, ship.capacity_hits + gun_taken)
         lost = planes[len(planes) - len(planes) // 2 :] if level == 1 else planes
         if level == 1 and deferred is not None:
-            if lost:
+            if lost or ship.tf is not None:  # (a deck in a TF is asked, empty or not: 11.D)
                 deferred.append((ship.side, name, len(lost)))
             lost = []
         new = attrs.evolve(new, capacity_hits=level)
