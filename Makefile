@@ -48,6 +48,8 @@ test-compiled: compiled
 	$(RUN_COMPILED) scripts/fingerprint.py check tokyo_express --seeds 40 --file $(COMPILED)/te.json
 	$(BIN)/python scripts/fingerprint.py record gwas_1904 --seeds 3 --file $(COMPILED)/gwas.json
 	$(RUN_COMPILED) scripts/fingerprint.py check gwas_1904 --seeds 3 --file $(COMPILED)/gwas.json
+	$(BIN)/python scripts/fingerprint.py record coral_sea --seeds 3 --file $(COMPILED)/cs.json
+	$(RUN_COMPILED) scripts/fingerprint.py check coral_sea --seeds 3 --file $(COMPILED)/cs.json
 	$(RUN_COMPILED) -m pytest -p no:cacheprovider tests/core tests/games/tokyo_express
 
 # Speed: clone, apply, games per second (the sources, then the compiled build's games),
@@ -64,7 +66,10 @@ bench-agents: $(VENV)/.installed
 	$(BIN)/python benchmarks/agents.py --jobs 2
 
 # Random play of every GWaS battle scenario over 300 seeds with the invariant checks
-# (CI runs fewer seeds per scenario; this is the full run, about half an hour).
+# (CI runs fewer seeds per scenario; this is the full run, about half an hour); then every
+# Coral Sea scenario and the campaign over 300 seeds, shared among random, heuristic and
+# mixed agents, with the invariants, saves, replays and leak checks sampled (see
+# tests/games/coral_sea/test_conformance.py; under 45 minutes on one core).
 soak: $(VENV)/.installed
 	NAVALWAR_GWAS_SEEDS=300 $(BIN)/python -m pytest -q tests/games/gwas_1904/test_random_play.py
 	NAVALWAR_CORAL_SEA_SEEDS=300 $(BIN)/python -m pytest -q tests/games/coral_sea/test_conformance.py

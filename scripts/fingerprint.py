@@ -68,6 +68,20 @@ OPTION_SETS: dict[str, dict[str, dict[str, Any]]] = {
             "mine_speed_modifier": False,
         },
     },
+    "coral_sea": {
+        "alt": {
+            "huon_air": "typo",
+            "ao_count": 3,
+            "squall_influence": 2,
+            "extended_range": True,
+            "long_range": True,
+            "air_range_legs": "round_trip",
+            "scout_torpedo": True,
+            "surface_contact": "always",
+            "oilers": True,
+            "airfield_aa_at_ships": True,
+        },
+    },
 }
 
 

@@ -26,6 +26,11 @@ empty list means conformant). The checks:
 
 :func:`run_conformance` runs them all, over the game's option sets
 (:func:`option_sets`: each option changed alone, or the sets a game declares).
+
+For a game played by other agents (a game's heuristic, :func:`named_agents`), the
+same checks work on a match: :func:`play_checked` plays it to the end with a game's
+own invariants after every action, :func:`reload_problems` saves and loads it,
+:func:`replay_problems` replays it, and :func:`check_observations` takes ``agents``.
 From pytest::
 
     @pytest.mark.parametrize("check", sorted(CHECKS))
@@ -73,10 +78,41 @@ GameRef = str | Game[Any, Any]  # a game id, or a game object (one not registere
 Options = Mapping[str, OptionValue] | None
 
 
+Agents = Callable[[Match, int], dict[str, Agent]]
+"""``agents(match, seed)``: an agent per side for a match played from ``seed``
+(:func:`random_agents` is one, :func:`named_agents` builds others)."""
+
+
 # -- helpers --------------------------------------------------------------------------------
+def _agent_seed(seed: int, index: int) -> int:
+    return seed * 1009 + index + 1
+
+
 def random_agents(match: Match, seed: int) -> dict[str, Agent]:
     """A :class:`RandomAgent` per side, seeded from ``seed``."""
-    return {side: RandomAgent(seed * 1009 + i + 1) for i, side in enumerate(match.game.spec.sides)}
+    return {side: RandomAgent(_agent_seed(seed, i)) for i, side in enumerate(match.game.spec.sides)}
+
+
+def named_agents(*names: str) -> Agents:
+    """Agents by name (:func:`navalwar.agents.make_agent`), one per side in the order of
+    the game's sides (``named_agents("heuristic", "random")``: the first side heuristic),
+    seeded from the match's seed as :func:`random_agents` are; one name serves every side."""
+    if not names:
+        raise ValueError("named_agents needs at least one agent name")
+
+    def build(match: Match, seed: int) -> dict[str, Agent]:
+        from navalwar.agents import make_agent
+
+        sides = match.game.spec.sides
+        if len(names) not in (1, len(sides)):
+            raise ValueError(f"{len(names)} agent names for the {len(sides)} sides {sides}")
+        chosen = names * len(sides) if len(names) == 1 else names
+        return {
+            side: make_agent(match.game.id, name, _agent_seed(seed, i))
+            for i, (side, name) in enumerate(zip(sides, chosen, strict=True))
+        }
+
+    return build
 
 
 def play(match: Match, agents: dict[str, Agent], decisions: int = DECISION_BUDGET) -> int:
@@ -113,24 +149,29 @@ def random_match_digest(game_id: GameRef, scenario: str, seed: int, options: Opt
 
 
 def _walk(
-    match: Match, seed: int, problems: list[str], decisions: int = DECISION_BUDGET
+    match: Match,
+    seed: int,
+    problems: list[str],
+    decisions: int = DECISION_BUDGET,
+    agents: Agents = random_agents,
 ) -> Iterator[Decision]:
-    """Yield each pending decision, then apply a random agent's choice for it.
+    """Yield each pending decision, then apply the agents' choice for it (random
+    agents unless given).
 
     A refused choice is added to ``problems`` and ends the walk.
     """
-    agents = random_agents(match, seed)
+    players = agents(match, seed)
     for n in range(decisions):
         decision = match.decision
         if decision is None:
             return
         yield decision
-        action = agents[decision.side].choose(match, decision)
+        action = players[decision.side].choose(match, decision)
         try:
             match.apply(action)
         except NavalwarError as exc:
             problems.append(
-                f"{_where(decision, n)}: the random agent's {action.describe()} was refused: {exc}"
+                f"{_where(decision, n)}: the agent's {action.describe()} was refused: {exc}"
             )
             return
 
@@ -508,6 +549,87 @@ def _same_log(a: Match, b: Match) -> str | None:
     return f"the logs have {len(ja)} and {len(jb)} events"
 
 
+def _differences(match: Match, other: Match, what: str) -> list[str]:
+    """How ``other`` (a reload or replay of ``match``) differs from it: actions, event log,
+    state, pending decision, outcome, each side's observation (empty: it does not)."""
+    problems = []
+    diff = _same_log(match, other)
+    if diff:
+        problems.append(f"{what}'s log differs: {diff}")
+    if other.actions != match.actions:
+        problems.append(f"{what} has other actions")
+    if other.state != match.state:
+        problems.append(f"{what}'s state differs")
+    if other.decision != match.decision:
+        problems.append(f"{what}'s pending decision differs")
+    if other.outcome != match.outcome:
+        problems.append(f"{what}'s outcome differs: {other.outcome} vs {match.outcome}")
+    for side in match.game.spec.sides:
+        if _canonical(other.observe(side)) != _canonical(match.observe(side)):
+            problems.append(f"{what}'s {side} observation differs")
+    return problems
+
+
+def reload_problems(match: Match, directory: Path | None = None) -> list[str]:
+    """``match`` (at any point, played by any agents) saved to a file and loaded again:
+    what differs (its actions, event log, state, pending decision, outcome, each side's
+    observation), or that the save does not load; empty if nothing."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(directory or tmp) / f"reload-{match.game.id}-{match.seed}.json"
+        match.save(path)
+        try:
+            loaded = Match.load(path, data=match.data_dirs)
+        except NavalwarError as exc:
+            return [f"a save made after {len(match.actions)} actions does not load: {exc}"]
+    return _differences(match, loaded, "the loaded match")
+
+
+def replay_problems(match: Match) -> list[str]:
+    """``match.replay()`` (the same seed and actions from the start): what differs from
+    ``match`` (event log, state, decision, outcome, observations), or why it failed."""
+    try:
+        again = match.replay()
+    except NavalwarError as exc:
+        return [f"replay() after {len(match.actions)} actions failed: {type(exc).__name__}: {exc}"]
+    return _differences(match, again, "the replayed match")
+
+
+def play_checked(
+    match: Match,
+    agents: Mapping[str, Agent],
+    invariants: Callable[[Match], Sequence[str]] | None = None,
+    budget: int = DECISION_BUDGET,
+) -> list[str]:
+    """Play ``match`` to its end with ``agents`` (by side), checking as it goes: every
+    choice is accepted, ``invariants(match)`` finds nothing after each action (a game's
+    own rules invariants; its first problems end the play), the game ends within
+    ``budget`` decisions with an outcome whose winner is one of the sides (or none)."""
+    sides = match.game.spec.sides
+    for n in range(budget):
+        decision = match.decision
+        if decision is None:
+            break
+        if decision.side not in agents:
+            return [f"{_where(decision, n)} is for {decision.side!r}, which no agent plays"]
+        action = agents[decision.side].choose(match, decision)
+        try:
+            match.apply(action)
+        except NavalwarError as exc:
+            return [f"{_where(decision, n)}: the agent's {action.describe()} was refused: {exc}"]
+        found = list(invariants(match)) if invariants is not None else []
+        if found:
+            return [f"{_where(decision, n)}, after {action.describe()}: {p}" for p in found]
+    else:
+        if not match.is_over:
+            return [f"the game did not end within {budget} decisions"]
+    outcome = match.outcome
+    if outcome is None:
+        return [f"the game ended after {len(match.actions)} actions without an outcome"]
+    if outcome.winner is not None and outcome.winner not in sides:
+        return [f"the outcome names an unknown winner {outcome.winner!r}"]
+    return []
+
+
 def check_save_load(
     game_id: GameRef,
     scenario: str,
@@ -525,16 +647,7 @@ def check_save_load(
             loaded = Match.load(path)
         except NavalwarError as exc:
             return [f"a save made after {len(match.actions)} actions does not load: {exc}"]
-        problems = []
-        diff = _same_log(match, loaded)
-        if diff:
-            problems.append(f"the loaded match's log differs: {diff}")
-        if loaded.actions != match.actions:
-            problems.append("the loaded match has other actions")
-        if loaded.state != match.state:
-            problems.append("the loaded match's state differs")
-        if loaded.decision != match.decision:
-            problems.append("the loaded match's pending decision differs")
+        problems = _differences(match, loaded, "the loaded match")
         for m in (match, loaded):
             play(m, random_agents(m, seed + 1))
         diff = _same_log(match, loaded)
@@ -582,14 +695,8 @@ def check_replay(game_id: GameRef, scenario: str, seed: int, options: Options = 
     """``replay()`` reproduces the log; a save with an edited digest, seed or action is refused."""
     from navalwar.serialization import match_to_json
 
-    problems = []
     match = random_match(game_id, scenario, seed, options=options)
-    try:
-        diff = _same_log(match, match.replay())
-    except NavalwarError as exc:
-        diff = f"{type(exc).__name__}: {exc}"
-    if diff:
-        problems.append(f"replay() of a finished game failed: {diff}")
+    problems = [f"a finished game: {p}" for p in replay_problems(match)]
     with tempfile.TemporaryDirectory() as tmp:
         rolled = any(e.kind == "dice_rolled" for e in match.events)
         for what, doc in _tampered(match_to_json(match)):
@@ -709,12 +816,20 @@ def _variant_problems(
 
 
 def check_observations(
-    game_id: GameRef, scenario: str, seed: int, every: int = 3, options: Options = None
+    game_id: GameRef,
+    scenario: str,
+    seed: int,
+    every: int = 3,
+    options: Options = None,
+    agents: Agents = random_agents,
 ) -> list[str]:
     """Observations are JSON and do not show deck or cup order; a side cannot tell its
     position from any of the game's hidden variants of it (``Game.hidden_variants``:
     other deck orders, which unseen unit is where, secret commitments ...): not by its
-    observation, its decision, nor the events its own choice makes visible to it."""
+    observation, its decision, nor the events its own choice makes visible to it.
+
+    Checked at every ``every``-th decision of a game played by ``agents`` (random unless
+    given: :func:`named_agents` for a game's own)."""
     problems: list[str] = []
     match = _start(game_id, scenario, seed, options)
     game, data = match.game, match.data
@@ -742,7 +857,7 @@ def check_observations(
                 if len(set(order)) > 1 and _shows(obs, text, order):
                     problems.append(f"{label}: the {side} observation shows a hidden order")
 
-    for n, decision in enumerate(_walk(match, seed, problems)):
+    for n, decision in enumerate(_walk(match, seed, problems, agents=agents)):
         if n % every == 0:
             look(_where(decision, n), n)
         if len(problems) > 20:
@@ -922,6 +1037,7 @@ __all__ = [
     "CHECKS",
     "DECISION_BUDGET",
     "MAX_OPTION_SETS",
+    "Agents",
     "accepts",
     "check_fresh_process",
     "check_illegal_actions",
@@ -935,10 +1051,14 @@ __all__ = [
     "describe_options",
     "hidden_orders",
     "mutations",
+    "named_agents",
     "option_sets",
     "play",
+    "play_checked",
     "random_agents",
     "random_match",
     "random_match_digest",
+    "reload_problems",
+    "replay_problems",
     "run_conformance",
 ]

@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from navalwar.commitments import open_commitments
-from navalwar.dice import Dice
+from navalwar.dice import Dice, ScriptedDice
 from navalwar.driver import Play
 from navalwar.engine import Context, Decision
 from navalwar.errors import IllegalActionError, NavalwarError
@@ -1235,17 +1235,12 @@ def _torpedo_decision(
 # -- applying actions ---------------------------------------------------------------------------
 
 
-class _NoDice(Dice):
-    """Dice for finding the phase's first decision: nothing before it may roll."""
-
-    def __init__(self) -> None:
-        super().__init__(0)
-
-    def _draw(self, die: str, low: int, n: int, purpose: str, rule: str) -> int:
-        raise NavalwarError(f"the Combat Phase rolled ({purpose}) before its first decision")
-
-    def _uniform(self, n: int) -> int:
-        raise NavalwarError("the Combat Phase drew before its first decision")
+def _no_dice() -> Dice:
+    """Dice for finding the phase's first decision: nothing before it may roll, so
+    scripted dice without values (a roll or a choice raises ``DiceError``). Not a
+    subclass of ``Dice``: on the compiled build ``Dice`` is a native class, which a
+    class of this uncompiled module cannot be instantiated as a subclass of."""
+    return ScriptedDice(())
 
 
 def proceed(state: State, data: CoralSeaData, ctx: Context) -> State:
@@ -1269,7 +1264,7 @@ def ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
     if state.combat is None:
         if not _begins(state, data):
             return None
-        state = proceed(state, data, Context(_NoDice(), record=False))
+        state = proceed(state, data, Context(_no_dice(), record=False))
     return pending(state, data)
 
 
