@@ -30,7 +30,7 @@ import attrs
 from navalwar.commitments import open_commitments
 from navalwar.dice import Dice
 from navalwar.driver import Play
-from navalwar.engine import Context, Decision
+from navalwar.engine import Context, Decision, typed
 from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea import anti_aircraft as aa
@@ -883,9 +883,7 @@ def _deck_decision(
     rule = "25.4.5.D" if ship else "25.3.B"
     where = f"aboard {at}" if ship else f"on the ground at {at}"
 
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, LoseAboard):
-            return "this decision takes a lose_aboard action"
+    def check(action: LoseAboard) -> str | None:
         if action.at != at:
             return f"the losses asked are {where}, not at {action.at!r}"
         bad = [c for c in action.aircraft if c not in planes]
@@ -904,7 +902,7 @@ def _deck_decision(
         rule,
         f"Choose the {n} counter(s) {where} that are lost"
         + (" to its first gunnery hit (half, rounded down)" if ship else " to the bombing"),
-        validate=validate,
+        validate=typed(LoseAboard, check),
         sample=sample,
         tags=(LoseAboard.tag,),
         context={**ctx, "at": at, "aboard": list(planes), "count": n},
@@ -921,9 +919,7 @@ def _wave_decision(
         if a.side == side and a.id in fought and _over(a, state, data, hc.hex)
     )
 
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, FormWaves):
-            return "this decision takes a form_waves action"
+    def check(action: FormWaves) -> str | None:
         return check_waves(side, action.waves, present)
 
     def sample(dice: Dice) -> FormWaves:
@@ -948,7 +944,7 @@ def _wave_decision(
         "25.1.1",
         f"Form your {len(present)} counter(s) in {ctx['hex']} into waves of five or fewer "
         "(CAP first), in the order they fight",
-        validate=validate,
+        validate=typed(FormWaves, check),
         sample=sample,
         tags=(FormWaves.tag,),
         context={**ctx, "aircraft": [a.id for a in present]},
@@ -962,9 +958,7 @@ def _over(a: air.Aircraft, state: State, data: CoralSeaData, h: Hex) -> bool:
 
 
 def _abort_decision(side: str, cands: tuple[str, ...], ctx: dict[str, Any]) -> Decision:
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, Abort):
-            return "this decision takes an abort action"
+    def check(action: Abort) -> str | None:
         bad = [c for c in action.aircraft if c not in cands]
         if bad:
             return f"{', '.join(bad)} may not abort: only counters with no bomb factor (25.1.3)"
@@ -980,7 +974,7 @@ def _abort_decision(side: str, cands: tuple[str, ...], ctx: dict[str, Any]) -> D
         "abort",
         "25.1.3",
         "Name the counters without a bomb factor that abort (none: all stay as flak suppression)",
-        validate=validate,
+        validate=typed(Abort, check),
         sample=sample,
         tags=(Abort.tag,),
         context={**ctx, "may_abort": list(cands)},
@@ -988,9 +982,7 @@ def _abort_decision(side: str, cands: tuple[str, ...], ctx: dict[str, Any]) -> D
 
 
 def _screen_decision(side: str, tf: str, ships: tuple[str, ...], ctx: dict[str, Any]) -> Decision:
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, FormScreen):
-            return "this decision takes a form_screen action"
+    def check(action: FormScreen) -> str | None:
         if action.tf != tf:
             return f"the formation asked is {tf}'s, not {action.tf!r}"
         try:
@@ -1007,7 +999,7 @@ def _screen_decision(side: str, tf: str, ships: tuple[str, ...], ctx: dict[str, 
         "form_screen",
         "25.2.2.A",
         f"Put the ships of {tf} in the screen (the rest form the main body)",
-        validate=validate,
+        validate=typed(FormScreen, check),
         sample=sample,
         tags=(FormScreen.tag,),
         context={**ctx, "tf": tf, "ships": list(ships)},
@@ -1060,9 +1052,7 @@ def _surface_decision(
 def _guns_decision(
     side: str, firers: list[tuple[str, str]], targets: tuple[str, ...], ctx: dict[str, Any]
 ) -> Decision:
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, FireGuns):
-            return "this decision takes a fire_guns action"
+    def check(action: FireGuns) -> str | None:
         return check_fire(action.fire, firers, targets)
 
     def sample(dice: Dice) -> FireGuns:
@@ -1073,7 +1063,7 @@ def _guns_decision(
         "fire_guns",
         "25.4.3",
         "Designate each battery's target (undivided; a battery not named holds fire)",
-        validate=validate,
+        validate=typed(FireGuns, check),
         sample=sample,
         tags=(FireGuns.tag,),
         context={**ctx, "batteries": [list(f) for f in firers], "targets": list(targets)},
@@ -1102,9 +1092,7 @@ def check_fire(
 def _torpedo_decision(
     side: str, ships: list[str], targets: tuple[str, ...], ctx: dict[str, Any]
 ) -> Decision:
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, FireTorpedoes):
-            return "this decision takes a fire_torpedoes action"
+    def check(action: FireTorpedoes) -> str | None:
         named = [s for s, _ in action.fire]
         for s, t in action.fire:
             if s not in ships:
@@ -1125,7 +1113,7 @@ def _torpedo_decision(
         "fire_torpedoes",
         "25.4.6",
         "Fire torpedoes: name each firing ship's target (none: hold them)",
-        validate=validate,
+        validate=typed(FireTorpedoes, check),
         sample=sample,
         tags=(FireTorpedoes.tag,),
         context={**ctx, "ships": ships, "targets": list(targets)},
