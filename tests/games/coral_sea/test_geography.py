@@ -14,6 +14,7 @@ import pytest
 
 from navalwar.datapack import bundled_data_dir, meta_provenance, parse_toml
 from navalwar.errors import DataError, UnknownNameError
+from navalwar.games.coral_sea.data import Geography as DataGeography
 from navalwar.games.coral_sea.geography import (
     EDGES,
     Geography,
@@ -199,6 +200,16 @@ def test_the_east_edge_is_cut_and_its_whole_hexes_are_the_next_column(geo: Geogr
     assert geo.distance_to_edge(geo.hex("4815"), "east") == 5
     assert geo.distance_to_edge(geo.hex("5415"), "east") == 1  # a half hex is not counted
     assert geo.distance_to_edge(geo.hex("5415"), "east", full_only=False) == 0
+
+
+def test_the_map_answers_as_the_rules_protocol_says(geo: Geography) -> None:
+    """The rules read the map through ``data.Geography``: each base's efficiency letter,
+    any edge name, checked."""
+    rules: DataGeography = geo  # the type checker holds the map to the protocol
+    for b in rules.bases:
+        assert b.efficiency == geo.base(b.name).letter and b.efficiency in "ABCD"
+    with pytest.raises(UnknownNameError, match="map edge"):
+        rules.edge_hexes("northeast")
 
 
 def test_allied_set_up_within_five_of_the_east_edge_is_open_sea(geo: Geography) -> None:

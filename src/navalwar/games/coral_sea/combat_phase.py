@@ -501,9 +501,7 @@ def _bomb_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat) ->
         base = wave.target.partition(":")[2]
         if base:
             info = next(b for b in data.geography.bases if b.name == base)
-            # the protocol's ``efficiency``; the map's records spell it ``letter``
-            letter = str(getattr(info, "efficiency", None) or getattr(info, "letter", ""))
-            lost = aa.airfield_fire(letter, data, ctx, size)
+            lost = aa.airfield_fire(info.efficiency, data, ctx, size)
             ctx.log("aa_fire", f"{base} AA: the wave loses {lost}", "25.2.1", by=base, losses=lost)
             return _losses_then(state, hc, k, lost, "bomb")
         target = ship_named(state, wave.target)
@@ -534,8 +532,7 @@ def _ship_aa(
         owner = firing[-1].side
         for base in bases_in(state, data, owner, hc.hex):
             info = next(b for b in data.geography.bases if b.name == base)
-            letter = str(getattr(info, "efficiency", None) or getattr(info, "letter", ""))
-            lost = aa.airfield_fire(letter, data, ctx, size - total)
+            lost = aa.airfield_fire(info.efficiency, data, ctx, size - total)
             total += lost
             ctx.log("aa_fire", f"{base} AA: the wave loses {lost}", "25.2.1", by=base, losses=lost)
     return _losses_then(state, hc, k, total, "bomb")

@@ -288,7 +288,7 @@ def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaDat
     provenance = {**pack_provenance(map_files), **units.provenance}
     if strict:
         check_strict(provenance)
-    # csmap's Geography types its edges as Literals: the protocol's str is wider
+    # the map's terrain is a Terrain enum, the protocol's a word (see geo.terrain)
     geog = cast("Geography", geography.load_geography(overrides))
     return CoralSeaData(
         geog, units.aircraft, units.ships, units.tables, worst(provenance.values()), strict
