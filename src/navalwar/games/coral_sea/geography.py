@@ -84,8 +84,9 @@ AIRCRAFT_PER_COUNTER = 6  # 30.C: a counter "initially represents six aircraft"
 MAX_CAPACITY = 20
 
 
-class Terrain(enum.Enum):
-    """A hex's terrain (2.1, 6.B, 15.G-H): all sea, partial sea, or all land."""
+class Terrain(enum.StrEnum):
+    """A hex's terrain (2.1, 6.B, 15.G-H): all sea, partial sea, or all land; each is its
+    word (``Terrain.LAND == "land"``), as the rules' ``Geography`` protocol has it."""
 
     SEA = "sea"
     PARTIAL = "partial"
