@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import math
+import re
 import xml.etree.ElementTree as ET
 
+import drawsvg as draw  # type: ignore[import-untyped]
 import pytest
 
 from navalwar.agents import make_agent, play_out
@@ -11,7 +14,7 @@ from navalwar.engine import Match
 from navalwar.errors import NavalwarError
 from navalwar.games.tokyo_express.geometry import TE_MAP
 from navalwar.render import heading_arrow
-from navalwar.render.svg import match_at_turn, render_match
+from navalwar.render.svg import hex_corners, hex_label, hex_outline, match_at_turn, render_match
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -72,3 +75,30 @@ def test_unfinished_save_stops_at_its_turn() -> None:
 def test_heading_arrows_follow_the_printed_map() -> None:
     arrows = [heading_arrow(TE_MAP, h) for h in range(6)]
     assert arrows == ["↖", "↗", "→", "↘", "↙", "←"]
+
+
+def _numbers(d: str) -> list[float]:
+    return [float(v) for v in re.findall(r"-?[0-9.]+(?:e-?[0-9]+)?", d)]
+
+
+def test_hex_outline_is_the_closed_hex_of_its_corners() -> None:
+    corners = hex_corners(TE_MAP, 100.0, 50.0, 10.0)
+    svg = draw.Drawing(200, 100)
+    svg.append(hex_outline(TE_MAP, 100.0, 50.0, 10.0, fill="none", class_="hex"))
+    (path,) = ET.fromstring(svg.as_svg()).iter(f"{SVG}path")
+    d = path.get("d", "")
+    assert _numbers(d) == pytest.approx(corners) and d.endswith("Z")
+    assert (path.get("fill"), path.get("class")) == ("none", "hex")
+    # a corner every 60 degrees, at the radius
+    assert math.dist(corners[:2], (100.0, 50.0)) == pytest.approx(10.0)
+    assert math.dist(corners[:2], corners[2:4]) == pytest.approx(10.0)
+
+
+def test_hex_label_centres_the_number_at_its_baseline() -> None:
+    svg = draw.Drawing(200, 100)
+    svg.append(hex_label("0712", 30.0, 40.0, 9.0, "#123456"))
+    (t,) = ET.fromstring(svg.as_svg()).iter(f"{SVG}text")
+    assert t.text == "0712"
+    assert _numbers(f"{t.get('x')} {t.get('y')} {t.get('font-size')}") == [30.0, 40.0, 9.0]
+    style = (t.get("text-anchor"), t.get("fill"), t.get("class"))
+    assert style == ("middle", "#123456", "hex-label")

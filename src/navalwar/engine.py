@@ -41,6 +41,7 @@ if TYPE_CHECKING:
 
 S = TypeVar("S")
 D = TypeVar("D")
+A = TypeVar("A", bound=Action)
 
 _PACKS: dict[tuple[Any, ...], Any] = {}
 _PACKS_KEPT = 8
@@ -132,6 +133,18 @@ class Decision:
             "choice_count": None if choices is None else len(choices),
             "schema": codec.schemas(tags) if choices is None else None,
         }
+
+
+def typed(kind: type[A], check: Callable[[A], str | None]) -> Callable[[Action], str | None]:
+    """A :attr:`Decision.validate` for a decision that takes ``kind`` actions only:
+    ``check``'s answer for one of them, for any other the reason naming the tag taken."""
+
+    def validate(action: Action) -> str | None:
+        if not isinstance(action, kind):
+            return f"this decision takes a {kind.tag!r} action, not a {action.tag!r} one"
+        return check(action)
+
+    return validate
 
 
 Score = int | Fraction

@@ -27,6 +27,8 @@ __all__ = [
     "SIZE",
     "halo",
     "hex_corners",
+    "hex_label",
+    "hex_outline",
     "hull",
     "match_at_turn",
     "render_match",
@@ -128,6 +130,18 @@ def hex_corners(spec: MapSpec, x: float, y: float, r: float) -> list[float]:
         a = math.radians(60 * i + spec.rotation)
         out += [x + r * math.cos(a), y + r * math.sin(a)]
     return out
+
+
+def hex_outline(spec: MapSpec, x: float, y: float, r: float, **kw: Any) -> Any:
+    """A closed hex of radius ``r`` centred on (x, y) in ``spec``'s orientation; ``kw``
+    styles it (``fill``, ``stroke``, ``class_`` ...)."""
+    return draw.Lines(*hex_corners(spec, x, y, r), close=True, **kw)
+
+
+def hex_label(label: str, x: float, y: float, size: float, fill: str) -> Any:
+    """A hex's printed number, centred on ``x`` with its baseline at ``y``, ``size`` px
+    high, in the ``hex-label`` class."""
+    return text(label, size, x, y, text_anchor="middle", fill=fill, class_="hex-label")
 
 
 def hull(x: float, y: float, angle: float, length: float, beam: float) -> list[float]:

@@ -11,9 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tests.games.coral_sea.air_fixtures import world
 
 from navalwar.datapack import bundled_data_dir, meta_provenance, parse_toml
 from navalwar.errors import DataError, UnknownNameError
+from navalwar.games.coral_sea.air_bases import Base, counter_problem
+from navalwar.games.coral_sea.data import Geography as DataGeography
+from navalwar.games.coral_sea.game import compose
 from navalwar.games.coral_sea.geography import (
     EDGES,
     Geography,
@@ -22,6 +26,7 @@ from navalwar.games.coral_sea.geography import (
     parse_geography,
     rating,
 )
+from navalwar.games.coral_sea.units import ALLIES
 from navalwar.hexgrid import distance, hexes_within
 
 PACK = bundled_data_dir() / "coral_sea"
@@ -206,6 +211,18 @@ def test_the_east_edge_is_cut_and_its_whole_hexes_are_the_next_column(geo: Geogr
     assert geo.distance_to_edge(geo.hex("5415"), "east", full_only=False) == 0
 
 
+def test_the_map_answers_as_the_rules_protocol_says(geo: Geography) -> None:
+    """The rules read the map through ``data.Geography`` (no cast in ``compose``): terrain
+    words, each base's efficiency letter, any edge name, checked."""
+    rules: DataGeography = geo  # the type checker holds the map to the protocol
+    assert {rules.terrain(h) for h in geo.spec.hexes()} == {"sea", "partial", "land"}
+    assert rules.terrain(geo.hex("1414")) == "partial"  # Port Moresby (8.E)
+    for b in rules.bases:
+        assert b.efficiency == geo.base(b.name).letter and b.efficiency in "ABCD"
+    with pytest.raises(UnknownNameError, match="map edge"):
+        rules.edge_hexes("northeast")
+
+
 def test_allied_set_up_within_five_of_the_east_edge_is_open_sea(geo: Geography) -> None:
     region = [
         h
@@ -381,3 +398,23 @@ def test_the_committed_map_is_what_the_generator_makes(monkeypatch: pytest.Monke
     with pytest.raises(SystemExit) as done:
         runpy.run_path(str(SCRIPT), run_name="__main__")
     assert done.value.code == 0
+
+
+def test_the_rules_see_the_maps_land_a_tf_counter_never_goes_there() -> None:
+    """6.B, 13.B: a TF counter is placed within two hexes of the true hex, never on an
+    all-land hex; the rules compare the map's terrain with the protocol's word (with the
+    enum they never saw land)."""
+    data = compose()
+    geog = data.geography
+    sea_hexes = {h for h in geog.spec.hexes() if geog.terrain(h) == Terrain.SEA}
+    land = next(
+        h
+        for h in geog.spec.hexes()
+        if geog.terrain(h) == Terrain.LAND and sea_hexes.intersection(hexes_within(h, 2))
+    )
+    sea = min(sea_hexes.intersection(hexes_within(land, 2)), key=lambda h: (h.q, h.r))
+    carrier = Base("Lexington", ALLIES, True, "CV", sea, 12, tf="TF1")
+    state = world(())
+    assert counter_problem(state, data, carrier, sea) is None
+    why = counter_problem(state, data, carrier, land)
+    assert why is not None and "all-land hex (6.B)" in why

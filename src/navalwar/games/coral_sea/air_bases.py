@@ -94,12 +94,10 @@ def in_service(state: State, out_until: int) -> bool:
 def field_base(info: Any, side: str, partial: bool) -> Base:
     """A map base (``data.BaseInfo``) as a :class:`Base` of ``side``.
 
-    Read leniently: the map's base records may spell the protocol's ``efficiency`` as
-    ``letter``, ``"seaplane"`` as ``"seaplane base"``, and tell the Australian mainland
-    (21.C) by ``mainland``.
+    Read leniently: the map's base records may spell ``"seaplane"`` as ``"seaplane base"``,
+    and tell the Australian mainland (21.C) by ``mainland``.
     """
     kind = "seaplane" if str(info.kind).startswith("seaplane") else str(info.kind)
-    letter = getattr(info, "efficiency", None) or getattr(info, "letter", "")
     mainland = getattr(info, "mainland", None)
     return Base(
         info.name,
@@ -110,7 +108,7 @@ def field_base(info: Any, side: str, partial: bool) -> Base:
         int(info.capacity),
         partial=kind == "airfield" and bool(getattr(info, "partial", partial)),
         australian=bool(info.australian if mainland is None else mainland),
-        efficiency=str(letter),
+        efficiency=str(info.efficiency),
     )
 
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import attrs
@@ -25,7 +26,7 @@ import attrs
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.driver import Play
-from navalwar.engine import Context, Decision
+from navalwar.engine import Context, Decision, typed
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_actions import CommitCap
@@ -79,11 +80,6 @@ def ask_commit(game: Any, state: State, data: CoralSeaData) -> Decision | None:
         if side in state.air.done:
             continue
 
-        def validate(action: Action, side: str = side) -> str | None:
-            if not isinstance(action, CommitCap):
-                return "a commit_cap action is needed"
-            return problem(state, data, side, action)
-
         fighters = eligible(state, data, side)
         return Decision(
             side,
@@ -91,7 +87,7 @@ def ask_commit(game: Any, state: State, data: CoralSeaData) -> Decision | None:
             "10.A",
             "Combat air patrol: secretly commit ready fighters to CAP over their own bases",
             None,
-            validate,
+            typed(CommitCap, partial(problem, state, data, side)),
             _sampler(state, data, side),
             context={"fighters": {a.id: a.base for a in fighters}},
             tags=(CommitCap.tag,),

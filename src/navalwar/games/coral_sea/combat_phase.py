@@ -33,7 +33,7 @@ import attrs
 from navalwar.commitments import open_commitments
 from navalwar.dice import Dice, ScriptedDice
 from navalwar.driver import Play
-from navalwar.engine import Context, Decision
+from navalwar.engine import Context, Decision, typed
 from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea import anti_aircraft as aa
@@ -509,9 +509,7 @@ def _bomb_step(state: State, data: CoralSeaData, ctx: Context, hc: HexCombat) ->
         base = wave.target.partition(":")[2]
         if base:
             info = next(b for b in data.geography.bases if b.name == base)
-            # the protocol's ``efficiency``; the map's records spell it ``letter``
-            letter = str(getattr(info, "efficiency", None) or getattr(info, "letter", ""))
-            lost = aa.airfield_fire(letter, data, ctx, size)
+            lost = aa.airfield_fire(info.efficiency, data, ctx, size)
             ctx.log("aa_fire", f"{base} AA: the wave loses {lost}", "25.2.1", by=base, losses=lost)
             return _losses_then(state, hc, k, lost, "bomb")
         target = ship_named(state, wave.target)
@@ -542,8 +540,7 @@ def _ship_aa(
         owner = firing[-1].side
         for base in bases_in(state, data, owner, hc.hex):
             info = next(b for b in data.geography.bases if b.name == base)
-            letter = str(getattr(info, "efficiency", None) or getattr(info, "letter", ""))
-            lost = aa.airfield_fire(letter, data, ctx, size - total)
+            lost = aa.airfield_fire(info.efficiency, data, ctx, size - total)
             total += lost
             ctx.log("aa_fire", f"{base} AA: the wave loses {lost}", "25.2.1", by=base, losses=lost)
     return _losses_then(state, hc, k, total, "bomb")
@@ -891,9 +888,7 @@ def _shore_decision(state: State, data: CoralSeaData) -> Decision | None:
             continue
         targets = shore_targets(state, data, side)
 
-        def validate(action: Any, targets: tuple[str, ...] = targets) -> str | None:
-            if not isinstance(action, Bombard):
-                return "a bombard action is needed"
+        def check(action: Bombard, targets: tuple[str, ...] = targets) -> str | None:
             if action.target and action.target not in targets:
                 named = ", ".join(targets) or "none"
                 return f"{action.target!r} is not one your ships may shell ({named}), or ''"
@@ -909,7 +904,7 @@ def _shore_decision(state: State, data: CoralSeaData) -> Decision | None:
             "Shore bombardment: shell an enemy base or a town where your undamaged ships"
             " are, or hold fire ('')",
             None,
-            validate,
+            typed(Bombard, check),
             sample,
             context={"targets": list(targets)},
             tags=(Bombard.tag,),
@@ -957,9 +952,7 @@ def _deck_decision(
     rule = "25.4.5.D" if ship else "25.3.B"
     where = f"aboard {at}" if ship else f"on the ground at {at}"
 
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, LoseAboard):
-            return "this decision takes a lose_aboard action"
+    def check(action: LoseAboard) -> str | None:
         if action.at != at:
             return f"the losses asked are {where}, not at {action.at!r}"
         bad = [c for c in action.aircraft if c not in planes]
@@ -979,7 +972,7 @@ def _deck_decision(
         f"Choose the {n} counter(s) {where} that are lost"
         + (" to its first gunnery hit (half, rounded down)" if ship else " to the bombing")
         + ("" if n else ": none is lost, name none"),
-        validate=validate,
+        validate=typed(LoseAboard, check),
         sample=sample,
         tags=(LoseAboard.tag,),
         context={**ctx, "at": at, "aboard": list(planes), "count": n},
@@ -996,9 +989,7 @@ def _wave_decision(
         if a.side == side and a.id in fought and _over(a, state, data, hc.hex)
     )
 
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, FormWaves):
-            return "this decision takes a form_waves action"
+    def check(action: FormWaves) -> str | None:
         return check_waves(side, action.waves, present)
 
     def sample(dice: Dice) -> FormWaves:
@@ -1023,7 +1014,7 @@ def _wave_decision(
         "25.1.1",
         f"Form your {len(present)} counter(s) in {ctx['hex']} into waves of five or fewer "
         "(CAP first), in the order they fight",
-        validate=validate,
+        validate=typed(FormWaves, check),
         sample=sample,
         tags=(FormWaves.tag,),
         context={**ctx, "aircraft": [a.id for a in present]},
@@ -1062,9 +1053,7 @@ def _over(a: air.Aircraft, state: State, data: CoralSeaData, h: Hex) -> bool:
 
 
 def _abort_decision(side: str, cands: tuple[str, ...], ctx: dict[str, Any]) -> Decision:
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, Abort):
-            return "this decision takes an abort action"
+    def check(action: Abort) -> str | None:
         bad = [c for c in action.aircraft if c not in cands]
         if bad:
             return f"{', '.join(bad)} may not abort: only counters with no bomb factor (25.1.3)"
@@ -1080,7 +1069,7 @@ def _abort_decision(side: str, cands: tuple[str, ...], ctx: dict[str, Any]) -> D
         "abort",
         "25.1.3",
         "Name the counters without a bomb factor that abort (none: all stay as flak suppression)",
-        validate=validate,
+        validate=typed(Abort, check),
         sample=sample,
         tags=(Abort.tag,),
         context={**ctx, "may_abort": list(cands)},
@@ -1088,9 +1077,7 @@ def _abort_decision(side: str, cands: tuple[str, ...], ctx: dict[str, Any]) -> D
 
 
 def _screen_decision(side: str, tf: str, ships: tuple[str, ...], ctx: dict[str, Any]) -> Decision:
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, FormScreen):
-            return "this decision takes a form_screen action"
+    def check(action: FormScreen) -> str | None:
         if action.tf != tf:
             return f"the formation asked is {tf}'s, not {action.tf!r}"
         try:
@@ -1107,7 +1094,7 @@ def _screen_decision(side: str, tf: str, ships: tuple[str, ...], ctx: dict[str, 
         "form_screen",
         "25.2.2.A",
         f"Put the ships of {tf} in the screen (the rest form the main body)",
-        validate=validate,
+        validate=typed(FormScreen, check),
         sample=sample,
         tags=(FormScreen.tag,),
         context={**ctx, "tf": tf, "ships": list(ships)},
@@ -1160,9 +1147,7 @@ def _surface_decision(
 def _guns_decision(
     side: str, firers: list[tuple[str, str]], targets: tuple[str, ...], ctx: dict[str, Any]
 ) -> Decision:
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, FireGuns):
-            return "this decision takes a fire_guns action"
+    def check(action: FireGuns) -> str | None:
         return check_fire(action.fire, firers, targets)
 
     def sample(dice: Dice) -> FireGuns:
@@ -1173,7 +1158,7 @@ def _guns_decision(
         "fire_guns",
         "25.4.3",
         "Designate each battery's target (undivided; a battery not named holds fire)",
-        validate=validate,
+        validate=typed(FireGuns, check),
         sample=sample,
         tags=(FireGuns.tag,),
         context={**ctx, "batteries": [list(f) for f in firers], "targets": list(targets)},
@@ -1202,9 +1187,7 @@ def check_fire(
 def _torpedo_decision(
     side: str, ships: list[str], targets: tuple[str, ...], ctx: dict[str, Any]
 ) -> Decision:
-    def validate(action: Any) -> str | None:
-        if not isinstance(action, FireTorpedoes):
-            return "this decision takes a fire_torpedoes action"
+    def check(action: FireTorpedoes) -> str | None:
         named = [s for s, _ in action.fire]
         for s, t in action.fire:
             if s not in ships:
@@ -1225,7 +1208,7 @@ def _torpedo_decision(
         "fire_torpedoes",
         "25.4.6",
         "Fire torpedoes: name each firing ship's target (none: hold them)",
-        validate=validate,
+        validate=typed(FireTorpedoes, check),
         sample=sample,
         tags=(FireTorpedoes.tag,),
         context={**ctx, "ships": ships, "targets": list(targets)},

@@ -9,7 +9,7 @@ what the rules ask of the map, so they do not depend on how it is built.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from typing import Protocol
 
 import attrs
@@ -29,7 +29,7 @@ class BaseInfo(Protocol):
     def hex(self) -> Hex: ...
 
     @property
-    def kind(self) -> str: ...  # "airfield" or "seaplane"
+    def kind(self) -> str: ...  # "airfield" or a seaplane base ("seaplane base")
 
     @property
     def efficiency(self) -> str: ...  # the rating's letter (8.B; the flak letter, 25.2.1)
@@ -50,7 +50,7 @@ class Geography(Protocol):
     @property
     def bases(self) -> Sequence[BaseInfo]: ...
 
-    def terrain(self, h: Hex) -> str: ...  # "sea", "partial" or "land"
+    def terrain(self, h: Hex) -> str: ...  # "sea", "partial" or "land" (a StrEnum may)
 
     def is_sea_passable(self, h: Hex) -> bool: ...  # ships may enter (6.B, 15.I)
 
@@ -60,7 +60,7 @@ class Geography(Protocol):
 
     def has_towns(self) -> bool: ...  # whether any town on the map is no base (25.4.7.A)
 
-    def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]: ...
+    def edge_hexes(self, edge: str, full_only: bool = False) -> Collection[Hex]: ...
 
     def distance_to_edge(self, h: Hex, edge: str, full_only: bool = True) -> int: ...
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from navalwar import scenario_files
 from navalwar.actions import Action
@@ -26,7 +26,7 @@ from navalwar.games.coral_sea import (
     weather,
 )
 from navalwar.games.coral_sea.actions import ACTIONS, SetUp
-from navalwar.games.coral_sea.data import CoralSeaData, Geography
+from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.events import EVENT_KINDS
 from navalwar.games.coral_sea.model import Scenario, State
 from navalwar.games.coral_sea.scenario import date_of, describe, parse_scenario, spec_of
@@ -288,10 +288,13 @@ def compose(overrides: Sequence[Path] = (), strict: bool = False) -> CoralSeaDat
     provenance = {**pack_provenance(map_files), **units.provenance}
     if strict:
         check_strict(provenance)
-    # csmap's Geography types its edges as Literals: the protocol's str is wider
-    geog = cast("Geography", geography.load_geography(overrides))
     return CoralSeaData(
-        geog, units.aircraft, units.ships, units.tables, worst(provenance.values()), strict
+        geography.load_geography(overrides),
+        units.aircraft,
+        units.ships,
+        units.tables,
+        worst(provenance.values()),
+        strict,
     )
 
 

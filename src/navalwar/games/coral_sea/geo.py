@@ -30,7 +30,7 @@ def hex_of(data: CoralSeaData, text: str, rule: str = "") -> Hex:
 
 
 def terrain(data: CoralSeaData, h: Hex) -> str:
-    """``"sea"``, ``"partial"`` or ``"land"`` (the map may give an enum of those)."""
+    """``"sea"``, ``"partial"`` or ``"land"`` (the map may give a StrEnum of those)."""
     t = data.geography.terrain(h)
     return str(getattr(t, "value", t))
 

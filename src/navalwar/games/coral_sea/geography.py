@@ -84,8 +84,9 @@ AIRCRAFT_PER_COUNTER = 6  # 30.C: a counter "initially represents six aircraft"
 MAX_CAPACITY = 20
 
 
-class Terrain(enum.Enum):
-    """A hex's terrain (2.1, 6.B, 15.G-H): all sea, partial sea, or all land."""
+class Terrain(enum.StrEnum):
+    """A hex's terrain (2.1, 6.B, 15.G-H): all sea, partial sea, or all land; each is its
+    word (``Terrain.LAND == "land"``), as the rules' ``Geography`` protocol has it."""
 
     SEA = "sea"
     PARTIAL = "partial"
@@ -204,6 +205,11 @@ class Base:
         """The printed form, letter/number (8.A)."""
         return f"{self.letter}/{self.capacity}"
 
+    @property
+    def efficiency(self) -> str:
+        """The efficiency letter (8.B), as the rules (``data.BaseInfo``) name it."""
+        return self.letter
+
     def accepts(self, mode: str) -> bool:
         """Whether aircraft of landing ``mode`` (C, L, R, W) may use this base (8.E)."""
         if mode not in LANDING_MODES:
@@ -246,7 +252,7 @@ class Geography:
         self._place: dict[str, Hex] = {p.name: p.hex for p in self.places}
         self._place.update((b.name, b.hex) for b in self.bases)
         self.towns: frozenset[Hex] = frozenset(p.hex for p in self.places if p.kind == "town")
-        self._edges: dict[tuple[Edge, bool], tuple[Hex, ...]] = {}
+        self._edges: dict[tuple[str, bool], tuple[Hex, ...]] = {}
         cut: set[Hex] = set()
         for edge in EDGES:
             self._edges[edge, False] = side_hexes(self.spec, _SIDE[edge])
@@ -263,7 +269,7 @@ class Geography:
                 hexes = self._edges[edge, False]
             self._edges[edge, True] = tuple(h for h in hexes if h not in cut)
         self._se = DIRECTIONS[self.spec.heading("SE")]
-        self._distances: dict[tuple[Edge, bool], dict[Hex, int]] = {}
+        self._distances: dict[tuple[str, bool], dict[Hex, int]] = {}
 
     # -- hexes ----------------------------------------------------------------------------
 
@@ -359,18 +365,18 @@ class Geography:
 
     # -- edges ----------------------------------------------------------------------------
 
-    def edge_hexes(self, edge: Edge, full_only: bool = False) -> tuple[Hex, ...]:
+    def edge_hexes(self, edge: str, full_only: bool = False) -> tuple[Hex, ...]:
         """The hexes along ``edge`` in printed order; with ``full_only`` the whole hexes
         only: the east and west edges' whole hexes are the column next to the cut one
         (28.4.4 "Do not count partial edge hexes", notes A70)."""
         if edge not in _SIDE:
-            raise UnknownNameError("map edge", str(edge), EDGES)
+            raise UnknownNameError("map edge", edge, EDGES)
         return self._edges[edge, full_only]
 
-    def distance_to_edge(self, h: Hex, edge: Edge, full_only: bool = True) -> int:
+    def distance_to_edge(self, h: Hex, edge: str, full_only: bool = True) -> int:
         """Hexes from ``h`` to the nearest hex of ``edge`` (0 on it); by default to its
         whole hexes, not counting the half hexes (28.4.4, notes A70)."""
-        key: tuple[Edge, bool] = (edge, full_only)
+        key = (edge, full_only)
         table = self._distances.get(key)
         if table is None:
             targets = self.edge_hexes(edge, full_only)

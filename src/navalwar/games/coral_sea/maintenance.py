@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import attrs
@@ -19,7 +20,7 @@ import attrs
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.driver import Play
-from navalwar.engine import Context, Decision
+from navalwar.engine import Context, Decision, typed
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_actions import ReadyAircraft
@@ -122,11 +123,6 @@ def ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
         if not options and not any(b.ship for b in bases(state, data, side)):
             continue
 
-        def validate(action: Action, side: str = side) -> str | None:
-            if not isinstance(action, ReadyAircraft):
-                return "a ready_aircraft action is needed"
-            return problem(state, data, side, action)
-
         return Decision(
             side,
             "ready_aircraft",
@@ -135,7 +131,7 @@ def ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
             "down counters than the base's rate"
             + (f": {', '.join(f'{b.name} ({n})' for b, n, _ in options)}" if options else ""),
             None,
-            validate,
+            typed(ReadyAircraft, partial(problem, state, data, side)),
             _sampler(state, data, side),
             context={
                 "bases": {b.name: {"rate": n, "down": [a.id for a in d]} for b, n, d in options}

@@ -32,7 +32,7 @@ from navalwar.errors import NavalwarError
 from navalwar.games.coral_sea.geography import Geography, Terrain
 from navalwar.games.coral_sea.units import ALLIES, JAPAN, SIDES
 from navalwar.hexgrid import Hex, MapSpec, hexes_within
-from navalwar.render.svg import halo, hex_corners, hull, text
+from navalwar.render.svg import halo, hex_label, hex_outline, hull, text
 
 __all__ = [
     "COLOURS",
@@ -358,9 +358,10 @@ def draw_picture(
     for h in hexes:
         t = geography.terrain(h)
         terrain.append(
-            draw.Lines(
-                *hex_corners(spec, *at(h), SIZE),
-                close=True,
+            hex_outline(
+                spec,
+                *at(h),
+                SIZE,
                 fill=TERRAIN_FILL[t],
                 stroke=GRID,
                 stroke_width=0.5,
@@ -381,9 +382,10 @@ def draw_picture(
     ring = {n for s in squalls for n in hexes_within(s, influence)} - squalls
     for h in sorted(ring & shown, key=lambda h: (h.q, h.r)):
         weather.append(
-            draw.Lines(
-                *hex_corners(spec, *at(h), SIZE * 0.92),
-                close=True,
+            hex_outline(
+                spec,
+                *at(h),
+                SIZE * 0.92,
                 fill=SQUALL,
                 fill_opacity=0.13,
                 stroke=SQUALL,
@@ -396,11 +398,7 @@ def draw_picture(
     for h in sorted(squalls & shown, key=lambda h: (h.q, h.r)):
         x, y = at(h)
         g = draw.Group(class_="squall", data_hex=spec.label(h))
-        g.append(
-            draw.Lines(
-                *hex_corners(spec, x, y, SIZE * 0.92), close=True, fill=SQUALL, fill_opacity=0.45
-            )
-        )
+        g.append(hex_outline(spec, x, y, SIZE * 0.92, fill=SQUALL, fill_opacity=0.45))
         for k in range(3):
             g.append(
                 draw.Arc(
@@ -423,17 +421,7 @@ def draw_picture(
         col, row = spec.to_offset(h)
         if (col % LABEL_EVERY == 0 and row % LABEL_EVERY == 0) or h in busy:
             x, y = at(h)
-            labels.append(
-                text(
-                    spec.label(h),
-                    SIZE * 0.3,
-                    x,
-                    y - SIZE * 0.58,
-                    text_anchor="middle",
-                    fill="#5f7282",
-                    class_="hex-label",
-                )
-            )
+            labels.append(hex_label(spec.label(h), x, y - SIZE * 0.58, SIZE * 0.3, "#5f7282"))
     outer.append(labels)
     # places and bases (8.0, 22.A)
     sites = draw.Group(id="bases")

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import attrs
@@ -29,7 +30,7 @@ import attrs
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.driver import Play
-from navalwar.engine import Context, Decision
+from navalwar.engine import Context, Decision, typed
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_actions import Replace
@@ -155,11 +156,6 @@ def ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
         if not groups:
             continue
 
-        def validate(action: Action, side: str = side) -> str | None:
-            if not isinstance(action, Replace):
-                return "a replace_aircraft action is needed"
-            return problem(state, data, side, action)
-
         return Decision(
             side,
             "replace_aircraft",
@@ -167,7 +163,7 @@ def ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
             "Replacements: choose a counter to return, one of its type to destroy, and where "
             "it appears (or none, if no base of the type has room)",
             None,
-            validate,
+            typed(Replace, partial(problem, state, data, side)),
             _sampler(state, data, side),
             context={"limbo": {t: [a.id for a in g] for t, g in groups.items()}},
             tags=(Replace.tag,),

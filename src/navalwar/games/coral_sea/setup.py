@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 import attrs
 
 from navalwar.dice import Dice
-from navalwar.engine import Context, Decision
+from navalwar.engine import Context, Decision, typed
 from navalwar.errors import NavalwarError
 from navalwar.games.coral_sea import geo
 from navalwar.games.coral_sea.actions import SetUp
@@ -469,9 +469,7 @@ def ask(state: State, data: CoralSeaData) -> Decision | None:
         kind="set_up",
         rule="28.x",
         prompt=f"{side}: form your TFs, place them and base your aircraft (28.x)",
-        validate=lambda a: (
-            validate(state, data, side, a) if isinstance(a, SetUp) else "not a set-up"
-        ),
+        validate=typed(SetUp, lambda a: validate(state, data, side, a)),
         sample=lambda dice: sample(state, data, side, dice),
         context={
             "ships": [s.name for s in plan.ships],

@@ -29,7 +29,7 @@ import attrs
 from navalwar.commitments import Commitments, open_commitments
 from navalwar.dice import Dice
 from navalwar.driver import Play
-from navalwar.engine import Context, Decision
+from navalwar.engine import Context, Decision, typed
 from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.games.coral_sea import (
     coast_watchers,
@@ -205,9 +205,7 @@ def _ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
         kind="plot",
         rule="15.C",
         prompt=f"{side}: plot your TFs' and ships' moves, secretly (15.C)",
-        validate=lambda a: (
-            validate(state, data, side, a) if isinstance(a, PlotMoves) else "not a plot"
-        ),
+        validate=typed(PlotMoves, lambda a: validate(state, data, side, a)),
         sample=lambda dice: sample(state, data, side, dice),
         context={
             "units": {

@@ -41,6 +41,7 @@ from navalwar.games.gwas_1904.overlay import LABEL_DY, Overlay
 from navalwar.games.gwas_1904.sequence_of_play import GUNNERY_STEPS, MOVE_STEPS, TORPEDO_STEPS
 from navalwar.games.gwas_1904.sides import JAPAN, RUSSIA, SIDES
 from navalwar.hexgrid import Hex, to_pixel
+from navalwar.render.svg import hex_label
 from navalwar.render.svg import text as _text
 
 __all__ = ["counters_of", "draw_gwas", "view_of"]
@@ -480,17 +481,7 @@ def _labels(frame: _Frame) -> Any:
     for h in tmap.hexes():
         x, y = frame.centre(h)
         # LABEL_DY is the name's mid-height (line of sight, 20.2): the baseline is lower
-        g.append(
-            _text(
-                tmap.label(h),
-                SIZE * 0.24,
-                x,
-                y + SIZE * (LABEL_DY + 0.08),
-                text_anchor="middle",
-                fill="#5f7387",
-                class_="hex-label",
-            )
-        )
+        g.append(hex_label(tmap.label(h), x, y + SIZE * (LABEL_DY + 0.08), SIZE * 0.24, "#5f7387"))
     return g
 
 

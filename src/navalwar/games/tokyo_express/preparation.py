@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from navalwar.actions import Action
 from navalwar.dice import Dice
-from navalwar.engine import Context, Decision, Game
+from navalwar.engine import Context, Decision, Game, typed
 from navalwar.errors import IllegalActionError
 from navalwar.games.tokyo_express.actions import (
     ChooseDirection,
@@ -140,18 +140,13 @@ def ask_us_formation(game: Game[State, TEData], state: State, data: TEData) -> D
             tags=_FORM_TAGS,
         )
 
-    def validate(action: Action) -> str | None:
-        if not isinstance(action, FormFormations):
-            return "a FormFormations action is needed"
-        return us_grouping_problem(ships, action.groups)
-
     return Decision(
         US,
         "us_formations",
         "TE 3.2",
         prompt,
         None,
-        validate,
+        typed(FormFormations, lambda a: us_grouping_problem(ships, a.groups)),
         _grouping_sampler(state),
         tags=_FORM_TAGS,
     )

@@ -21,9 +21,8 @@ from navalwar.engine import Match
 from navalwar.errors import NavalwarError
 from navalwar.hexgrid import Hex, MapSpec
 from navalwar.render import heading_angle, map_of
-from navalwar.render.svg import SIDE_COLOURS, SIDE_TINTS, SIZE
+from navalwar.render.svg import SIDE_COLOURS, SIDE_TINTS, SIZE, hex_label, hex_outline
 from navalwar.render.svg import halo as _halo
-from navalwar.render.svg import hex_corners as _corners
 from navalwar.render.svg import hull as _hull
 from navalwar.render.svg import ship_angle as _angle
 from navalwar.render.svg import text as _text
@@ -121,25 +120,17 @@ def draw_hex_battle(
     for h in hexes:
         x, y = at(h)
         grid.append(
-            draw.Lines(
-                *_corners(spec, x, y, SIZE),
-                close=True,
+            hex_outline(
+                spec,
+                x,
+                y,
+                SIZE,
                 fill="none",
                 stroke="#b8c4cf",
                 stroke_width=1,
             )
         )
-        labels.append(
-            _text(
-                spec.label(h),
-                SIZE * 0.24,
-                x,
-                y - SIZE * 0.62,
-                text_anchor="middle",
-                fill="#8795a3",
-                class_="hex-label",
-            )
-        )
+        labels.append(hex_label(spec.label(h), x, y - SIZE * 0.62, SIZE * 0.24, "#8795a3"))
     d.append(grid)
     # formations: tint their hexes and join their ships in order
     forms = draw.Group(id="formations")
@@ -153,9 +144,10 @@ def draw_hex_battle(
             continue
         for h in dict.fromkeys(members):
             forms.append(
-                draw.Lines(
-                    *_corners(spec, *at(h), SIZE * 0.94),
-                    close=True,
+                hex_outline(
+                    spec,
+                    *at(h),
+                    SIZE * 0.94,
                     fill=colour(f.get("side"), SIDE_TINTS),
                     fill_opacity=0.8,
                     stroke=colour(f.get("side")),
