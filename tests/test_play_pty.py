@@ -86,6 +86,22 @@ class Terminal:
     def send(self, keys: str) -> None:
         os.write(self.fd, keys.encode())
 
+    def wait_reading(self) -> None:
+        """Wait until the program is blocked reading its terminal (Linux: a ``read``
+        of fd 0 in ``/proc/PID/syscall``), as a player's key would find it. A signal
+        sent between the prompt and the read would be taken before the read began and
+        leave it blocked (a loaded machine widens that window), which no player can do."""
+        deadline = time.monotonic() + TIMEOUT
+        path = Path(f"/proc/{self.proc.pid}/syscall")
+        while time.monotonic() < deadline:
+            try:
+                if path.read_text().startswith("0 0x0 "):
+                    return
+            except OSError:  # not Linux, or not readable: a pause instead
+                time.sleep(1.0)
+                return
+            time.sleep(0.05)
+
     def wait(self) -> int:
         """Read the rest of the output; the exit status."""
         deadline = time.monotonic() + TIMEOUT
@@ -109,6 +125,7 @@ def test_interrupt_save_continue_and_finish_in_a_terminal(tmp_path: Path) -> Non
         game.send("1\r")
     screen = game.expect(r"US to decide: (.*?)\n(?s:.*?)US> ")
     asked = _words(screen.group(1))
+    game.wait_reading()
     game.send("\x03")  # Ctrl-C
     game.expect(r"Interrupted \(Ctrl-C\)")
     default = game.expect(r"Save the game before leaving\? File \[(\S+)\]").group(1)
