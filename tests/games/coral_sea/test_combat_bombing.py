@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from tests.games.coral_sea.combat_fixtures import Base, counter, data, hx, ship, state
+from tests.games.coral_sea.combat_fixtures import counter, data, hx, ship, state
 from tests.games.coral_sea.combat_harness import apply, ctx, play
+from tests.games.coral_sea.fake_geography import FakeBase
 
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
@@ -147,7 +148,7 @@ def test_a_screen_ship_fires_once_then_the_main_body_has_no_screen_fire() -> Non
 
 
 def test_level_bombing_of_the_ground_and_airfield_aa() -> None:
-    d = data([Base("Rabaul", hx("1010"), efficiency="A")])
+    d = data([FakeBase("Rabaul", hx("1010"), efficiency="A")])
     planes = [counter(f"A-B17-{i}", "B-17", mission=air.LEVEL) for i in range(3)]
     planes += [
         counter(f"J-G4M1-{i}", "G4M1", status=air.READY, hex=None, base="Rabaul") for i in range(2)
@@ -171,7 +172,7 @@ def test_level_bombing_of_the_ground_and_airfield_aa() -> None:
 
 
 def test_dive_bombing_puts_a_field_out_until_the_next_morning() -> None:
-    d = data([Base("Lae", hx("1010"), efficiency="C")])
+    d = data([FakeBase("Lae", hx("1010"), efficiency="C")])
     planes = [counter("A-SBD-1", "SBD-3", mission=air.DIVE)]
     planes += [counter("J-A6M2-7", "A6M2", status=air.DOWN, hex=None, base="Lae")]
     s = state(planes, bases=[BaseState("Lae", JAPAN)], turn=1)
@@ -183,7 +184,7 @@ def test_dive_bombing_puts_a_field_out_until_the_next_morning() -> None:
 
 
 def test_torpedo_bombers_attack_only_ships() -> None:
-    d = data([Base("Lae", hx("1010"))])
+    d = data([FakeBase("Lae", hx("1010"))])
     s = state([counter("A-TBD-1", "TBD-1", mission=air.TORPEDO)], bases=[BaseState("Lae", JAPAN)])
     assert cp.contact_hexes(s, d) == (hx("1010"),)
     s, asked = play(s, d, ctx(), [FormWaves((("A-TBD-1",),))])
@@ -214,7 +215,7 @@ def test_the_deck_loss_choice_is_checked() -> None:
 def test_airfield_aa_at_waves_attacking_ships_is_an_option(
     option: bool, shooters: list[str]
 ) -> None:
-    d = data([Base("Rabaul", hx("1010"), efficiency="A")])
+    d = data([FakeBase("Rabaul", hx("1010"), efficiency="A")])
     s = state(
         [counter("A-SBD-1", "SBD-3", mission=air.DIVE)],
         [ship("Aoba")],

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.games.coral_sea.combat_fixtures import Base, Geo, hx, state
+from tests.games.coral_sea.combat_fixtures import MAP, hx, state
 from tests.games.coral_sea.combat_harness import apply, play
+from tests.games.coral_sea.fake_geography import FakeBase, FakeGeography
 
 from navalwar.dice import Dice
 from navalwar.engine import Context
@@ -21,7 +22,9 @@ pack = pytest.importorskip("navalwar.games.coral_sea.pack")
 @pytest.fixture(scope="module")
 def real() -> CoralSeaData:
     aircraft, ships = pack.load_units()
-    geo = Geo((Base("Port Moresby One", hx("1010"), efficiency="B", capacity=8),))
+    geo = FakeGeography(
+        MAP, (FakeBase("Port Moresby One", hx("1010"), efficiency="B", capacity=8),)
+    )
     return CoralSeaData(geography=geo, aircraft=aircraft, ships=ships, tables=pack.load_tables())
 
 
