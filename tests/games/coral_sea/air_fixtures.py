@@ -12,8 +12,6 @@ from typing import Any
 
 from tests.games.coral_sea.fake_geography import FakeBase, FakeGeography, grid
 
-from navalwar.dice import ScriptedDice
-from navalwar.engine import Context
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_state import Aircraft, AirState
 from navalwar.games.coral_sea.data import CoralSeaData
@@ -184,21 +182,3 @@ CARRIERS = (
     Ship("Shokaku", JAPAN, hx("1208"), tf="TF1"),
     Ship("Lexington", ALLIES, hx("1212"), tf="TF1"),
 )
-
-
-def ctx(*rolls: int) -> Context:
-    return Context(ScriptedDice(rolls))
-
-
-def public(c: Context) -> list[Any]:
-    return [e for e in c.events if not e.sides]
-
-
-def seen_by(c: Context, side: str) -> list[Any]:
-    return [e for e in c.events if not e.sides or side in e.sides]
-
-
-def status(state: State, aid: str) -> Aircraft:
-    a = state.air.by_id(aid)
-    assert a is not None
-    return a

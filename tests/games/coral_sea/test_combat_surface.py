@@ -10,8 +10,9 @@ from __future__ import annotations
 import pytest
 from attrs import evolve
 from tests.games.coral_sea.combat_fixtures import counter, data, hx, ship, state
-from tests.games.coral_sea.combat_harness import apply, ctx, play
+from tests.games.coral_sea.combat_harness import apply, play
 from tests.games.coral_sea.fake_geography import FakeBase
+from tests.games.coral_sea.helpers import ctx
 
 from navalwar.dice import Dice
 from navalwar.engine import Context

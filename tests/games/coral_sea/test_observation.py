@@ -9,8 +9,9 @@ from typing import Any
 
 import attrs
 from tests.games.coral_sea.combat_fixtures import counter, data, hx, ship, state
-from tests.games.coral_sea.combat_harness import apply, ctx
+from tests.games.coral_sea.combat_harness import apply
 from tests.games.coral_sea.fake_geography import FakeBase
+from tests.games.coral_sea.helpers import ctx
 
 from navalwar.dice import Dice
 from navalwar.games.coral_sea import GAME, observation
