@@ -147,6 +147,20 @@ def typed(kind: type[A], check: Callable[[A], str | None]) -> Callable[[Action],
     return validate
 
 
+def answering(
+    decision: Decision | None, action: Action, none: str = "the game is over", rule: str = ""
+) -> Decision:
+    """``decision`` once ``action`` is legal for it. Raises :class:`IllegalActionError`
+    when no decision is pending (the reason ``none``, under ``rule``) or ``action``
+    breaks it (:meth:`Decision.check`'s reason, under the decision's rule)."""
+    if decision is None:
+        raise IllegalActionError(action.describe(), none, rule)
+    reason = decision.check(action)
+    if reason is not None:
+        raise IllegalActionError(action.describe(), reason, decision.rule)
+    return decision
+
+
 Score = int | Fraction
 """Victory Points as a game counts them, exactly: an int when whole, else a Fraction
 (half VP)."""
@@ -390,12 +404,7 @@ class Game(ABC, Generic[S, D]):
     def step(self, state: S, action: Action, data: D, dice: Dice, record: bool = False) -> S:
         """Apply ``action`` and advance, without a Match (for search and simulation)."""
         ctx = Context(dice, record)
-        decision = self.decision(state, data)
-        if decision is None:
-            raise IllegalActionError(action.describe(), "the game is over")
-        reason = decision.check(action)
-        if reason is not None:
-            raise IllegalActionError(action.describe(), reason, decision.rule)
+        answering(self.decision(state, data), action)
         return self.advance(self.apply(state, action, data, ctx), data, ctx)
 
 
@@ -600,12 +609,7 @@ class Match:
             action = self.game.codec.from_json(action)
         if not isinstance(action, Action) or action.tag not in self.game.codec.types:
             raise InvalidActionError(f"{excerpt(action)} is not an action of {self.game.id}")
-        decision = self.decision
-        if decision is None:
-            raise IllegalActionError(action.describe(), "the game is over")
-        reason = decision.check(action)
-        if reason is not None:
-            raise IllegalActionError(action.describe(), reason, decision.rule)
+        decision = answering(self.decision, action)
         dice_before = self._dice.snapshot()
         index_before = self._dice.index
         state_before = self.state

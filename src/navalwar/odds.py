@@ -28,7 +28,7 @@ import attrs
 
 from navalwar.actions import Action
 from navalwar.dice import Dice, Roll, RollSink
-from navalwar.errors import DiceError, IllegalActionError, NavalwarError
+from navalwar.errors import DiceError, NavalwarError
 
 if TYPE_CHECKING:
     from navalwar.engine import Game, Match
@@ -510,12 +510,9 @@ def attacks(
     """
     if isinstance(action, Mapping):
         action = match.game.codec.from_json(action)
-    decision = match.decision
-    if decision is None:
-        raise IllegalActionError(action.describe(), "the game is over")
-    reason = decision.check(action)
-    if reason is not None:
-        raise IllegalActionError(action.describe(), reason, decision.rule)
+    from navalwar.engine import answering
+
+    answering(match.decision, action)
     return _odds_of(match.game).attacks(match.state, match.data, action, **options)
 
 

@@ -1,11 +1,14 @@
-"""engine.typed: a decision's validator that takes one kind of action only."""
+"""engine.typed: a decision's validator that takes one kind of action only; engine.answering:
+the pending decision once an action passes its check."""
 
 from __future__ import annotations
 
 import attrs
+import pytest
 
 from navalwar.actions import Action
-from navalwar.engine import Decision, typed
+from navalwar.engine import Decision, answering, typed
+from navalwar.errors import IllegalActionError
 
 
 @attrs.frozen
@@ -42,3 +45,23 @@ def test_typed_serves_as_a_decisions_validator() -> None:
     assert d.check(Pick(2)) is None
     assert d.check(Pick(3)) == "3 is too many: pick fewer than 3"
     assert d.check(Pass()) == "this decision takes a 'pick' action, not a 'pass' one"
+
+
+def test_answering_returns_the_decision_an_action_is_legal_for() -> None:
+    d = Decision("A", "pick", "1.0", "Pick a number", validate=typed(Pick, _small))
+    assert answering(d, Pick(2)) is d
+
+
+def test_answering_refuses_an_illegal_action_under_the_decisions_rule() -> None:
+    d = Decision("A", "pick", "1.0", "Pick a number", validate=typed(Pick, _small))
+    with pytest.raises(IllegalActionError) as e:
+        answering(d, Pick(3), "nothing to pick", "9.9")
+    assert (e.value.why, e.value.rule) == ("3 is too many: pick fewer than 3", "1.0")
+
+
+def test_answering_with_nothing_pending_gives_the_callers_reason() -> None:
+    with pytest.raises(IllegalActionError) as e:
+        answering(None, Pick(1), "nothing to pick", "9.9")
+    assert (e.value.why, e.value.rule) == ("nothing to pick", "9.9")
+    with pytest.raises(IllegalActionError, match="the game is over"):
+        answering(None, Pick(1))

@@ -10,73 +10,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import attrs
+from tests.games.coral_sea.fake_geography import FakeBase, FakeGeography, grid
 
-from navalwar.dice import ScriptedDice
-from navalwar.engine import Context
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_state import Aircraft, AirState
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.model import BaseState, Scenario, Ship, State, TaskForce
 from navalwar.games.coral_sea.table_types import ALL, Grant, Gunnery, Hits, Tables
 from navalwar.games.coral_sea.units import ALLIES, JAPAN, AircraftModel, ShipSpec
-from navalwar.hexgrid import FLAT_TOP_EVEN_LOW, Hex, MapSpec
+from navalwar.hexgrid import Hex
 from navalwar.tables import Table1D, Table2D
 
-SPEC = MapSpec("test map", neighbours=FLAT_TOP_EVEN_LOW, cols=(1, 20), rows=(1, 20))
+SPEC = grid("test map", 20, 20)
 
 
 def hx(label: str) -> Hex:
     return SPEC.hex(label)
-
-
-@attrs.frozen
-class FakeBase:
-    name: str
-    hex: Hex
-    kind: str
-    efficiency: str
-    capacity: int
-    australian: bool = False
-
-
-@attrs.frozen
-class FakeGeography:
-    bases: tuple[FakeBase, ...]
-    land: frozenset[Hex] = frozenset()
-    partial: frozenset[Hex] = frozenset()
-
-    @property
-    def spec(self) -> MapSpec:
-        return SPEC
-
-    def terrain(self, h: Hex) -> str:
-        return "land" if h in self.land else "partial" if h in self.partial else "sea"
-
-    def is_sea_passable(self, h: Hex) -> bool:
-        return SPEC.in_bounds(h) and h not in self.land
-
-    def place(self, name: str) -> Hex:
-        return next(b.hex for b in self.bases if b.name == name)
-
-    def towns_in(self, h: Hex) -> tuple[str, ...]:
-        return ()
-
-    def has_towns(self) -> bool:
-        return False
-
-    def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]:
-        assert edge == "north"
-        return frozenset(hx(f"{c:02}01") for c in range(1, 21))
-
-    def distance_to_edge(self, h: Hex, edge: str, full_only: bool = True) -> int:
-        return SPEC.to_offset(h)[1] - 1
-
-    def squall_entry_hexes(self, roll: int) -> tuple[Hex, ...]:
-        return ()
-
-    def southeast(self, h: Hex, n: int) -> Hex | None:
-        return None
 
 
 BASES = (
@@ -88,7 +37,7 @@ BASES = (
     FakeBase("Cooktown", hx("0519"), "airfield", "C", 2, australian=True),
     FakeBase("Deboyne", hx("1510"), "airfield", "C", 3),  # a partial-sea field (8.E)
 )
-GEOGRAPHY = FakeGeography(BASES, land=frozenset({hx("0707")}), partial=frozenset({hx("1510")}))
+GEOGRAPHY = FakeGeography(SPEC, BASES, frozenset({hx("0707")}), frozenset({hx("1510")}))
 
 
 def model(
@@ -233,21 +182,3 @@ CARRIERS = (
     Ship("Shokaku", JAPAN, hx("1208"), tf="TF1"),
     Ship("Lexington", ALLIES, hx("1212"), tf="TF1"),
 )
-
-
-def ctx(*rolls: int) -> Context:
-    return Context(ScriptedDice(rolls))
-
-
-def public(c: Context) -> list[Any]:
-    return [e for e in c.events if not e.sides]
-
-
-def seen_by(c: Context, side: str) -> list[Any]:
-    return [e for e in c.events if not e.sides or side in e.sides]
-
-
-def status(state: State, aid: str) -> Aircraft:
-    a = state.air.by_id(aid)
-    assert a is not None
-    return a

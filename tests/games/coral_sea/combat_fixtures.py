@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-import attrs
+from tests.games.coral_sea.fake_geography import FakeBase, FakeGeography, grid
 
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.data import CoralSeaData
@@ -26,60 +26,16 @@ from navalwar.games.coral_sea.table_types import (
     Tables,
 )
 from navalwar.games.coral_sea.units import ALLIES, JAPAN, AircraftModel, ShipSpec
-from navalwar.hexgrid import FLAT_TOP_EVEN_LOW, Hex, MapSpec
+from navalwar.hexgrid import Hex
 from navalwar.tables import Table1D, Table2D
 
-MAP = MapSpec("combat test map", neighbours=FLAT_TOP_EVEN_LOW, cols=(1, 30), rows=(1, 30))
+MAP = grid("combat test map", 30, 30)
 D6 = ("1", "2", "3", "4", "5", "6")
 ODDS = ("1:3", "1:2", "1:1", "3:2", "2:1", "3:1")
 
 
 def hx(label: str) -> Hex:
     return MAP.hex(label)
-
-
-@attrs.frozen
-class Base:
-    name: str
-    hex: Hex
-    kind: str = "airfield"
-    efficiency: str = "B"
-    capacity: int = 10
-    australian: bool = False
-
-
-@attrs.frozen
-class Geo:
-    bases: tuple[Base, ...] = ()
-    spec: MapSpec = MAP
-    towns: tuple[tuple[str, Hex], ...] = ()  # (name, hex): towns that are no base
-
-    def terrain(self, h: Hex) -> str:
-        return "sea"
-
-    def is_sea_passable(self, h: Hex) -> bool:
-        return True
-
-    def place(self, name: str) -> Hex:
-        return next(b.hex for b in self.bases if b.name == name)
-
-    def towns_in(self, h: Hex) -> tuple[str, ...]:
-        return tuple(n for n, at in self.towns if at == h)
-
-    def has_towns(self) -> bool:
-        return bool(self.towns)
-
-    def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]:
-        return frozenset()
-
-    def distance_to_edge(self, h: Hex, edge: str, full_only: bool = True) -> int:
-        return 0
-
-    def squall_entry_hexes(self, roll: int) -> tuple[Hex, ...]:
-        return ()
-
-    def southeast(self, h: Hex, n: int) -> Hex | None:
-        return None
 
 
 def _t2(rows: Sequence[str], cols: Sequence[str], cells, labels: bool = False, name: str = ""):  # type: ignore[no-untyped-def]
@@ -242,8 +198,8 @@ SHIPS = {
 }
 
 
-def data(bases: Sequence[Base] = (), towns: Sequence[tuple[str, str]] = ()) -> CoralSeaData:
-    geo = Geo(tuple(bases), towns=tuple((n, hx(h)) for n, h in towns))
+def data(bases: Sequence[FakeBase] = (), towns: Sequence[tuple[str, str]] = ()) -> CoralSeaData:
+    geo = FakeGeography(MAP, tuple(bases), towns=tuple((n, hx(h)) for n, h in towns))
     return CoralSeaData(geography=geo, aircraft=MODELS, ships=SHIPS, tables=tables())
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from navalwar.actions import Action
-from navalwar.dice import Dice, ScriptedDice
+from navalwar.dice import Dice
 from navalwar.engine import Context, Decision
 from navalwar.games.coral_sea import combat_phase as cp
 from navalwar.games.coral_sea.data import CoralSeaData
@@ -47,7 +47,3 @@ def play(
         assert d.check(action) is None, (d.kind, d.check(action))
         state = apply(state, data, action, ctx)
     raise AssertionError("the Combat Phase did not end")
-
-
-def ctx(*rolls: int) -> Context:
-    return Context(ScriptedDice(rolls))

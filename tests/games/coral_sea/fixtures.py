@@ -11,32 +11,17 @@ from pathlib import Path
 from typing import Any
 
 import attrs
+from tests.games.coral_sea.fake_geography import FakeBase, FakeGeography, grid
 
 from navalwar import registry
 from navalwar.games.coral_sea.data import CoralSeaData
 from navalwar.games.coral_sea.game import SPEC, CoralSea
 from navalwar.games.coral_sea.table_types import AirfieldResult, Gunnery, Hits, Tables
 from navalwar.games.coral_sea.units import ALLIES, JAPAN, AircraftModel, ShipSpec
-from navalwar.hexgrid import FLAT_TOP_EVEN_LOW, Hex, MapSpec, distance, neighbour
+from navalwar.hexgrid import Hex
 from navalwar.tables import RangeKey, Table1D, Table2D
 
-SPEC_MAP = MapSpec(
-    "Coral Sea (fixture)",
-    neighbours=FLAT_TOP_EVEN_LOW,
-    cols=(1, 54),
-    rows=(1, 38),
-    label="{col:02}{row:02}",
-)
-
-
-@attrs.frozen
-class FakeBase:
-    name: str
-    hex: Hex
-    kind: str
-    efficiency: str
-    capacity: int
-    australian: bool = False
+SPEC_MAP = grid("Coral Sea (fixture)", 54, 38)
 
 
 def _h(label: str) -> Hex:
@@ -56,55 +41,14 @@ BASES = (
     FakeBase("Cloncurry", _h("0530"), "airfield", "B", 6, True),
     FakeBase("New Caledonia", _h("4836"), "seaplane", "B", 6),
 )
-PARTIAL = {_h(x) for x in ("1414", "3008", "1810", "4420", "0926", "2803", "2712", "3815", "4836")}
+PARTIAL = frozenset(
+    _h(x) for x in ("1414", "3008", "1810", "4420", "0926", "2803", "2712", "3815", "4836")
+)
 LAND = (
     {_h(f"{c:02}{r:02}") for c in range(10, 21) for r in range(11, 14)}
     | {_h(f"{c:02}{r:02}") for c in range(1, 11) for r in range(27, 39)}
 ) - PARTIAL
-
-
-class FakeGeography:
-    """The ``Geography`` protocol over :data:`SPEC_MAP`."""
-
-    spec = SPEC_MAP
-    bases: Sequence[FakeBase] = BASES
-
-    def terrain(self, h: Hex) -> str:
-        return "partial" if h in PARTIAL else "land" if h in LAND else "sea"
-
-    def is_sea_passable(self, h: Hex) -> bool:
-        return SPEC_MAP.in_bounds(h) and h not in LAND
-
-    def place(self, name: str) -> Hex:
-        for b in BASES:
-            if b.name == name or b.name.startswith(name + " "):
-                return b.hex
-        raise KeyError(name)
-
-    def towns_in(self, h: Hex) -> tuple[str, ...]:
-        return ()
-
-    def has_towns(self) -> bool:
-        return False
-
-    def edge_hexes(self, edge: str, full_only: bool = False) -> frozenset[Hex]:
-        col = {"east": 53 if full_only else 54, "west": 2 if full_only else 1}.get(edge)
-        if col is not None:
-            return frozenset(_h(f"{col:02}{r:02}") for r in range(1, 39))
-        row = 1 if edge == "north" else 38
-        return frozenset(_h(f"{c:02}{row:02}") for c in range(1, 55))
-
-    def distance_to_edge(self, h: Hex, edge: str, full_only: bool = True) -> int:
-        return min(distance(h, e) for e in self.edge_hexes(edge, full_only))
-
-    def squall_entry_hexes(self, roll: int) -> tuple[Hex, ...]:
-        return (_h(f"{roll:02}01"), _h(f"01{roll:02}"))
-
-    def southeast(self, h: Hex, n: int) -> Hex | None:
-        se = SPEC_MAP.heading("SE")
-        for _ in range(n):
-            h = neighbour(h, se)
-        return h if SPEC_MAP.in_bounds(h) else None
+GEOGRAPHY = FakeGeography(SPEC_MAP, BASES, frozenset(LAND), PARTIAL)
 
 
 # -- units -------------------------------------------------------------------------------
@@ -269,7 +213,7 @@ def _tables() -> Tables:
 
 def fixture_data() -> CoralSeaData:
     """The synthetic pack."""
-    return CoralSeaData(FakeGeography(), AIRCRAFT, _ships(), _tables(), "placeholder")
+    return CoralSeaData(GEOGRAPHY, AIRCRAFT, _ships(), _tables(), "placeholder")
 
 
 DATA = fixture_data()

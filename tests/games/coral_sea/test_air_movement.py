@@ -2,26 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import attrs
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-from air_fixtures import (
-    CARRIERS,
-    DATA,
-    JP_TF,
-    US_TF,
-    counter,
-    ctx,
-    hx,
-    public,
-    seen_by,
-    status,
-    world,
-)
+from tests.games.coral_sea.air_fixtures import CARRIERS, DATA, JP_TF, US_TF, counter, hx, world
+from tests.games.coral_sea.helpers import ctx, public, seen_by, status
 
 from navalwar.dice import Dice
 from navalwar.errors import IllegalActionError

@@ -2,14 +2,10 @@
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import attrs
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-from air_fixtures import CARRIERS, DATA, JP_TF, US_TF, counter, ctx, public, status, world
+from tests.games.coral_sea.air_fixtures import CARRIERS, DATA, JP_TF, US_TF, counter, world
+from tests.games.coral_sea.helpers import ctx, public, status
 
 from navalwar.dice import Dice
 from navalwar.errors import IllegalActionError

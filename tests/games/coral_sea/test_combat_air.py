@@ -8,7 +8,8 @@ from __future__ import annotations
 import attrs
 import pytest
 from tests.games.coral_sea.combat_fixtures import counter, data, hx, ship, state
-from tests.games.coral_sea.combat_harness import apply, ctx, play
+from tests.games.coral_sea.combat_harness import apply, play
+from tests.games.coral_sea.helpers import ctx, status
 
 from navalwar.dice import Dice
 from navalwar.errors import IllegalActionError
@@ -27,10 +28,6 @@ def dogfight(extended: int = 0, cap: bool = False):  # type: ignore[no-untyped-d
     if cap:
         planes.append(counter("A-F4F-9", "F4F-3", status=air.CAP, mission=None))
     return state(planes)
-
-
-def status(s, cid):  # type: ignore[no-untyped-def]
-    return next(a.status for a in s.air.aircraft if a.id == cid)
 
 
 def test_contact_hex_and_attacker() -> None:
@@ -55,8 +52,9 @@ def test_gauntlet_both_rolls_at_once_losses_to_limbo() -> None:
     assert ev.data["losses"] == [2, 1]  # 6 + 3 >= 9: two; 5 + 1 >= 6: one
     assert [x.kind for x in asked] == ["form_waves"] * 2 + ["choose_losses"] * 2
     assert [x.side for x in asked[2:]] == [JAPAN, ALLIES]  # each owner chooses (25.1.2.C)
-    assert [status(s, c) for c in J2] == [air.LIMBO, air.LIMBO]
-    assert status(s, "A-F4F-3") == air.LIMBO and status(s, "A-F4F-1") == air.AIRBORNE
+    assert [status(s, c).status for c in J2] == [air.LIMBO, air.LIMBO]
+    assert status(s, "A-F4F-3").status == air.LIMBO
+    assert status(s, "A-F4F-1").status == air.AIRBORNE
     assert s.combat is None
     assert all(a.attacked for a in s.air.aircraft if a.status == air.AIRBORNE)
 

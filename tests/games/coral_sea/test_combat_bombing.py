@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from tests.games.coral_sea.combat_fixtures import Base, counter, data, hx, ship, state
-from tests.games.coral_sea.combat_harness import apply, ctx, play
+from tests.games.coral_sea.combat_fixtures import counter, data, hx, ship, state
+from tests.games.coral_sea.combat_harness import apply, play
+from tests.games.coral_sea.fake_geography import FakeBase
+from tests.games.coral_sea.helpers import ctx, status
 
 from navalwar.errors import IllegalActionError
 from navalwar.games.coral_sea import air_state as air
@@ -47,10 +49,6 @@ def carrier_strike(aboard: int = 4):  # type: ignore[no-untyped-def]
     return state(planes, ships)
 
 
-def fate(s, cid):  # type: ignore[no-untyped-def]
-    return next(a.status for a in s.air.aircraft if a.id == cid)
-
-
 def test_screen_then_target_aa_then_dive_and_torpedo_per_counter() -> None:
     s, d = carrier_strike(), data()
     # Aoba AA 5 (1 lost), Shokaku AA 1; SBD-1 hits (3) for a gunnery hit (3); SBD-2
@@ -79,11 +77,11 @@ def test_screen_then_target_aa_then_dive_and_torpedo_per_counter() -> None:
         ("choose_losses", ALLIES),
         ("lose_aboard", JAPAN),
     ]
-    assert fate(s, "A-F4F-1") == air.DESTROYED  # AA losses are permanent (A35)
+    assert status(s, "A-F4F-1").status == air.DESTROYED  # AA losses are permanent (A35)
     sho = next(x for x in s.ships if x.name == "Shokaku")
     assert (sho.flotation_hits, sho.gunnery_hits, sho.capacity_hits) == (1, 1, 1)
     # the first gunnery hit on a CV destroys half the aircraft aboard (25.4.5.D)
-    assert [fate(s, f"J-D3A1-{i}") for i in range(4)] == [
+    assert [status(s, f"J-D3A1-{i}").status for i in range(4)] == [
         air.DESTROYED,
         air.DOWN,
         air.DOWN,
@@ -147,7 +145,7 @@ def test_a_screen_ship_fires_once_then_the_main_body_has_no_screen_fire() -> Non
 
 
 def test_level_bombing_of_the_ground_and_airfield_aa() -> None:
-    d = data([Base("Rabaul", hx("1010"), efficiency="A")])
+    d = data([FakeBase("Rabaul", hx("1010"), efficiency="A")])
     planes = [counter(f"A-B17-{i}", "B-17", mission=air.LEVEL) for i in range(3)]
     planes += [
         counter(f"J-G4M1-{i}", "G4M1", status=air.READY, hex=None, base="Rabaul") for i in range(2)
@@ -167,11 +165,11 @@ def test_level_bombing_of_the_ground_and_airfield_aa() -> None:
     )
     (bomb,) = [e for e in c.events if e.kind == "bombing"]
     assert bomb.data["result"] == {"aircraft": 1, "field_out": False}
-    assert [fate(s, f"J-G4M1-{i}") for i in range(2)] == [air.READY, air.LIMBO]  # 17.A
+    assert [status(s, f"J-G4M1-{i}").status for i in range(2)] == [air.READY, air.LIMBO]  # 17.A
 
 
 def test_dive_bombing_puts_a_field_out_until_the_next_morning() -> None:
-    d = data([Base("Lae", hx("1010"), efficiency="C")])
+    d = data([FakeBase("Lae", hx("1010"), efficiency="C")])
     planes = [counter("A-SBD-1", "SBD-3", mission=air.DIVE)]
     planes += [counter("J-A6M2-7", "A6M2", status=air.DOWN, hex=None, base="Lae")]
     s = state(planes, bases=[BaseState("Lae", JAPAN)], turn=1)
@@ -179,11 +177,11 @@ def test_dive_bombing_puts_a_field_out_until_the_next_morning() -> None:
     s, _ = play(s, d, c, [FormWaves((("A-SBD-1",),)), DesignateTarget(0, "airfield:Lae")])
     lae = s.bases[0]
     assert lae.out_until == 4 and not lae.damaged  # turn 4 is the first Morning (8.D)
-    assert fate(s, "J-A6M2-7") == air.LIMBO  # 8.D: aircraft on it to limbo
+    assert status(s, "J-A6M2-7").status == air.LIMBO  # 8.D: aircraft on it to limbo
 
 
 def test_torpedo_bombers_attack_only_ships() -> None:
-    d = data([Base("Lae", hx("1010"))])
+    d = data([FakeBase("Lae", hx("1010"))])
     s = state([counter("A-TBD-1", "TBD-1", mission=air.TORPEDO)], bases=[BaseState("Lae", JAPAN)])
     assert cp.contact_hexes(s, d) == (hx("1010"),)
     s, asked = play(s, d, ctx(), [FormWaves((("A-TBD-1",),))])
@@ -214,7 +212,7 @@ def test_the_deck_loss_choice_is_checked() -> None:
 def test_airfield_aa_at_waves_attacking_ships_is_an_option(
     option: bool, shooters: list[str]
 ) -> None:
-    d = data([Base("Rabaul", hx("1010"), efficiency="A")])
+    d = data([FakeBase("Rabaul", hx("1010"), efficiency="A")])
     s = state(
         [counter("A-SBD-1", "SBD-3", mission=air.DIVE)],
         [ship("Aoba")],

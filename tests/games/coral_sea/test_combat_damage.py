@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import attrs
 from tests.games.coral_sea.combat_fixtures import SHIPS, counter, data, ship, state
-from tests.games.coral_sea.combat_harness import ctx
+from tests.games.coral_sea.helpers import ctx
 
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea import ship_damage as sd

@@ -6,7 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 from tests.games.coral_sea.combat_fixtures import counter, data, ship, state
-from tests.games.coral_sea.combat_harness import apply, ctx
+from tests.games.coral_sea.combat_harness import apply
+from tests.games.coral_sea.helpers import ctx
 
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea import bombing, odds

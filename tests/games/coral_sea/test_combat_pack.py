@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from tests.games.coral_sea.combat_fixtures import Base, Geo, hx, state
+from tests.games.coral_sea.combat_fixtures import MAP, hx, state
 from tests.games.coral_sea.combat_harness import apply, play
+from tests.games.coral_sea.fake_geography import FakeBase, FakeGeography
 
 from navalwar.dice import Dice
 from navalwar.engine import Context
@@ -12,7 +13,7 @@ from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea import bombing, combat_choices, odds
 from navalwar.games.coral_sea import combat_phase as cp
 from navalwar.games.coral_sea.data import CoralSeaData
-from navalwar.games.coral_sea.model import BaseState, Ship, TaskForce
+from navalwar.games.coral_sea.model import BaseState, Ship, State, TaskForce
 from navalwar.games.coral_sea.units import ALLIES, JAPAN
 
 pack = pytest.importorskip("navalwar.games.coral_sea.pack")
@@ -21,7 +22,9 @@ pack = pytest.importorskip("navalwar.games.coral_sea.pack")
 @pytest.fixture(scope="module")
 def real() -> CoralSeaData:
     aircraft, ships = pack.load_units()
-    geo = Geo((Base("Port Moresby One", hx("1010"), efficiency="B", capacity=8),))
+    geo = FakeGeography(
+        MAP, (FakeBase("Port Moresby One", hx("1010"), efficiency="B", capacity=8),)
+    )
     return CoralSeaData(geography=geo, aircraft=aircraft, ships=ships, tables=pack.load_tables())
 
 
@@ -95,18 +98,21 @@ def test_every_combat_event_is_declared_with_its_keys(real: CoralSeaData) -> Non
         assert bad == []
 
 
+def _by_heuristic(s: State, real: CoralSeaData, c: Context, limit: int) -> State:
+    """``s`` with its Combat Phase played by the heuristic's choices, each one legal."""
+    for _ in range(limit):
+        d = cp.ask(None, s, real)
+        if d is None:
+            return cp.run(None, s, real, c)
+        action = combat_choices.choose(d, s, real)
+        assert action is not None and d.check(action) is None, d.kind
+        s = apply(s, real, action, c)
+    raise AssertionError(f"the Combat Phase did not end within {limit} choices")
+
+
 def test_the_heuristic_choices_are_legal_and_finish_the_battle(real: CoralSeaData) -> None:
     for seed in range(10):
-        s, c = battle(), Context(Dice(seed))
-        for _ in range(1000):
-            d = cp.ask(None, s, real)
-            if d is None:
-                break
-            action = combat_choices.choose(d, s, real)
-            assert action is not None and d.check(action) is None, d.kind
-            s = apply(s, real, action, c)
-        s = cp.run(None, s, real, c)
-        assert s.combat is None
+        assert _by_heuristic(battle(), real, Context(Dice(seed)), 1000).combat is None
 
 
 def _random_theatre(real: CoralSeaData, seed: int):  # type: ignore[no-untyped-def]
@@ -171,12 +177,5 @@ def test_random_theatres_keep_the_invariants(real: CoralSeaData) -> None:
 
 def test_random_theatres_with_the_heuristic_choices(real: CoralSeaData) -> None:
     for seed in range(40):
-        s, c = _random_theatre(real, seed), Context(Dice(seed))
-        for _ in range(2000):
-            d = cp.ask(None, s, real)
-            if d is None:
-                break
-            action = combat_choices.choose(d, s, real)
-            assert action is not None and d.check(action) is None, d.kind
-            s = apply(s, real, action, c)
-        assert cp.run(None, s, real, c).combat is None
+        s = _by_heuristic(_random_theatre(real, seed), real, Context(Dice(seed)), 2000)
+        assert s.combat is None

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import pytest
 from attrs import evolve
-from tests.games.coral_sea.combat_fixtures import Base, counter, data, hx, ship, state
-from tests.games.coral_sea.combat_harness import apply, ctx, play
+from tests.games.coral_sea.combat_fixtures import counter, data, hx, ship, state
+from tests.games.coral_sea.combat_harness import apply, play
+from tests.games.coral_sea.fake_geography import FakeBase
+from tests.games.coral_sea.helpers import ctx
 
 from navalwar.dice import Dice
 from navalwar.engine import Context
@@ -148,7 +150,7 @@ def test_whose_choice_counts() -> None:
 
 
 def test_breaking_off_ends_the_action_and_forbids_bombardment() -> None:
-    d = data([Base("Tulagi", hx("1010"), kind="seaplane")])
+    d = data([FakeBase("Tulagi", hx("1010"), kind="seaplane")])
     s = state(ships=[ship("Aoba"), ship("Phelps")], bases=[BaseState("Tulagi", ALLIES)])
     c = ctx()
     s, asked = play(s, d, c, [BREAK, BREAK, Bombard("")])  # both break off at primary: over
@@ -160,7 +162,7 @@ def test_breaking_off_ends_the_action_and_forbids_bombardment() -> None:
 
 
 def test_bombardment_damages_a_base_and_sends_its_aircraft_to_limbo() -> None:
-    d = data([Base("Port Moresby One", hx("1010"))])
+    d = data([FakeBase("Port Moresby One", hx("1010"))])
     planes = [counter("A-P39-1", "F4F-3", status=air.READY, hex=None, base="Port Moresby One")]
     s = state(planes, ships=[ship("Aoba")], bases=[BaseState("Port Moresby One", ALLIES)], turn=5)
     c = ctx(6)  # Aoba's secondary 3 (1-4): 6 + 0 >= 6
@@ -173,7 +175,7 @@ def test_bombardment_damages_a_base_and_sends_its_aircraft_to_limbo() -> None:
 
 
 def test_a_declined_bombardment_tells_the_other_side_nothing() -> None:
-    d = data([Base("Port Moresby One", hx("1010"))])
+    d = data([FakeBase("Port Moresby One", hx("1010"))])
     s = state(ships=[ship("Aoba")], bases=[BaseState("Port Moresby One", ALLIES)])
     c = ctx()
     play(s, d, c, [Bombard("")])
@@ -181,7 +183,7 @@ def test_a_declined_bombardment_tells_the_other_side_nothing() -> None:
 
 
 def _at_buna(*bases: BaseState):  # type: ignore[no-untyped-def]
-    d = data([Base("Buna Field", hx("1010"))], towns=[("Buna", "1010")])
+    d = data([FakeBase("Buna Field", hx("1010"))], towns=[("Buna", "1010")])
     return state(ships=[ship("Aoba")], bases=list(bases), turn=5), d
 
 
@@ -223,13 +225,13 @@ def test_the_heuristic_shells_a_field_but_not_a_town() -> None:
 
 
 def test_damaged_ships_may_not_bombard() -> None:
-    d = data([Base("Port Moresby One", hx("1010"))])
+    d = data([FakeBase("Port Moresby One", hx("1010"))])
     s = state(ships=[ship("Aoba", gunnery_hits=1)], bases=[BaseState("Port Moresby One", ALLIES)])
     assert cp.contact_hexes(s, d) == ()  # 25.4.7.B; A58
 
 
 def test_random_agents_finish_every_surface_action() -> None:
-    d = data([Base("Tulagi", hx("1010"))])
+    d = data([FakeBase("Tulagi", hx("1010"))])
     for seed in range(30):
         s = state(
             ships=[

@@ -8,8 +8,10 @@ import json
 from typing import Any
 
 import attrs
-from tests.games.coral_sea.combat_fixtures import Base, counter, data, hx, ship, state
-from tests.games.coral_sea.combat_harness import apply, ctx
+from tests.games.coral_sea.combat_fixtures import counter, data, hx, ship, state
+from tests.games.coral_sea.combat_harness import apply
+from tests.games.coral_sea.fake_geography import FakeBase
+from tests.games.coral_sea.helpers import ctx
 
 from navalwar.dice import Dice
 from navalwar.games.coral_sea import GAME, observation
@@ -193,7 +195,7 @@ def shellable(at: str, air_over: bool = False) -> State:
     return s
 
 
-MORESBY = data([Base("Port Moresby One", hx("1010"))])
+MORESBY = data([FakeBase("Port Moresby One", hx("1010"))])
 
 
 def envelope(s: State, side: str) -> str:

@@ -4,13 +4,9 @@ its text, its form) is the same whether or not that ship has room."""
 
 from __future__ import annotations
 
-import sys
-from pathlib import Path
-
 import pytest
-
-sys.path.insert(0, str(Path(__file__).parent))
-from air_fixtures import DATA, counter, ctx, hx, status, world
+from tests.games.coral_sea.air_fixtures import DATA, counter, hx, world
+from tests.games.coral_sea.helpers import ctx, status
 
 from navalwar.dice import Dice
 from navalwar.errors import IllegalActionError

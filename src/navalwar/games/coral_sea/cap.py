@@ -26,8 +26,7 @@ import attrs
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.driver import Play
-from navalwar.engine import Context, Decision, typed
-from navalwar.errors import IllegalActionError
+from navalwar.engine import Context, Decision, answering, typed
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_actions import CommitCap
 from navalwar.games.coral_sea.air_bases import accepts, bases, room
@@ -99,13 +98,8 @@ def apply_commit(
     game: Any, state: State, action: CommitCap, data: CoralSeaData, ctx: Context
 ) -> State:
     """Put the counters committed on CAP over their bases, in secret (10.A-D)."""
-    decision = ask_commit(game, state, data)
-    if decision is None:
-        raise IllegalActionError(action.describe(), "no CAP commitment is pending", RULE)
-    side = decision.side
-    why = problem(state, data, side, action)
-    if why:
-        raise IllegalActionError(action.describe(), why, RULE)
+    none = "no CAP commitment is pending"
+    side = answering(ask_commit(game, state, data), action, none, RULE).side
     chosen = [a for a in state.air.aircraft if a.id in set(action.aircraft)]
     state = update(state, *(attrs.evolve(a, status=air.CAP) for a in chosen))
     over = dict(Counter(str(a.base) for a in chosen))

@@ -33,7 +33,7 @@ import attrs
 from navalwar.commitments import open_commitments
 from navalwar.dice import Dice, ScriptedDice
 from navalwar.driver import Play
-from navalwar.engine import Context, Decision, typed
+from navalwar.engine import Context, Decision, answering, typed
 from navalwar.errors import IllegalActionError, NavalwarError
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea import anti_aircraft as aa
@@ -118,6 +118,7 @@ OPTIONS = (
 )
 _DEFAULTS = {o.name: o.default for o in OPTIONS}
 _LIVING = (air.LIMBO, air.DESTROYED, air.OFF_MAP)
+_NO_DECISION = "combat is waiting for no decision"
 
 
 def _option(state: State, name: str) -> Any:
@@ -1275,12 +1276,7 @@ def _checked(
     state: State, data: CoralSeaData, ctx: Context, action: Any
 ) -> tuple[State, HexCombat, str]:
     state = _started(state, data, ctx)
-    decision = pending(state, data)
-    if decision is None:
-        raise IllegalActionError(action.describe(), "combat is waiting for no decision", "25.0")
-    reason = decision.check(action)
-    if reason is not None:
-        raise IllegalActionError(action.describe(), reason, decision.rule)
+    decision = answering(pending(state, data), action, _NO_DECISION, "25.0")
     return state, _hc(state), decision.side
 
 
@@ -1504,12 +1500,7 @@ def apply_bombard(
 ) -> State:
     """Ships shell a base in their hex, or hold fire: the phase's shore question (25.4.7)."""
     state = _started(state, data, ctx)
-    decision = pending(state, data)
-    if decision is None:
-        raise IllegalActionError(action.describe(), "combat is waiting for no decision", "25.0")
-    reason = decision.check(action)
-    if reason is not None:
-        raise IllegalActionError(action.describe(), reason, decision.rule)
+    decision = answering(pending(state, data), action, _NO_DECISION, "25.0")
     side, phase = decision.side, state.combat
     assert phase is not None
     if not action.target:

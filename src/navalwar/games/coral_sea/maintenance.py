@@ -20,8 +20,7 @@ import attrs
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.driver import Play
-from navalwar.engine import Context, Decision, typed
-from navalwar.errors import IllegalActionError
+from navalwar.engine import Context, Decision, answering, typed
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_actions import ReadyAircraft
 from navalwar.games.coral_sea.air_bases import Base, bases
@@ -145,13 +144,7 @@ def apply(
     game: Any, state: State, action: ReadyAircraft, data: CoralSeaData, ctx: Context
 ) -> State:
     """Make ready the counters chosen, and every down counter where there is no choice (9.B-C)."""
-    decision = ask(game, state, data)
-    if decision is None:
-        raise IllegalActionError(action.describe(), "no maintenance choice is pending", "9.C")
-    side = decision.side
-    why = problem(state, data, side, action)
-    if why:
-        raise IllegalActionError(action.describe(), why, "9.C")
+    side = answering(ask(game, state, data), action, "no maintenance choice is pending", "9.C").side
     chosen = set(action.aircraft)
     unchosen = _unchosen(state, data, side)
     for b, _, downs in choices(state, data, side):

@@ -30,8 +30,7 @@ import attrs
 from navalwar.actions import Action
 from navalwar.dice import Dice
 from navalwar.driver import Play
-from navalwar.engine import Context, Decision, typed
-from navalwar.errors import IllegalActionError
+from navalwar.engine import Context, Decision, answering, typed
 from navalwar.games.coral_sea import air_state as air
 from navalwar.games.coral_sea.air_actions import Replace
 from navalwar.games.coral_sea.air_bases import AIR_SHIPS, Base, accepts, air_point, bases, room
@@ -173,13 +172,7 @@ def ask(game: Any, state: State, data: CoralSeaData) -> Decision | None:
 
 def apply(game: Any, state: State, action: Replace, data: CoralSeaData, ctx: Context) -> State:
     """Return one counter, down at its base, and destroy its pair for good (17.B, D)."""
-    decision = ask(game, state, data)
-    if decision is None:
-        raise IllegalActionError(action.describe(), "no replacement is due", "17.C")
-    side = decision.side
-    why = problem(state, data, side, action)
-    if why:
-        raise IllegalActionError(action.describe(), why, "17.C")
+    side = answering(ask(game, state, data), action, "no replacement is due", "17.C").side
     if action == NONE:
         return with_air(state, attrs.evolve(state.air, done=(*state.air.done, side)))
     back = state.air.by_id(action.returned)
