@@ -23,6 +23,7 @@ from typing import Any, TypeVar
 
 import attrs
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from navalwar.errors import DiceError
 
@@ -81,8 +82,13 @@ def _stream(seed: int) -> _Stream:
 RollSink = Callable[[Roll], None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Dice:
     """Seeded dice reading a deterministic stream from position ``index``.
+
+    On the compiled build ``Dice`` is a native class that interpreted classes may
+    subclass (``navalwar.odds.EnumeratingDice``, a game's own dice): compiled code then
+    calls a subclass's methods through Python, and its other dice through C.
 
     Args:
         seed: any non-negative integer.
@@ -190,6 +196,7 @@ class Dice:
         return tuple(out)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ScriptedDice(Dice):
     """Dice that return the given values in order, for replaying examples.
 
