@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import attrs
 import numpy as np
@@ -96,14 +96,12 @@ class Dice:
         sink: called with every :class:`Roll`, e.g. to log it as an event.
     """
 
-    # Draws read the seeded stream directly, so an unlogged one needs no die name and a
-    # shuffle takes its words in one go. A subclass (scripted or enumerating dice)
-    # draws its own way and goes through _draw/_uniform, unless it says otherwise.
-    _seeded = True
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._seeded = bool(vars(cls).get("_seeded", False))
+    # Draws of these very dice read the seeded stream directly, so an unlogged one needs
+    # no die name and a shuffle takes its words in one go. A subclass (scripted or
+    # enumerating dice) draws its own way and goes through _draw/_uniform, unless it sets
+    # _seeded itself. An attribute of the instance, not of the class: compiled code reads
+    # the instance's (a class attribute of an interpreted subclass would go unseen).
+    _seeded = False
 
     def __init__(self, seed: int, index: int = 0, sink: RollSink | None = None) -> None:
         if not isinstance(seed, int) or seed < 0:
@@ -112,6 +110,7 @@ class Dice:
         self.index = index
         self.sink = sink
         self._stream = _stream(seed)
+        self._seeded = type(self) is Dice
 
     # -- position -----------------------------------------------------------
     def snapshot(self) -> tuple[int, ...]:

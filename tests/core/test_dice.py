@@ -132,7 +132,7 @@ class _Scripted(ScriptedDice):
 def test_interpreted_classes_may_subclass_the_dice() -> None:
     """On the compiled build Dice is a native class: an interpreted subclass (as
     navalwar.odds.EnumeratingDice) can be made, and the compiled draws and the compiled
-    Context use its overrides (``make test-compiled`` runs this there)."""
+    Context use its overrides, as on the sources (``make test-compiled`` runs this)."""
     d = _Counting()
     assert (d.d6(), d.roll(6), d.d10(), d.choose("abc"), d.nd(2, 6)) == (1, 2, 3, "a", (5, 6))
     assert d.shuffled("abcd") == ("d", "a", "b", "c")  # j = 2, 1, 0: by _uniform, not the stream
@@ -140,3 +140,5 @@ def test_interpreted_classes_may_subclass_the_dice() -> None:
     assert ctx.dice is d and ctx.dice.d6() == 4
     s = _Scripted([2, 5])
     assert (s.d6(), s.d6(), s.remaining) == (5, 2, ())
+    with pytest.raises(DiceError, match="a d6 for the test"):  # a die, not a bare draw
+        ScriptedDice([9]).roll(6, "the test")
