@@ -32,7 +32,8 @@ test-source: $(VENV)/.installed
 
 # The mypyc-compiled build (hatch_build.py): a wheel built with NAVALWAR_COMPILE=1 and
 # unpacked into build/compiled/site, apart from the editable sources; PYTHONPATH puts
-# it first. It must play exactly the games the sources play, and pass their tests.
+# it first. It must play exactly the games the sources play, and pass their tests (the
+# core's, Tokyo Express's, and the odds', whose enumerating dice subclass the compiled Dice).
 COMPILED := build/compiled
 RUN_COMPILED := NAVALWAR_EXPECT_COMPILED=1 PYTHONPATH=$(COMPILED)/site $(BIN)/python
 
@@ -50,7 +51,8 @@ test-compiled: compiled
 	$(RUN_COMPILED) scripts/fingerprint.py check gwas_1904 --seeds 3 --file $(COMPILED)/gwas.json
 	$(BIN)/python scripts/fingerprint.py record coral_sea --seeds 3 --file $(COMPILED)/cs.json
 	$(RUN_COMPILED) scripts/fingerprint.py check coral_sea --seeds 3 --file $(COMPILED)/cs.json
-	$(RUN_COMPILED) -m pytest -p no:cacheprovider tests/core tests/games/tokyo_express
+	$(RUN_COMPILED) -m pytest -p no:cacheprovider tests/core tests/games/tokyo_express \
+		tests/test_odds.py tests/games/coral_sea/test_combat_odds.py
 
 # Speed: clone, apply, games per second (the sources, then the compiled build's games),
 # then the 2-worker speed-up on 2,000 battles.

@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import attrs
 import numpy as np
+from mypy_extensions import mypyc_attr
 
 from navalwar.errors import DiceError
 
@@ -81,8 +82,13 @@ def _stream(seed: int) -> _Stream:
 RollSink = Callable[[Roll], None]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class Dice:
     """Seeded dice reading a deterministic stream from position ``index``.
+
+    On the compiled build ``Dice`` is a native class that interpreted classes may
+    subclass (``navalwar.odds.EnumeratingDice``, a game's own dice): compiled code then
+    calls a subclass's methods through Python, and its other dice through C.
 
     Args:
         seed: any non-negative integer.
@@ -90,14 +96,12 @@ class Dice:
         sink: called with every :class:`Roll`, e.g. to log it as an event.
     """
 
-    # Draws read the seeded stream directly, so an unlogged one needs no die name and a
-    # shuffle takes its words in one go. A subclass (scripted or enumerating dice)
-    # draws its own way and goes through _draw/_uniform, unless it says otherwise.
-    _seeded = True
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        cls._seeded = bool(vars(cls).get("_seeded", False))
+    # Draws of these very dice read the seeded stream directly, so an unlogged one needs
+    # no die name and a shuffle takes its words in one go. A subclass (scripted or
+    # enumerating dice) draws its own way and goes through _draw/_uniform, unless it sets
+    # _seeded itself. An attribute of the instance, not of the class: compiled code reads
+    # the instance's (a class attribute of an interpreted subclass would go unseen).
+    _seeded = False
 
     def __init__(self, seed: int, index: int = 0, sink: RollSink | None = None) -> None:
         if not isinstance(seed, int) or seed < 0:
@@ -106,6 +110,7 @@ class Dice:
         self.index = index
         self.sink = sink
         self._stream = _stream(seed)
+        self._seeded = type(self) is Dice
 
     # -- position -----------------------------------------------------------
     def snapshot(self) -> tuple[int, ...]:
@@ -190,6 +195,7 @@ class Dice:
         return tuple(out)
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class ScriptedDice(Dice):
     """Dice that return the given values in order, for replaying examples.
 

@@ -50,6 +50,7 @@ __all__ = [
 ]
 
 H = TypeVar("H", bound=Hashable)
+T = TypeVar("T")
 O = TypeVar("O", bound=Hashable)  # noqa: E741
 
 ZERO = Fraction(0)
@@ -140,11 +141,52 @@ class EnumeratingDice(Dice):
         if self.lazy and self.sink is None and n > 1:
             self.index += 1
             return LazyRoll(self, low, low + n - 1)  # type: ignore[return-value]
-        return super()._draw(die, low, n, purpose, rule)
+        value = low + self._uniform(n)
+        if self.sink is not None:
+            self.sink(Roll(die, value, purpose, rule))
+        return value
+
+    # The draws, written out rather than inherited: on the compiled build Dice's own
+    # methods are compiled, read the seeded stream and take every die as an int, which
+    # a LazyRoll is not. (So lazy rolls are for interpreted callers only: a compiled
+    # caller of these dice refuses a LazyRoll with a TypeError.)
+
+    def roll(self, sides: int, purpose: str = "", rule: str = "") -> int:
+        return self._draw(f"d{sides}", 1, sides, purpose, rule)
+
+    def d10(self, purpose: str = "", rule: str = "") -> int:
+        return self._draw("d10", 1, 10, purpose, rule)
+
+    def d10_zero(self, purpose: str = "", rule: str = "") -> int:
+        return self._draw("d10z", 0, 10, purpose, rule)
+
+    def d6(self, purpose: str = "", rule: str = "") -> int:
+        return self._draw("d6", 1, 6, purpose, rule)
+
+    def percentile(self, purpose: str = "", rule: str = "") -> int:
+        return self._draw("d100", 1, 100, purpose, rule)
+
+    def choose(self, options: Sequence[T], purpose: str = "", rule: str = "") -> T:
+        if not options:
+            raise DiceError(f"nothing to choose from for {purpose or 'a random choice'}")
+        n = len(options)
+        if n == 1:
+            return options[0]
+        return options[self._draw(f"choice{n}", 1, n, purpose, rule) - 1]
+
+    def shuffled(self, items: Sequence[T], purpose: str = "", rule: str = "") -> tuple[T, ...]:
+        """Every order, one Fisher-Yates step a branch."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self._uniform(i + 1)
+            out[i], out[j] = out[j], out[i]
+        if self.sink is not None and len(out) > 1:
+            self.sink(Roll("shuffle", len(out), purpose, rule))
+        return tuple(out)
 
     def nd(self, n: int, sides: int, purpose: str = "", rule: str = "") -> tuple[int, ...]:
         if not self.group_sums or n < 2:
-            return super().nd(n, sides, purpose, rule)
+            return tuple(self.roll(sides, purpose, rule) for _ in range(n))
         totals = _totals(n, sides)
         self.index += n
         total = totals[self.weighted([c for _, c in totals])][0]

@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from navalwar.context import Context
 from navalwar.dice import Dice, Roll, ScriptedDice
 from navalwar.errors import DiceError
 
@@ -109,3 +110,35 @@ def test_shuffle_and_unlogged_draws_read_the_stream_as_logged_ones_do() -> None:
         assert quick.choose("abcdefg") == slow.choose("abcdefg")
     assert quick.index == slow.index
     assert [r.die for r in logged[-2:]] == ["d6", "choice7"]
+
+
+class _Counting(Dice):
+    """Dice of an interpreted module whose every draw is the next of 0, 1, 2, ..."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.drawn = 0
+
+    def _uniform(self, n: int) -> int:
+        self.drawn += 1
+        return (self.drawn - 1) % n
+
+
+class _Scripted(ScriptedDice):
+    def d6(self, purpose: str = "", rule: str = "") -> int:
+        return 7 - super().d6(purpose, rule)
+
+
+def test_interpreted_classes_may_subclass_the_dice() -> None:
+    """On the compiled build Dice is a native class: an interpreted subclass (as
+    navalwar.odds.EnumeratingDice) can be made, and the compiled draws and the compiled
+    Context use its overrides, as on the sources (``make test-compiled`` runs this)."""
+    d = _Counting()
+    assert (d.d6(), d.roll(6), d.d10(), d.choose("abc"), d.nd(2, 6)) == (1, 2, 3, "a", (5, 6))
+    assert d.shuffled("abcd") == ("d", "a", "b", "c")  # j = 2, 1, 0: by _uniform, not the stream
+    ctx = Context(d, record=False)
+    assert ctx.dice is d and ctx.dice.d6() == 4
+    s = _Scripted([2, 5])
+    assert (s.d6(), s.d6(), s.remaining) == (5, 2, ())
+    with pytest.raises(DiceError, match="a d6 for the test"):  # a die, not a bare draw
+        ScriptedDice([9]).roll(6, "the test")

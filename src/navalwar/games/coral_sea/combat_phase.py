@@ -1221,9 +1221,7 @@ def _torpedo_decision(
 
 def _no_dice() -> Dice:
     """Dice for finding the phase's first decision: nothing before it may roll, so
-    scripted dice without values (a roll or a choice raises ``DiceError``). Not a
-    subclass of ``Dice``: on the compiled build ``Dice`` is a native class, which a
-    class of this uncompiled module cannot be instantiated as a subclass of."""
+    scripted dice without values (a roll or a choice raises ``DiceError``)."""
     return ScriptedDice(())
 
 
