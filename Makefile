@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test test-source test-compiled compiled lint typecheck bench bench-agents soak clean
+.PHONY: demo serve test test-source test-compiled compiled lint typecheck bench bench-agents soak clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -16,6 +16,11 @@ $(VENV)/.installed: $(BIN)/python pyproject.toml examples/sub_hunt/pyproject.tom
 
 demo: $(VENV)/.installed
 	$(BIN)/navalwar run tokyo_express basic --seed 7
+
+# The web client and the JSON protocol for front ends (docs/protocol.md): open the address
+# it prints in a browser.
+serve: $(VENV)/.installed
+	$(BIN)/navalwar serve
 
 lint: $(VENV)/.installed
 	$(BIN)/ruff check src tests benchmarks examples scripts hatch_build.py

@@ -679,5 +679,43 @@ class _SimulateProgress:
         self.bar.stop()
 
 
+@main.command()
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option("--port", type=click.IntRange(0, 65535), default=8000, show_default=True)
+@click.option(
+    "--max-matches",
+    type=click.IntRange(1, 100_000),
+    default=100,
+    show_default=True,
+    help="Live matches and replays held at once.",
+)
+@click.option(
+    "--data",
+    "data",
+    multiple=True,
+    type=_PathType(),
+    help="Override data directory every match uses (an owner's transcription).",
+)
+@_friendly
+def serve(host: str, port: int, max_matches: int, data: tuple[str, ...]) -> None:
+    """Serve the web client and the JSON protocol (docs/protocol.md) for front ends.
+
+    Open http://HOST:PORT/ in a browser to play. Localhost by default: the server
+    is for one machine's players, and has no accounts or TLS of its own.
+    """
+    try:
+        import uvicorn
+
+        from navalwar.web import create_app
+    except ImportError as exc:
+        raise NavalwarError(
+            f"navalwar serve needs the web extra ({exc.name} is missing): "
+            "pip install 'navalwar[web]'"
+        ) from None
+    app = create_app(max_matches=max_matches, data=data)
+    click.echo(f"navalwar: serving http://{host}:{port}/ (Ctrl-C stops)", err=True)
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+
+
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -113,6 +113,12 @@ def read_save(path: Path) -> dict[str, Any]:
         ) from None
     except ValueError:  # an integer of more digits than Python converts (4,300)
         raise DataError("not a navalwar save (an integer too long)", file=file) from None
+    return check_save(doc, file)
+
+
+def check_save(doc: Any, file: str = "<save>") -> dict[str, Any]:
+    """Check the structure of a parsed save document (DataError naming ``file`` and the
+    field if it is not one) and return it."""
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise DataError(f'not a navalwar save (no "format": "{FORMAT}")', file=file)
     version = _field(doc, "version", int, file)
@@ -243,9 +249,17 @@ def check_data(doc: dict[str, Any], data: Sequence[str | Path], file: str) -> No
 def load_match(path: Path, data: Sequence[str | Path] = ()) -> Match:
     """Load a save file, with the override data directories ``data``, and verify that
     its replay reproduces the recorded log."""
-    doc = read_save(path)
-    check_data(doc, data, str(path))
-    match = match_from_json(doc, str(path), data)
+    return load_document(read_save(path), data, str(path))
+
+
+def load_document(
+    doc: dict[str, Any], data: Sequence[str | Path] = (), file: str = "<save>"
+) -> Match:
+    """Rebuild the match of a checked save document (:func:`check_save`), with the
+    override data directories ``data``, and verify that its replay reproduces the
+    recorded log (ReplayError naming ``file`` if not)."""
+    check_data(doc, data, file)
+    match = match_from_json(doc, file, data)
     if len(match.events) != doc["events"] or log_digest(match.events) != doc["digest"]:
         # the override files were found the same (check_data), under other folder names perhaps
         kept = ("bundled/", "scenario:")
@@ -263,7 +277,7 @@ def load_match(path: Path, data: Sequence[str | Path] = ()) -> Match:
         else:
             why = "the save was made with other rules or data"
         raise ReplayError(
-            f"{path}: replaying the saved actions gives a different event log "
+            f"{file}: replaying the saved actions gives a different event log "
             f"({len(match.events)} events vs {doc['events']} recorded); {why}"
         )
     return match
