@@ -240,7 +240,7 @@ export class GameScreen {
 
   appendEvents(events) {
     const log = this.q("#events");
-    const box = log.parentElement;
+    const box = log;
     const atEnd = box.scrollHeight - box.scrollTop - box.clientHeight < 40;
     const frag = document.createDocumentFragment();
     for (const e of events) frag.append(eventItem(e));
@@ -559,8 +559,7 @@ export class GameScreen {
     if (!r.over) return;
     this.outcomeShown = true;
     const o = r.outcome || {};
-    const parts = [o.level, o.summary].filter(Boolean);
-    this.q("#result").textContent = parts.join(" — ") || "The game is over.";
+    resultText(this.q("#result"), o);
     this.q("#result").dataset.winner = o.winner ?? "";
     this.q("#report").textContent = r.report || "";
     this.q("#outcome").hidden = false;
@@ -589,6 +588,12 @@ export class GameScreen {
       this.q("#prompt").textContent = `${waiting} to decide: switch seats to play on.`;
     }
   }
+}
+
+/** #result: the level of victory, and the summary under it. */
+export function resultText(box, o) {
+  box.replaceChildren(o.level || "The game is over.");
+  if (o.summary && o.summary !== o.level) box.append(el("span", { class: "summary", text: o.summary }));
 }
 
 /** The odds of each attack a choice makes: describe, the hit distribution as bars. */

@@ -90,7 +90,9 @@ export function positionText(obs) {
   if (obs.turn !== undefined) {
     parts.push(`Turn ${obs.turn}${obs.last_turn !== undefined ? ` of ${obs.last_turn}` : ""}`);
   }
-  if (obs.phase !== undefined && obs.phase !== "") parts.push(`phase ${show(obs.phase)}`);
+  const phase = obs.phase;
+  if (typeof phase === "string" && phase && !(phase in obs)) parts.push(words(phase));
+  else if (typeof phase === "number" && !("turn" in obs)) parts.push(`phase ${phase}`);
   if (obs.impulse !== undefined) parts.push(`impulse ${obs.impulse}`);
   if (obs.round !== undefined) parts.push(`round ${obs.round}`);
   if (obs.step !== undefined) parts.push(`step ${show(obs.step)}`);

@@ -8,7 +8,7 @@ function playable(game) {
 
 function optionInput(opt) {
   const name = `option:${opt.name}`;
-  const choices = opt.choices && opt.choices.length ? opt.choices : opt.allowed || [];
+  const choices = Array.isArray(opt.choices) ? opt.choices : [];
   let input;
   if (choices.length) {
     input = el(
@@ -34,7 +34,8 @@ function optionInput(opt) {
   }
   input.id = `opt-${opt.name}`;
   input.dataset.default = JSON.stringify(opt.default);
-  const help = [opt.help, opt.rule ? `(${opt.rule})` : ""].filter(Boolean).join(" ");
+  const allowed = opt.allowed && !choices.length ? `Allowed: ${opt.allowed}.` : "";
+  const help = [opt.help, opt.rule ? `(${opt.rule})` : "", allowed].filter(Boolean).join(" ");
   return [
     el("label", { for: input.id, title: help, text: opt.name.replace(/_/g, " ") }),
     el("div", { class: "opt" }, input, el("small", { class: "help", text: help })),

@@ -3,6 +3,7 @@
 import { api, ApiError, busy, el, readJsonFile, showError } from "./api.js";
 import { actionLabel, eventItem, positionText } from "./labels.js";
 import { MapView, showSelection } from "./map.js";
+import { resultText } from "./game.js";
 import { renderPanels } from "./panels.js";
 
 const TURN_WORDS = ["turn", "impulse", "round"];
@@ -154,13 +155,12 @@ export class ReplayScreen {
       : "The end of the save.";
     const log = this.q("#events");
     log.replaceChildren(...point.events.map(eventItem));
-    const box = log.parentElement;
-    box.scrollTop = box.scrollHeight;
+    log.scrollTop = log.scrollHeight;
     const out = this.q("#outcome");
     out.hidden = !point.over;
     if (point.over) {
       const o = point.outcome || {};
-      this.q("#result").textContent = [o.level, o.summary].filter(Boolean).join(" — ");
+      resultText(this.q("#result"), o);
     }
     renderPanels(this.q("#panels"), obs, {
       selected: this.map.selected,
