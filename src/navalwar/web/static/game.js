@@ -12,7 +12,7 @@ import {
   seatPath,
   showError,
 } from "./api.js";
-import { actionLabel, eventItem, positionText } from "./labels.js";
+import { actionLabel, eventItem, positionText, unitNames } from "./labels.js";
 import { MapView, showSelection } from "./map.js";
 import { renderPanels } from "./panels.js";
 
@@ -299,7 +299,9 @@ export class GameScreen {
       try {
         svg = await api("GET", this.path("map.svg"), { token: this.token, text: true });
       } catch (err) {
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
+        // 404: the game draws nothing; 400: nothing to draw now (GWaS Basic Combat)
+        if (!(err instanceof ApiError && (err.status === 404 || err.status === 400))) throw err;
+        svg = { none: err.message };
       }
       this.map.show(svg, this.obs);
       this.renderObservation();
@@ -376,6 +378,7 @@ export class GameScreen {
     rule.textContent = d.rule || "";
     kind.textContent = d.kind ? `(${d.kind.replace(/_/g, " ")})` : "";
     if (d.enumerated && Array.isArray(d.choices)) {
+      const names = unitNames(this.obs);
       const list = el("div", { class: "choice-list" });
       d.choices.forEach((action, i) => {
         const b = el("button", {
@@ -383,7 +386,7 @@ export class GameScreen {
           class: "choice",
           "data-index": String(i),
           "data-tag": action.tag,
-          text: actionLabel(action),
+          text: actionLabel(action, names),
         });
         b.addEventListener("click", () => this.choose(action, b));
         list.append(b);
@@ -538,11 +541,12 @@ export class GameScreen {
       for (const c of this.root.querySelectorAll("button.choice.selected")) c.classList.remove("selected");
       if (button) button.classList.add("selected");
       const panel = this.q("#odds-panel");
-      panel.replaceChildren(el("p", { class: "hint", text: `Odds of: ${actionLabel(action)}` }));
+      const label = actionLabel(action, unitNames(this.obs));
+      panel.replaceChildren(el("p", { class: "hint", text: `Odds of: ${label}` }));
       try {
         const r = await this.call("POST", "odds", action);
         renderOdds(panel, r.attacks);
-        const commit = el("button", { id: "commit", type: "button", class: "primary", text: `Commit: ${actionLabel(action)}` });
+        const commit = el("button", { id: "commit", type: "button", class: "primary", text: `Commit: ${label}` });
         commit.addEventListener("click", () => this.apply(action));
         panel.append(commit);
       } catch (err) {

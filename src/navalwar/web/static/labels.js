@@ -63,9 +63,36 @@ const PRETTY = {
   choose_initiative: (a) => (a.accept ? "Accept the initiative" : "Decline the initiative"),
 };
 
-/** A readable one-line summary of an action's JSON. */
-export function actionLabel(action) {
-  if (!action || typeof action !== "object") return show(action);
+/** An action with its unit keys given as "Name (key)" where a name is known. */
+function named(action, names) {
+  if (!names || !names.size) return action;
+  const swap = (v) =>
+    typeof v === "string" && names.has(v) ? names.get(v) : Array.isArray(v) ? v.map(swap) : v;
+  const out = {};
+  for (const [k, v] of Object.entries(action)) out[k] = k === "tag" ? v : swap(v);
+  return out;
+}
+
+/** Unit key -> "Name (key)" for the units of an observation whose name differs from the key. */
+export function unitNames(obs) {
+  const names = new Map();
+  for (const [key, value] of Object.entries(obs || {})) {
+    if (key === "decision" || !Array.isArray(value)) continue;
+    for (const item of value) {
+      if (!item || typeof item !== "object") continue;
+      const id = item.key ?? item.counter;
+      if (typeof id === "string" && item.name && item.name !== id && !names.has(id)) {
+        names.set(id, `${item.name} (${id})`);
+      }
+    }
+  }
+  return names;
+}
+
+/** A readable one-line summary of an action's JSON (names: from unitNames). */
+export function actionLabel(raw, names = null) {
+  if (!raw || typeof raw !== "object") return show(raw);
+  const action = named(raw, names);
   const pretty = PRETTY[action.tag];
   if (pretty) {
     try {
@@ -96,7 +123,8 @@ export function positionText(obs) {
   if (obs.impulse !== undefined) parts.push(`impulse ${obs.impulse}`);
   if (obs.round !== undefined) parts.push(`round ${obs.round}`);
   if (obs.step !== undefined) parts.push(`step ${show(obs.step)}`);
-  return parts.join(", ");
+  const text = parts.join(", ");
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The game's own keys of an observation (not the envelope, not the position words). */

@@ -84,7 +84,12 @@ export class MapView {
 
   /** Replace the drawing (unless it is the same) and relink its unit elements. */
   show(svgText, obs) {
-    if (svgText !== this.svgText) {
+    let note = "This game draws no map.";
+    if (svgText && typeof svgText === "object") {
+      note = svgText.none ? `No map: ${svgText.none}` : note;
+      svgText = null;
+    }
+    if (svgText !== this.svgText || !svgText) {
       this.svgText = svgText;
       this.box.replaceChildren();
       if (svgText) {
@@ -107,7 +112,7 @@ export class MapView {
           this.box.append(el("p", { class: "hint", text: "The map could not be read." }));
         }
       } else {
-        this.box.append(el("p", { class: "hint", text: "This game draws no map." }));
+        this.box.append(el("p", { class: "hint no-map", text: note }));
       }
     }
     this.link(obs);

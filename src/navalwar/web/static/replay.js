@@ -1,7 +1,7 @@
 // The replay viewer: load a save, step through it as any side, the map redrawn at each point.
 
 import { api, ApiError, busy, el, readJsonFile, showError } from "./api.js";
-import { actionLabel, eventItem, positionText } from "./labels.js";
+import { actionLabel, eventItem, positionText, unitNames } from "./labels.js";
 import { MapView, showSelection } from "./map.js";
 import { resultText } from "./game.js";
 import { renderPanels } from "./panels.js";
@@ -135,7 +135,9 @@ export class ReplayScreen {
       try {
         svg = await api("GET", `/api/replays/${id}/${k}/map.svg${query}`, { text: true });
       } catch (err) {
-        if (!(err instanceof ApiError && err.status === 404)) throw err;
+        // 404: the game draws nothing; 400: nothing to draw now (GWaS Basic Combat)
+        if (!(err instanceof ApiError && (err.status === 404 || err.status === 400))) throw err;
+        svg = { none: err.message };
       }
       if (this.k !== k) return;
       this.render(point, svg);
@@ -151,7 +153,7 @@ export class ReplayScreen {
     this.q("#replay-at").textContent = positionText(obs);
     const step = this.replay.steps[this.k];
     this.q("#replay-next").textContent = step
-      ? `Next: ${step.side} — ${actionLabel(step.action)}`
+      ? `Next: ${step.side} — ${actionLabel(step.action, unitNames(obs))}`
       : "The end of the save.";
     const log = this.q("#events");
     log.replaceChildren(...point.events.map(eventItem));
