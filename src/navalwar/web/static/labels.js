@@ -8,6 +8,9 @@ export function show(value) {
   if (typeof value === "boolean") return value ? "yes" : "no";
   if (Array.isArray(value)) {
     if (value.length === 0) return "none";
+    if (value.every((v) => v && typeof v === "object" && !Array.isArray(v))) {
+      return value.map((v) => Object.values(v).map(show).join(" ")).join("; ");
+    }
     const nested = value.some((v) => Array.isArray(v));
     return value.map(show).join(nested ? " | " : ", ");
   }

@@ -196,18 +196,20 @@ export function showSelection(box, units) {
   for (const unit of units) {
     const item = unit.item;
     const title = item.name && item.name !== unit.id ? `${item.name} (${unit.id})` : unit.id;
-    const rows = Object.entries(item)
-      .filter(([k, v]) => k !== "name" && v !== null && typeof v !== "object")
-      .map(([k, v]) => el("tr", {}, el("th", { text: k }), el("td", { text: show(v) })));
-    const nested = Object.entries(item)
-      .filter(([, v]) => v !== null && typeof v === "object")
-      .map(([k, v]) => el("tr", {}, el("th", { text: k }), el("td", { text: show(v) })));
+    const facts = el("dl", { class: "facts" });
+    const entries = Object.entries(item).filter(([k, v]) => k !== "name" && v !== null && v !== "");
+    entries.sort(([, a], [, b]) => (typeof a === "object") - (typeof b === "object"));
+    for (const [k, v] of entries) {
+      facts.append(
+        el("div", { class: typeof v === "object" ? "fact wide" : "fact" }, el("dt", { text: k.replace(/_/g, " ") }), el("dd", { text: show(v) })),
+      );
+    }
     box.append(
       el(
         "div",
         { class: "selected-unit", "data-unit": unit.id },
         el("h3", { class: "unit-name", text: title }),
-        el("table", { class: "facts" }, rows, nested),
+        facts,
       ),
     );
   }
