@@ -3,7 +3,7 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo serve test test-source test-compiled compiled lint typecheck bench bench-agents soak clean
+.PHONY: demo serve test test-source test-compiled compiled lint typecheck bench bench-agents bench-web soak clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -67,6 +67,11 @@ bench: compiled
 	$(BIN)/python benchmarks/scaling.py
 	$(BIN)/python benchmarks/coral_sea.py --games 3
 	$(RUN_COMPILED) benchmarks/coral_sea.py --games 3
+
+# The web server under load: 50 concurrent matches (TE basic and GWaS battles) driven over
+# their seats' WebSockets for 60 s; latency per action; appends to benchmarks/results/web_load.jsonl.
+bench-web: $(VENV)/.installed
+	$(BIN)/python benchmarks/web_load.py --seconds 60 --matches 50
 
 # Strength: win rates over 200 seeded games per pairing (hours on 2 cores; see README).
 bench-agents: $(VENV)/.installed
