@@ -261,6 +261,8 @@ export class GameScreen {
   applyUpdate(u) {
     const events = u.events || [];
     if (u.reset) {
+      const log = this.q("#events");
+      if (u.next === this.cursor && log.childElementCount === events.length) return true; // as shown
       this.resetEvents();
       this.appendEvents(events);
       this.cursor = u.next;

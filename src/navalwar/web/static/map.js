@@ -185,7 +185,11 @@ export class MapView {
 
   applyZoom() {
     const svg = this.box.querySelector("svg");
-    if (svg) svg.style.width = `${Math.round(this.zoom * 100)}%`;
+    if (!svg) return;
+    svg.style.width = `${Math.round(this.zoom * 100)}%`;
+    // a small drawing is not blown up past 1.6 times its size to fill the column
+    const natural = parseFloat(svg.getAttribute("width")) || svg.viewBox.baseVal.width;
+    svg.style.maxWidth = natural ? `${Math.round(natural * 1.6 * this.zoom)}px` : "";
   }
 }
 
