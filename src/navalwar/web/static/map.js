@@ -169,11 +169,37 @@ export class MapView {
     this.highlight();
   }
 
+  /** Mark the units a value names (a decision's context, a hovered choice): class "focus". */
+  focus(value) {
+    const named = new Set();
+    const walk = (v) => {
+      if (typeof v === "string" || typeof v === "number") named.add(String(v));
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    walk(value);
+    for (const u of this.units || []) {
+      // a formation or task force named: its ships too (a list's members by name)
+      if (named.has(u.id) && Array.isArray(u.item.ships)) u.item.ships.forEach(walk);
+    }
+    this.focused = new Set(
+      (this.units || [])
+        .filter((u) => named.has(u.id) || (u.item.counter && named.has(String(u.item.counter))))
+        .map((u) => u.id),
+    );
+    this.highlight();
+  }
+
   highlight() {
+    const focused = this.focused || new Set();
     for (const [node, ids] of this.links) {
       node.classList.toggle(
         "selected",
         ids.some((id) => this.selected.has(id)),
+      );
+      node.classList.toggle(
+        "focus",
+        ids.some((id) => focused.has(id)),
       );
     }
   }
