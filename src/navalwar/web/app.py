@@ -549,6 +549,10 @@ class Server:
             )
         except NavalwarError as exc:
             return {"type": "error", "status": status_of(exc), "error": error_json(exc)}
+        except Exception:  # a bug: said so, the connection kept, the match unchanged
+            log.exception("internal error on a %s WebSocket message", side)
+            what = {"type": "Internal", "message": "internal error (a bug in navalwar)"}
+            return {"type": "error", "status": 500, "error": what}
 
 
 def create_app(
