@@ -391,7 +391,10 @@ class Server:
         room, side = self.seat(request)
 
         def draw() -> str | None:
-            return room.match.game.draw(room.match, False, None, side)
+            try:
+                return room.match.game.draw(room.match, False, None, side)
+            except NavalwarError as exc:  # nothing to draw now (GWaS Basic Combat)
+                raise ClientError(404, str(exc), "NotFound") from None
 
         drawn = await self.locked(room, draw)
         if drawn is None:
@@ -464,7 +467,10 @@ class Server:
 
         def draw() -> str | None:
             match = replay.at(k)
-            return match.game.draw(match, False, None, side)
+            try:
+                return match.game.draw(match, False, None, side)
+            except NavalwarError as exc:
+                raise ClientError(404, str(exc), "NotFound") from None
 
         drawn = await run_in_threadpool(draw)
         if drawn is None:
@@ -543,6 +549,10 @@ class Server:
             )
         except NavalwarError as exc:
             return {"type": "error", "status": status_of(exc), "error": error_json(exc)}
+        except Exception:  # a bug: said so, the connection kept, the match unchanged
+            log.exception("internal error on a %s WebSocket message", side)
+            what = {"type": "Internal", "message": "internal error (a bug in navalwar)"}
+            return {"type": "error", "status": 500, "error": what}
 
 
 def create_app(

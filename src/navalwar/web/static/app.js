@@ -30,7 +30,11 @@ async function route() {
     if (what === "play" && rest.length === 3) {
       const root = mount("game");
       current = new GameScreen(root, rest[0], rest[1], rest[2]);
-      await current.start();
+      try {
+        await current.start();
+      } catch (err) {
+        showError(err);
+      }
     } else if (what === "replay") {
       const root = mount("replay");
       current = new ReplayScreen(root);

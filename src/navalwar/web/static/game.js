@@ -261,6 +261,8 @@ export class GameScreen {
   applyUpdate(u) {
     const events = u.events || [];
     if (u.reset) {
+      const log = this.q("#events");
+      if (u.next === this.cursor && log.childElementCount === events.length) return true; // as shown
       this.resetEvents();
       this.appendEvents(events);
       this.cursor = u.next;
@@ -362,6 +364,7 @@ export class GameScreen {
     this.q("#undo").disabled = false;
     rule.textContent = "";
     kind.textContent = "";
+    this.map.focus(null);
     if (state === "over") {
       prompt.textContent = "The game is over.";
       this.q("#odds-box").hidden = true;
@@ -373,6 +376,7 @@ export class GameScreen {
       return;
     }
     const d = this.decision;
+    this.map.focus(d.context);
     this.q("#odds-box").hidden = !this.meta.odds;
     prompt.textContent = d.prompt;
     rule.textContent = d.rule || "";
@@ -389,6 +393,9 @@ export class GameScreen {
           text: actionLabel(action, names),
         });
         b.addEventListener("click", () => this.choose(action, b));
+        const named = Object.values(action).filter((v) => typeof v !== "number"); // not speeds
+        b.addEventListener("mouseenter", () => this.map.focus([d.context, named]));
+        b.addEventListener("mouseleave", () => this.map.focus(d.context));
         list.append(b);
       });
       choices.append(list);

@@ -34,7 +34,8 @@ function optionInput(opt) {
   }
   input.id = `opt-${opt.name}`;
   input.dataset.default = JSON.stringify(opt.default);
-  const allowed = opt.allowed && !choices.length ? `Allowed: ${opt.allowed}.` : "";
+  const allowed =
+    opt.allowed && !choices.length && typeof opt.default !== "boolean" ? `Allowed: ${opt.allowed}.` : "";
   const help = [opt.help, opt.rule ? `(${opt.rule})` : "", allowed].filter(Boolean).join(" ");
   return [
     el("label", { for: input.id, title: help, text: opt.name.replace(/_/g, " ") }),

@@ -169,11 +169,37 @@ export class MapView {
     this.highlight();
   }
 
+  /** Mark the units a value names (a decision's context, a hovered choice): class "focus". */
+  focus(value) {
+    const named = new Set();
+    const walk = (v) => {
+      if (typeof v === "string" || typeof v === "number") named.add(String(v));
+      else if (Array.isArray(v)) v.forEach(walk);
+      else if (v && typeof v === "object") Object.values(v).forEach(walk);
+    };
+    walk(value);
+    for (const u of this.units || []) {
+      // a formation or task force named: its ships too (a list's members by name)
+      if (named.has(u.id) && Array.isArray(u.item.ships)) u.item.ships.forEach(walk);
+    }
+    this.focused = new Set(
+      (this.units || [])
+        .filter((u) => named.has(u.id) || (u.item.counter && named.has(String(u.item.counter))))
+        .map((u) => u.id),
+    );
+    this.highlight();
+  }
+
   highlight() {
+    const focused = this.focused || new Set();
     for (const [node, ids] of this.links) {
       node.classList.toggle(
         "selected",
         ids.some((id) => this.selected.has(id)),
+      );
+      node.classList.toggle(
+        "focus",
+        ids.some((id) => focused.has(id)),
       );
     }
   }
@@ -185,7 +211,11 @@ export class MapView {
 
   applyZoom() {
     const svg = this.box.querySelector("svg");
-    if (svg) svg.style.width = `${Math.round(this.zoom * 100)}%`;
+    if (!svg) return;
+    svg.style.width = `${Math.round(this.zoom * 100)}%`;
+    // a small drawing is not blown up past 1.6 times its size to fill the column
+    const natural = parseFloat(svg.getAttribute("width")) || svg.viewBox.baseVal.width;
+    svg.style.maxWidth = natural ? `${Math.round(natural * 1.6 * this.zoom)}px` : "";
   }
 }
 
