@@ -22,7 +22,7 @@ from typing import Any
 
 import pytest
 
-CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM = Path(os.environ.get("NAVALWAR_CHROMIUM", "/usr/bin/chromium"))  # Debian's
 CHROMIUM_ARGS = [
     "--headless",
     "--no-sandbox",
@@ -32,6 +32,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-dev-shm-usage",  # a container's small /dev/shm
 ]
 ROOT = Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "build" / "screenshots"
@@ -77,12 +78,6 @@ class Live:
         status, got = self.call(method, path, body, token)
         assert 200 <= status < 300, f"{method} {path} -> {status}: {got}"
         return got
-
-    def text(self, path: str, token: str) -> str:
-        req = urllib.request.Request(self.base + path)
-        req.add_header("Authorization", f"Bearer {token}")
-        with urllib.request.urlopen(req, timeout=60) as resp:
-            return str(resp.read().decode())
 
 
 @pytest.fixture(scope="session")

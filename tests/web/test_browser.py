@@ -290,6 +290,7 @@ def test_two_players_in_two_browsers_see_nothing_of_each_other(
     rng = random.Random(4)
     checked = {side1: 0, side2: 0}
     found = {side1: 0, side2: 0}
+    clicked = {side1: 0, side2: 0}
     for turn in range(14):
         deciding = None
         for side, page in pages.items():
@@ -306,9 +307,19 @@ def test_two_players_in_two_browsers_see_nothing_of_each_other(
             for side, page in pages.items():
                 screenshot(page, f"game-{side}")
         click_once(pages[deciding], live_server, mid, deciding, seats[deciding], rng)
+        clicked[deciding] += 1
     # the check could fail: each side has facts of its own that the other may not see
     assert found[side1] > 0 and found[side2] > 0, found
     assert checked[side1] >= 5 and checked[side2] >= 5
+    assert clicked[side1] > 0 and clicked[side2] > 0, clicked  # both played
+    # the check sees a hidden fact were one in the DOM (put there by hand, as text)
+    hidden = sorted(hidden_from(live_server, mid, seats, side1, public))
+    first.evaluate(
+        "(t) => { const p = document.createElement('p'); p.hidden = true;"
+        " p.textContent = t; document.body.append(p); }",
+        hidden[0],
+    )
+    assert leaks(first, set(hidden)) == [hidden[0]]
     for page in pages.values():
         no_js_errors(page)
 
@@ -375,8 +386,7 @@ def test_the_replay_viewer_steps_and_scrubs_a_saved_game(
     assert page.locator("#events li.event").count() > 0
     screenshot(page, "replay-end")
     page.locator("input#scrub").fill(str(n // 2))
-    middle = at(n // 2)
-    assert middle != end or middle != start
+    at(n // 2)
     page.click("button#next-turn")
     page.wait_for_function("document.body.dataset.busy === 'false'")
     later = page.locator("#replay-position").text_content() or ""
