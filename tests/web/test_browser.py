@@ -164,6 +164,14 @@ def no_js_errors(page: Page) -> None:
     assert not page.js_errors, page.js_errors
 
 
+def token_not_stored(page: Page, token: str) -> None:
+    """A seat token is kept in the URL and sessionStorage only, never localStorage."""
+    stored = page.evaluate("JSON.stringify(Object.entries(localStorage))")
+    assert token not in stored, "a seat token is in localStorage"
+    cookies = json.dumps(page.context.cookies())
+    assert token not in cookies, "a seat token is in a cookie"
+
+
 def test_tokyo_express_basic_played_to_the_end_by_clicking(
     live_server: Live, page_in: Callable[[], Page], screenshot: Callable[[Page, str], Path]
 ) -> None:
@@ -181,6 +189,9 @@ def test_tokyo_express_basic_played_to_the_end_by_clicking(
     assert clicks > 10
     check_outcome(page, live_server, mid, side, token)
     assert page.locator("#events li.event").count() > 0
+    assert page.locator("#events li.event span.rule").count() > 0
+    assert page.locator("#events li.event span.dice").count() > 0  # TE rolls dice
+    token_not_stored(page, token)
     screenshot(page, "outcome")
     with page.expect_download() as info:
         page.click("button#save")
@@ -322,6 +333,8 @@ def test_two_players_in_two_browsers_see_nothing_of_each_other(
     assert hidden[0] in leaks(first, set(hidden))
     for page in pages.values():
         no_js_errors(page)
+        for token in seats.values():
+            token_not_stored(page, token)
 
 
 def finished_save(live: Live, seed: int) -> tuple[dict[str, Any], int]:
