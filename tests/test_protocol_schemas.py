@@ -374,3 +374,24 @@ def test_server_messages() -> None:
             "outcome": None,
         },
     )
+
+
+def test_the_examples_of_docs_protocol_md_fit_a_schema() -> None:
+    """Each example of docs/protocol.md that is whole JSON (not cut with ``...``) fits
+    one of the schemas: the doc keeps up with them."""
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[1] / "docs" / "protocol.md").read_text("utf-8")
+    blocks = text.split("```json\n")[1:]
+    names = [*protocol.GENERIC, *(f"{kind}:tokyo_express" for kind in protocol.PER_GAME)]
+    whole = 0
+    for block in blocks:
+        body = block.split("```", 1)[0]
+        for doc in [body] if not body.startswith('{"type"') else body.splitlines():
+            try:
+                message = json.loads(doc)
+            except json.JSONDecodeError:
+                continue
+            whole += 1
+            assert any(check(n).is_valid(message) for n in names), doc[:300]
+    assert whole >= 10
