@@ -25,12 +25,13 @@ from navalwar.registry import games, load
 from navalwar.serialization import match_to_json
 
 CAP = 300  # decisions played at most per game (jsonschema is slow: the file's time)
-CAPS = {"coral_sea": 200}  # random Coral Sea games meet no combat: the heuristic ones do
+CAPS = {"coral_sea": 150}  # random Coral Sea games meet no combat: the heuristic ones do
 EVERY = 50  # every observation is validated each EVERY decisions, and whenever its shape is new
 SEEDS: dict[str, tuple[int, ...]] = {"coral_sea": (0,), "gwas_1904": (0,)}
 OPTIONS: dict[str, tuple[dict[str, Any] | None, ...]] = {
     "gwas_1904": ({"combat": "advanced"}, {"combat": "basic"}),
 }
+SIDES_CS = ("Japan", "Allies")
 SHIPPED = [g for g in games() if type(load(g)).__module__.startswith("navalwar.games.")]
 
 
@@ -59,21 +60,32 @@ def _cases(every_option_set: bool = True) -> list[Any]:
 
 
 def played(
-    game: str, scenario: str, options: dict[str, Any] | None, seed: int, agent: str = "random"
+    game: str,
+    scenario: str,
+    options: dict[str, Any] | None,
+    seed: int,
+    agent: str = "random",
+    until_surface: bool = False,
 ) -> Iterator[Match]:
     """A match (every playable side a RandomAgent, or the game's ``agent``), yielded
-    before each decision and once at the end (over, or after the cap)."""
+    before each decision and once at the end (over, or after the cap); with
+    ``until_surface``, played to a Coral Sea surface action and yielded there only."""
     match = Match.start(game, scenario, seed=seed, options=options, use_env=False)
     sides = match.game.spec.playable_sides
     agents = {
         side: RandomAgent(seed + i) if agent == "random" else make_agent(game, agent, seed + i)
         for i, side in enumerate(sides)
     }
-    for _ in range(CAPS.get(game, CAP) if agent == "random" else CAP):
+    for _ in range(3000 if until_surface else CAPS.get(game, CAP) if agent == "random" else CAP):
         decision = match.decision
         if decision is None:
             break
-        yield match
+        if until_surface:
+            current = match.state.combat.current if match.state.combat else None
+            if current is not None and current.surface is not None:
+                break
+        else:
+            yield match
         match.apply(agents[decision.side].choose(match, decision))
     yield match
 
@@ -163,6 +175,30 @@ def test_every_message_of_a_heuristic_game_fits_its_schemas(
 ) -> None:
     """The heuristic agents fight (Coral Sea's combats, its surface actions, ...)."""
     check_match(game, played(game, scenario, options, 0, "heuristic"))
+
+
+def test_a_coral_sea_surface_action_fits_the_observation_schema() -> None:
+    """The heuristic agents' first surface action (25.4), some 900 decisions in: every
+    observation of both sides through it (the combat view's ``surface`` and the secret
+    movement choices, ``moves``)."""
+    *_, match = played("coral_sea", "huon_gulf", None, 0, "heuristic", until_surface=True)
+    agents = {side: make_agent("coral_sea", "heuristic", i) for i, side in enumerate(SIDES_CS)}
+    shown: set[str] = set()
+    for _ in range(60):
+        for side in SIDES_CS:
+            seen = match.observe(side)
+            valid("observation:coral_sea", seen)
+            surface = (seen["combat"] or {}).get("surface")
+            if surface is not None:
+                shown |= set(surface)
+                leaked = copy.deepcopy(seen)
+                leaked["combat"]["surface"]["leaked_secret"] = 1
+                assert not check("observation:coral_sea").is_valid(leaked)
+        decision = match.decision
+        if decision is None:
+            break
+        match.apply(agents[decision.side].choose(match, decision))
+    assert shown == {"range", "round", "moves"}
 
 
 @pytest.mark.parametrize("name", protocol.schema_names())
