@@ -19,8 +19,11 @@ import pytest
 
 from navalwar import protocol
 from navalwar.agents import RandomAgent, make_agent
+from navalwar.dice import Dice
 from navalwar.engine import Match
 from navalwar.errors import UnknownNameError
+from navalwar.games.tokyo_express.data import TEData
+from navalwar.games.tokyo_express.setups import position
 from navalwar.registry import games, load
 from navalwar.serialization import match_to_json
 
@@ -199,6 +202,26 @@ def test_a_coral_sea_surface_action_fits_the_observation_schema() -> None:
             break
         match.apply(agents[decision.side].choose(match, decision))
     assert shown == {"range", "round", "moves"}
+
+
+def test_a_decision_too_large_to_list_fits(te_data: TEData) -> None:
+    """TE 3.2 with nine US ships in one cluster: ``enumerated`` false, the actions'
+    schema instead of the list; a listed form of it, or a list without a count, fails."""
+    names = ["Blue", "Lardner", "South Dakota", "Walke", "Portland", "Cushing", "Chicago"]
+    us = [(n, f"20{10 + i}", "N") for i, n in enumerate([*names, "Laffey", "Gwin"])]
+    state = position(te_data, us=us, step="us_formation", phase=0)
+    game = load("tokyo_express")
+    seen = game.observation(state, "US", te_data)
+    out = seen["decision"]
+    assert out["enumerated"] is False
+    valid("observation:tokyo_express", seen)
+    valid("decision:tokyo_express", out)
+    valid("decision", out)
+    assert not check("decision").is_valid({**out, "schema": None})
+    assert not check("decision").is_valid({**out, "enumerated": True})
+    sampled = game.decision(state, te_data).random_choice(Dice(3))  # type: ignore[union-attr]
+    valid("action:tokyo_express", game.codec.to_json(sampled))
+    valid("sample_response", {"action": game.codec.to_json(sampled)})
 
 
 @pytest.mark.parametrize("name", protocol.schema_names())

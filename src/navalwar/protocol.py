@@ -111,9 +111,8 @@ def _decision(game: Game[Any, Any] | None) -> Schema:
     out["if"] = {"properties": {"enumerated": js.const(True)}}
     listed = {"choices": {"type": "array"}, "choice_count": js.integer(), "schema": js.null()}
     out["then"] = {"properties": listed}
-    out["else"] = {
-        "properties": {"choices": js.null(), "choice_count": js.null(), "schema": js.any_object()}
-    }
+    shape = {**js.any_object(), "required": ["oneOf"]}
+    out["else"] = {"properties": {"choices": js.null(), "choice_count": js.null(), "schema": shape}}
     return out
 
 
