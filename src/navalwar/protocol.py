@@ -372,7 +372,15 @@ def _server(name: str) -> Schema:
                 "scenario": js.string(),
                 "seed": count,
                 "options": _options(None),
-                "sides": js.mapping({"anyOf": [js.const("human"), js.string(pattern="^agent:.+")]}),
+                "sides": js.mapping(
+                    {
+                        "anyOf": [
+                            js.const("human"),
+                            js.const("rules"),
+                            js.string(pattern="^agent:.+"),
+                        ]
+                    }
+                ),
                 "hot_seat": js.boolean(),
                 "over": js.boolean(),
                 "actions": count,
@@ -429,6 +437,7 @@ def _server(name: str) -> Schema:
                 "replay": js.string(),
                 "game": js.string(),
                 "scenario": js.string(),
+                "seed": count,
                 "sides": js.array(js.string(), minItems=1),
                 "steps": js.array(
                     js.closed(
@@ -445,6 +454,7 @@ def _server(name: str) -> Schema:
         "replay_step": lambda: js.closed(
             {
                 "index": count,
+                "side": js.string(),
                 "observation": _observation(None),
                 "events": js.array(event),
                 "over": js.boolean(),
