@@ -427,6 +427,7 @@ def test_server_messages() -> None:
         "replay_step",
         {
             "index": 0,
+            "side": "US",
             "observation": match.observe("US"),
             "events": events,
             "over": False,
