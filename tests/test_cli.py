@@ -76,6 +76,29 @@ def test_show() -> None:
 
 
 # -- running, saving, replaying -------------------------------------------------------------------
+def test_schema_lists_the_names_and_prints_one() -> None:
+    """`navalwar schema` lists the protocol's schemas; `navalwar schema NAME` prints one,
+    a draft 2020-12 schema a real observation fits; an unknown name is one error line."""
+    import jsonschema
+
+    from navalwar import protocol
+    from navalwar.engine import Match
+
+    result = cli("schema")
+    assert result.exit_code == 0, result.output
+    assert result.output.split() == protocol.schema_names()
+    assert {"observation:tokyo_express", "decision", "ws_update"} <= set(result.output.split())
+    result = cli("schema", "observation:tokyo_express")
+    assert result.exit_code == 0, result.output
+    printed = json.loads(result.output)
+    assert printed == protocol.schema("observation:tokyo_express")
+    seen = Match.start("tokyo_express", "basic", seed=7, use_env=False).observe("US")
+    jsonschema.Draft202012Validator(printed).validate(seen)
+    assert not jsonschema.Draft202012Validator(printed).is_valid({**seen, "secret": 1})
+    line = one_error_line(cli("schema", "observation:tokyo_expres"))
+    assert "unknown schema" in line and "did you mean 'observation:tokyo_express'" in line
+
+
 def test_run_prints_a_report_ending_with_the_result() -> None:
     result = cli("run", "tokyo_express", "basic", "--seed", "7")
     assert result.exit_code == 0, result.output

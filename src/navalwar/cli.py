@@ -480,6 +480,21 @@ def render(
 
 
 @main.command()
+@click.argument("name", required=False)
+@_friendly
+def schema(name: str | None) -> None:
+    """List the protocol's JSON Schemas, or print the one called NAME as JSON
+    (docs/protocol.md)."""
+    from navalwar import protocol
+
+    if name is None:
+        for n in protocol.schema_names():
+            click.echo(n)
+        return
+    click.echo(json.dumps(protocol.schema(name), indent=1))
+
+
+@main.command()
 @click.argument("game")
 @click.argument("scenario")
 @common

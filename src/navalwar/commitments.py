@@ -196,6 +196,24 @@ class Commitments(Generic[T]):
         return out
 
 
+def view_schema(value: dict[str, Any], sides: Sequence[str]) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of :meth:`Commitments.view` for commitments by
+    ``sides`` whose values are ``value`` (a JSON Schema of one value's JSON)."""
+    from navalwar.schemas import array, closed, enum, mapping, nullable, string
+
+    side = enum(sides)
+    return closed(
+        {
+            "kind": string(),
+            "rule": string(),
+            "committed": array(side, uniqueItems=True),
+            "waiting": array(side, uniqueItems=True),
+            "mine": nullable(value),
+            "values": nullable(mapping(value, side)),
+        }
+    )
+
+
 def open_commitments(kind: str, rule: str, sides: Sequence[str]) -> Commitments[Any]:
     """A new round of commitments of ``kind`` by ``sides`` (none made yet)."""
     return Commitments(kind, rule, tuple(sides))

@@ -311,6 +311,15 @@ class Game(ABC, Generic[S, D]):
         observation envelope: public facts only. Default: none."""
         return {}
 
+    def observation_schema(self) -> dict[str, Any]:
+        """The JSON Schema (draft 2020-12) of the game's part of an observation: its
+        :meth:`position` words and :meth:`observe`'s keys, everything but the envelope's
+        own keys (:mod:`navalwar.protocol` adds those): an object schema, or a ``oneOf``
+        of object schemas (one per form of the observation). A game should close its
+        objects (``additionalProperties: false``) where it knows their shape. Default:
+        any object."""
+        return {"type": "object"}
+
     def observation(self, state: S, side: str, data: D) -> dict[str, Any]:
         """The observation of ``side``: the envelope every game shares, then the game's
         :meth:`observe` at the same level (docs/front_end.md).

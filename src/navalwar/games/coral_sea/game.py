@@ -226,6 +226,12 @@ class CoralSea(Game[State, CoralSeaData]):
     ) -> list[State]:
         return observation.hidden_variants(state, side, data, dice)
 
+    def observation_schema(self) -> dict[str, Any]:
+        """The JSON Schema of :meth:`position` and :meth:`observe` (closed objects)."""
+        from navalwar.games.coral_sea.observation_schema import observation_schema
+
+        return observation_schema()
+
     def position(self, state: State) -> dict[str, Any]:
         """The turn, its date and time (19.0, A38) and the step."""
         return {

@@ -589,6 +589,13 @@ class GreatWarAtSea1904(Game[State, GData]):
             "ships": ships,
         }
 
+    def observation_schema(self) -> dict[str, Any]:
+        """The JSON Schema of :meth:`position` and :meth:`observe`: the tactical map's
+        form or Basic Combat's (closed objects)."""
+        from navalwar.games.gwas_1904.observation_schema import observation_schema
+
+        return observation_schema()
+
     def position(self, state: State) -> dict[str, Any]:
         """The battle's phase, impulse and step (7.3); Basic Combat: its round (6.0)."""
         if isinstance(state, bc.BasicBattle):

@@ -332,6 +332,12 @@ class TokyoExpress(Game[State, TEData]):
             "victory_points": victory_points(state, data),
         }
 
+    def observation_schema(self) -> dict[str, Any]:
+        """The JSON Schema of :meth:`position` and :meth:`observe` (closed objects)."""
+        from navalwar.games.tokyo_express.observation_schema import observation_schema
+
+        return observation_schema()
+
     def position(self, state: State) -> dict[str, Any]:
         """The turn, the phase and step of the Basic Game turn (TE 3.0), and in words."""
         return {
