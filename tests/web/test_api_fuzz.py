@@ -28,7 +28,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 MAX_BODY = 64 * 1024  # a small cap, so that an oversized body is cheap to send
 FUZZ = settings(
-    max_examples=120,
+    max_examples=80,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     derandomize=False,
@@ -408,7 +408,7 @@ ws_frames = st.one_of(
 )
 
 
-@settings(FUZZ, max_examples=20)
+@settings(FUZZ, max_examples=15)
 @given(frames=st.lists(ws_frames, min_size=1, max_size=6))
 def test_websocket_junk_frames(world: World, frames: list[str | bytes]) -> None:
     """Junk frames on a seat's WebSocket: each gets an error reply (or, for a legal

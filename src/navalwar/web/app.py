@@ -518,7 +518,12 @@ class Server:
         task = asyncio.create_task(pusher())
         try:
             while True:
-                raw = await ws.receive_text()
+                got = await ws.receive()
+                if got["type"] == "websocket.disconnect":
+                    break
+                raw = got.get("text")
+                if raw is None:  # a binary frame: read as UTF-8 text (an error reply if not JSON)
+                    raw = (got.get("bytes") or b"").decode("utf-8", "replace")
                 reply = await self.message(room, side, raw)
                 if reply is not None:
                     await ws.send_json(reply)
