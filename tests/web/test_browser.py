@@ -176,7 +176,8 @@ def test_tokyo_express_basic_played_to_the_end_by_clicking(
     live_server: Live, page_in: Callable[[], Page], screenshot: Callable[[Page, str], Path]
 ) -> None:
     """Tokyo Express ``basic``: the US clicked through to the end, Japan run by the
-    rules; #outcome shows the server's result, and Save downloads the server's save."""
+    rules; #undo takes back the first choice; #outcome shows the server's result, and
+    Save downloads the server's save."""
     page = page_in()
     mid, side, token = start_from_lobby(
         page, live_server, "tokyo_express", "basic", 1, shoot=screenshot
@@ -185,6 +186,15 @@ def test_tokyo_express_basic_played_to_the_end_by_clicking(
     summary = live_server.ok("GET", f"/api/matches/{mid}", token=token)
     assert summary["sides"]["US"] == "human" and summary["sides"]["Japan"] == "rules"
     screenshot(page, "game")
+    # Undo: the first choice (no dice rolled since) taken back, the same decision shown
+    first = settle(page, live_server, mid, side, token)
+    click_once(page, live_server, mid, side, token, random.Random(0))
+    page.click("button#undo")
+    deadline = time.monotonic() + 30
+    while actions_of(live_server, mid, token) != 0:
+        assert time.monotonic() < deadline, "#undo did not take the action back"
+        time.sleep(0.05)
+    assert settle(page, live_server, mid, side, token) == first
     clicks = play_to_end(page, live_server, 1, screenshot)
     assert clicks > 10
     check_outcome(page, live_server, mid, side, token)
