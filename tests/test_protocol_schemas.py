@@ -27,7 +27,7 @@ from navalwar.games.tokyo_express.setups import position
 from navalwar.registry import games, load
 from navalwar.serialization import match_to_json
 
-CAP = 300  # decisions played at most per game (jsonschema is slow: the file's time)
+CAP = 200  # decisions played at most per game (jsonschema is slow: the file's time)
 CAPS = {"coral_sea": 150}  # random Coral Sea games meet no combat: the heuristic ones do
 EVERY = 50  # every observation is validated each EVERY decisions, and whenever its shape is new
 SEEDS: dict[str, tuple[int, ...]] = {"coral_sea": (0,), "gwas_1904": (0,)}

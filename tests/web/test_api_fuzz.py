@@ -28,7 +28,7 @@ pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
 MAX_BODY = 64 * 1024  # a small cap, so that an oversized body is cheap to send
 FUZZ = settings(
-    max_examples=80,
+    max_examples=40,
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
     derandomize=False,

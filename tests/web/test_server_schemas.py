@@ -35,7 +35,7 @@ def test_the_lobby_and_the_schema_endpoints(client: TestClient) -> None:
     for name, url in index["schemas"].items():
         assert client.get(url).json() == protocol.schema(name)
     r = client.get("/api/schemas/no_such_schema")
-    assert r.status_code == 400
+    assert r.status_code == 404
     fits("error", r.json())
 
 

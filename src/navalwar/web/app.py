@@ -230,7 +230,10 @@ class Server:
     async def schema(self, request: Request) -> Response:
         from navalwar import protocol
 
-        return JSONResponse(protocol.schema(request.path_params["name"]))
+        try:
+            return JSONResponse(protocol.schema(request.path_params["name"]))
+        except UnknownNameError as exc:
+            raise ClientError(404, str(exc), "NotFound") from None
 
     def start(self, body: Any) -> Match:
         """The match a ``POST /api/matches`` body asks for (DataError and the rest if bad)."""
@@ -509,10 +512,16 @@ class Server:
             await ws.send_json(await self.locked(room, update))
 
         async def pusher() -> None:
-            while True:
-                async with room.changed:
-                    await room.changed.wait_for(lambda: room.version != sent["version"])
-                await push()
+            try:
+                while True:
+                    async with room.changed:
+                        await room.changed.wait_for(lambda: room.version != sent["version"])
+                    await push()
+            except (asyncio.CancelledError, WebSocketDisconnect):
+                raise
+            except Exception:  # a bug: logged, and the seat told by the socket's closing
+                log.exception("the %s seat's updates failed", side)
+                await ws.close(code=1011)
 
         await push()
         task = asyncio.create_task(pusher())
