@@ -47,6 +47,10 @@ def test_wheel_contains_the_data_and_runs_outside_the_repo(tmp_path: Path) -> No
     with zipfile.ZipFile(wheel) as zf:  # the games are declared as entry points
         (points,) = [n for n in zf.namelist() if n.endswith(".dist-info/entry_points.txt")]
         declared = zf.read(points).decode("utf-8")
+        names = set(zf.namelist())
+    client = ROOT / "src/navalwar/web/static"  # the web client ships whole, no build step
+    shipped_client = {f"navalwar/web/static/{p.name}" for p in client.iterdir() if p.is_file()}
+    assert "navalwar/web/static/index.html" in shipped_client <= names
     section = declared.split("[navalwar.games]", 1)[1].split("\n[", 1)[0]
     shipped = {
         g for g in navalwar.games() if type(navalwar.load(g)).__module__.startswith("navalwar.")
