@@ -81,10 +81,12 @@ bench-agents: $(VENV)/.installed
 # (CI runs fewer seeds per scenario; this is the full run, about half an hour); then every
 # Coral Sea scenario and the campaign over 300 seeds, shared among random, heuristic and
 # mixed agents, with the invariants, saves, replays and leak checks sampled (see
-# tests/games/coral_sea/test_conformance.py; under 45 minutes on one core).
+# tests/games/coral_sea/test_conformance.py; under 45 minutes on one core); then the
+# Coral Sea heuristic's hidden-facts check over 160 decisions (CI plays 70).
 soak: $(VENV)/.installed
 	NAVALWAR_GWAS_SEEDS=300 $(BIN)/python -m pytest -q tests/games/gwas_1904/test_random_play.py
 	NAVALWAR_CORAL_SEA_SEEDS=300 $(BIN)/python -m pytest -q tests/games/coral_sea/test_conformance.py
+	NAVALWAR_SOAK=1 $(BIN)/python -m pytest -q tests/games/coral_sea/test_agents.py -k hidden_facts
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

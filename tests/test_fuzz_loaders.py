@@ -25,6 +25,7 @@ import tomllib
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+from unittest import mock
 
 import click
 import pytest
@@ -944,10 +945,13 @@ def test_cli_arguments(work: Path, cli_files: list[str], data: st.DataObject) ->
         raise _TooSlow(f"navalwar {' '.join(a[:40] for a in argv)} ran over {CLI_SECONDS} s")
 
     runner = CliRunner()
+    served = contextlib.ExitStack()
+    if name == "serve":  # its arguments are checked and the app made, but nothing listens
+        served.enter_context(mock.patch("uvicorn.run", lambda app, **kw: None))
     before = signal.signal(signal.SIGALRM, stop)
     signal.setitimer(signal.ITIMER_REAL, CLI_SECONDS)
     try:
-        with tempfile.TemporaryDirectory(dir=work) as cwd, contextlib.chdir(cwd):
+        with served, tempfile.TemporaryDirectory(dir=work) as cwd, contextlib.chdir(cwd):
             result = runner.invoke(main, argv, input="")
     finally:
         signal.setitimer(signal.ITIMER_REAL, 0)

@@ -729,7 +729,14 @@ def serve(host: str, port: int, max_matches: int, data: tuple[str, ...]) -> None
         ) from None
     app = create_app(max_matches=max_matches, data=data)
     click.echo(f"navalwar: serving http://{host}:{port}/ (Ctrl-C stops)", err=True)
-    uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+    try:
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+    except SystemExit as exc:  # uvicorn's exit 3: it could not start (the address)
+        if exc.code in (0, None):
+            raise
+        raise NavalwarError(
+            f"could not serve on {host}:{port} (in use, or not an address of this machine)"
+        ) from None
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -57,3 +57,15 @@ def test_playing_a_match_imports_no_web_framework() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_an_address_it_cannot_serve_on_is_a_clear_error() -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        cmd = [sys.executable, "-m", "navalwar.cli", "serve", "--port", str(port)]
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert f"could not serve on 127.0.0.1:{port}" in out.stderr
+    assert "Traceback" not in out.stderr
