@@ -730,7 +730,7 @@ def serve(host: str, port: int, max_matches: int, data: tuple[str, ...]) -> None
     app = create_app(max_matches=max_matches, data=data)
     click.echo(f"navalwar: serving http://{host}:{port}/ (Ctrl-C stops)", err=True)
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets")
+        uvicorn.run(app, host=host, port=port, log_level="warning", ws="websockets-sansio")
     except SystemExit as exc:  # uvicorn's exit 3: it could not start (the address)
         if exc.code in (0, None):
             raise
