@@ -415,3 +415,96 @@ def test_the_replay_viewer_steps_and_scrubs_a_saved_game(
     later = page.locator("#replay-position").text_content() or ""
     assert int(later.split("/")[0]) > n // 2 or n // 2 == n
     no_js_errors(page)
+
+
+def test_hot_seat_switches_seats_and_saves_mid_game(
+    live_server: Live, page_in: Callable[[], Page], screenshot: Callable[[Page, str], Path]
+) -> None:
+    """Both GWaS sides on one screen: ``#seat-switch`` moves the view to the seat whose
+    decision is pending, each seat answers its own, and a hot-seat match saves mid-game."""
+    page = page_in()
+    page.goto(live_server.base + "/#/")
+    page.wait_for_selector("body[data-screen='lobby']")
+    wait_idle(page)
+    page.select_option("select#game", "gwas_1904")
+    wait_idle(page)
+    page.select_option("select#scenario", GWAS_SCENARIO)
+    wait_idle(page)
+    for side in ("Japan", "Russia"):
+        page.select_option(f"select[name='side:{side}']", "human")
+    page.check("input#hot-seat")
+    page.click("button#start")
+    page.wait_for_selector("body[data-screen='game'] #game[data-side]")
+    wait_idle(page)
+    mid, _, token = seat_of(page)
+    summary = live_server.ok("GET", f"/api/matches/{mid}", token=token)
+    assert summary["hot_seat"] is True
+    assert summary["sides"] == {"Japan": "human", "Russia": "human"}
+    rng, played = random.Random(3), set()
+    for _ in range(MAX_CLICKS):
+        if played == {"Japan", "Russia"}:
+            break
+        mid, side, token = seat_of(page)
+        want = settle(page, live_server, mid, side, token)
+        if want["deciding"] is None:
+            break
+        if want["deciding"] == "other":
+            page.wait_for_selector("#seat-switch button.seat[data-to-move='true']")
+            page.click("#seat-switch button.seat[data-to-move='true']")
+            page.wait_for_function("(s) => !location.hash.includes('/' + s + '/')", arg=side)
+            wait_idle(page)
+            continue
+        click_once(page, live_server, mid, side, token, rng)
+        played.add(side)
+    assert played == {"Japan", "Russia"}, played
+    screenshot(page, "hot-seat")
+    mid, side, token = seat_of(page)
+    with page.expect_download() as info:
+        page.click("button#save")
+    saved = json.loads(Path(info.value.path()).read_text())
+    assert (
+        saved["actions"]
+        == live_server.ok("GET", seat_path(mid, side, "save"), token=token)["actions"]
+    )
+    no_js_errors(page)
+
+
+def test_the_odds_of_an_attack_are_shown_before_it_is_committed(
+    live_server: Live, page_in: Callable[[], Page], screenshot: Callable[[Page, str], Path]
+) -> None:
+    """Tokyo Express: at the first attack decision, *Odds* then a choice shows the
+    server's exact odds of it (``describe``) and plays nothing; *Commit* plays it."""
+    page = page_in()
+    mid, side, token = start_from_lobby(page, live_server, "tokyo_express", "basic", 7)
+    rng = random.Random(5)
+    for _ in range(MAX_CLICKS):
+        want = settle(page, live_server, mid, side, token)
+        assert want["deciding"] == "you", "the game ended before any attack"
+        d = want["decision"]
+        found = None
+        for i, choice in enumerate(d["choices"] or []):
+            status, odds = live_server.call("POST", seat_path(mid, side, "odds"), choice, token)
+            if status == 200 and odds["attacks"]:
+                found = (i, odds["attacks"][0])
+                break
+        if found is not None:
+            break
+        click_once(page, live_server, mid, side, token, rng)
+    else:
+        raise AssertionError("no attack decision reached")
+    index, attack = found
+    before = actions_of(live_server, mid, token)
+    page.click("button#odds")
+    page.locator("#decision button.choice").nth(index).click()
+    wait_idle(page)
+    panel = page.locator("#odds-panel")
+    panel.locator("p.describe").first.wait_for()
+    assert attack["describe"] in (panel.text_content() or "")
+    assert actions_of(live_server, mid, token) == before  # looking plays nothing
+    screenshot(page, "odds")
+    page.click("button#commit")
+    deadline = time.monotonic() + 30
+    while actions_of(live_server, mid, token) == before:
+        assert time.monotonic() < deadline, "Commit did not play the choice"
+        time.sleep(0.05)
+    no_js_errors(page)
