@@ -437,13 +437,8 @@ export class GameScreen {
     }
     form.addEventListener("submit", (e) => {
       e.preventDefault();
-      let action;
-      try {
-        action = JSON.parse(area.value);
-      } catch (err) {
-        showError(new Error(`the action is not JSON: ${err.message}`));
-        return;
-      }
+      const action = readAction(area);
+      if (action === undefined) return;
       this.apply(action);
     });
     form.querySelector("#sample").addEventListener("click", () => busy(() => this.sample(area)));
@@ -510,14 +505,8 @@ export class GameScreen {
 
   toggleOdds() {
     if (this.decision && !this.decision.enumerated) {
-      const area = this.q("#action-json");
-      let action;
-      try {
-        action = JSON.parse(area.value);
-      } catch (err) {
-        showError(new Error(`the action is not JSON: ${err.message}`));
-        return;
-      }
+      const action = readAction(this.q("#action-json"));
+      if (action === undefined) return;
       this.odds(action, null);
       return;
     }
@@ -645,5 +634,15 @@ export function renderOdds(panel, attacks) {
           : null,
       ),
     );
+  }
+}
+
+/** The action typed in a form's textarea, or undefined (the error shown) if it is not JSON. */
+function readAction(area) {
+  try {
+    return JSON.parse(area.value);
+  } catch (err) {
+    showError(new Error(`the action is not JSON: ${err.message}`));
+    return undefined;
   }
 }
